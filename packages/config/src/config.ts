@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { repoRoot } from './paths';
+
+/**
+ * Process configuration, read once from the environment, validated, frozen.
+ * Every variable, its default and meaning is listed in `.env.example`.
+ */
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  databaseUrl: string;
+  redisUrl: string;
+  temporal: { address: string; namespace: string; taskQueue: string };
+  api: { host: string; port: number; publicBaseUrl: string; docsUrl: string; bodyLimitBytes: number };
+  stampWaitMs: number;
+  rateLimitPerMinute: number;
+  /** Centavos seeded into the test balance of every new account. */
+  testSeedCentavos: number;
+  /** Price of one timbre by monthly volume: the first tier whose `from` ≤ timbres already used this month. */
+  priceTiers: ReadonlyArray<{ from: number; centavos: number }>;
+  masterKey: { id: string; key: Buffer } | null;
+  liveEnabled: boolean;
+  signedUrlTtlSeconds: number;
+  storage: { driver: 'local'; dir: string };
+  pac: { sandboxUrl: string; url: string | null; username: string | null; password: string | null };
+  catalogsDir: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const problems: string[] = [];
+  const str = (name: string, fallback: string) => env[name]?.trim() || fallback;
+  const optional = (name: string) => env[name]?.trim() || null;
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name}="${raw}" must be an integer between ${min} and ${max}`);
+      return fallback;
+    }
+    return value;
+  };
+  const oneOf = <T extends string>(name: string, fallback: T, allowed: readonly T[]): T => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      problems.push(`${name}="${raw}" must be one of ${allowed.join(', ')}`);
+      return fallback;
+    }
+    return raw as T;
+  };
+  const url = (name: string, fallback: string, protocols: string[]) => {
+    const raw = str(name, fallback);
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+    } catch {
+      problems.push(`${name}="${raw}" must be a ${protocols.join(' or ')} URL`);
+    }
+    return raw.replace(/\/+$/, '');
+  };
+  const bool = (name: string, fallback: boolean) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    if (!['true', 'false', '1', '0'].includes(raw)) {
+      problems.push(`${name}="${raw}" must be true or false`);
+      return fallback;
+    }
+    return raw === 'true' || raw === '1';
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', 'development', ['development', 'test', 'production'] as const);
+  const port = int('API_PORT', 3000, 0, 65535);
+  const publicBaseUrl = url('PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:']);
+  const liveEnabled = bool('LIVE_ENABLED', nodeEnv === 'production');
+
+  let masterKey: Config['masterKey'] = null;
+  const rawMaster = optional('MASTER_KEY');
+  if (rawMaster) {
+    const key = Buffer.from(rawMaster, 'base64');
+    if (key.length !== 32) problems.push('MASTER_KEY must be 32 bytes encoded in base64 (openssl rand -base64 32)');
+    else masterKey = { id: str('MASTER_KEY_ID', 'k1'), key };
+  } else if (liveEnabled) {
+    problems.push('MASTER_KEY is required when LIVE_ENABLED=true: CSD keys cannot be stored unencrypted');
+  }
+
+  const tiers = parseTiers(str('PRICE_TIERS', '0:100,1000:85,10000:70'), problems);
+
+  const config: Config = {
+    nodeEnv,
+    logLevel: oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info', [
+      'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent',
+    ] as const),
+    databaseUrl: url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/cfdi', ['postgres:', 'postgresql:']),
+    redisUrl: url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    temporal: {
+      address: str('TEMPORAL_ADDRESS', '127.0.0.1:7233'),
+      namespace: str('TEMPORAL_NAMESPACE', 'default'),
+      taskQueue: str('TEMPORAL_TASK_QUEUE', 'stamping-v1'),
+    },
+    api: {
+      host: str('API_HOST', '127.0.0.1'),
+      port,
+      publicBaseUrl,
+      docsUrl: url('DOCS_URL', `${publicBaseUrl}/docs`, ['http:', 'https:']),
+      bodyLimitBytes: 1024 * 1024,
+    },
+    stampWaitMs: int('STAMP_WAIT_MS', 20_000, 0, 120_000),
+    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
+    testSeedCentavos: int('TEST_SEED_CENTAVOS', 100_000, 0, 1_000_000_000),
+    priceTiers: tiers,
+    masterKey,
+    liveEnabled,
+    signedUrlTtlSeconds: int('SIGNED_URL_TTL_SECONDS', 900, 1, 7 * 24 * 3600),
+    storage: { driver: 'local', dir: path.resolve(repoRoot(), str('STORAGE_DIR', 'var/storage')) },
+    pac: {
+      sandboxUrl: url('PAC_SANDBOX_URL', 'http://127.0.0.1:3100', ['http:', 'https:']),
+      url: optional('PAC_URL'),
+      username: optional('PAC_USERNAME'),
+      password: optional('PAC_PASSWORD'),
+    },
+    catalogsDir: optional('CATALOGS_DIR'),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+function parseTiers(raw: string, problems: string[]): Config['priceTiers'] {
+  const tiers = raw.split(',').map((part) => {
+    const [from, centavos] = part.split(':').map(Number);
+    return { from: from ?? NaN, centavos: centavos ?? NaN };
+  });
+  const valid =
+    tiers.length > 0 &&
+    tiers[0]!.from === 0 &&
+    tiers.every((t, i) => Number.isInteger(t.from) && Number.isInteger(t.centavos) && t.centavos > 0 && (i === 0 || t.from > tiers[i - 1]!.from));
+  if (!valid) {
+    problems.push(`PRICE_TIERS="${raw}" must look like "0:100,1000:85" (ascending thresholds starting at 0, positive prices)`);
+    return [{ from: 0, centavos: 100 }];
+  }
+  return tiers;
+}

@@ -1,0 +1,2 @@
+export { loadConfig, ConfigError, type Config } from './config';
+export { repoRoot, defaultSatDir } from './paths';

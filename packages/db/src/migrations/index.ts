@@ -1,0 +1,9 @@
+import { Migration20261121000000Foundation } from './Migration20261121000000Foundation';
+
+/**
+ * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
+ * under tsx, jest and bundlers. Append new migrations at the end.
+ */
+export const migrationsList = [
+  { name: 'Migration20261121000000Foundation', class: Migration20261121000000Foundation },
+];
