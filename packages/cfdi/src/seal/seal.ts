@@ -1,0 +1,68 @@
+import { createSign, createVerify, X509Certificate, type KeyObject } from 'node:crypto';
+import { cadenaOriginal } from '../cadena/cadena-original';
+import { attr, parseXml, rootElement } from '../xml/dom';
+import { setRootAttributes } from '../xml/root-attributes';
+import { noCertificadoFromSerial } from './certificate';
+
+export interface Csd {
+  certificateDer: Buffer;
+  privateKey: KeyObject;
+}
+
+export interface SealResult {
+  xml: string;
+  cadena: string;
+  sello: string;
+  noCertificado: string;
+}
+
+/** RSA PKCS#1 v1.5 with SHA-256 over the UTF-8 bytes of a cadena, base64 (cfdi40.md §3.3). */
+export function signCadena(cadena: string, privateKey: KeyObject): string {
+  return createSign('RSA-SHA256').update(cadena, 'utf8').sign(privateKey, 'base64');
+}
+
+/**
+ * Seals a CFDI: sets NoCertificado and Certificado first (NoCertificado is part of the
+ * cadena), computes the cadena from the resulting document, signs it and sets Sello.
+ */
+export function sealXml(xml: string, csd: Csd): SealResult {
+  const cert = new X509Certificate(csd.certificateDer);
+  const noCertificado = noCertificadoFromSerial(cert.serialNumber);
+  const withCert = setRootAttributes(xml, { NoCertificado: noCertificado, Certificado: csd.certificateDer.toString('base64') });
+  const cadena = cadenaOriginal(withCert);
+  const sello = signCadena(cadena, csd.privateKey);
+  return { xml: setRootAttributes(withCert, { Sello: sello }), cadena, sello, noCertificado };
+}
+
+export interface SealVerification {
+  valid: boolean;
+  reason?: string;
+}
+
+/** Recomputes the cadena and checks Sello against the embedded Certificado (CFDI40102). */
+export function verifySeal(xml: string): SealVerification {
+  let doc;
+  try {
+    doc = parseXml(xml);
+  } catch (err) {
+    return { valid: false, reason: `XML is not well-formed: ${(err as Error).message}` };
+  }
+  const root = rootElement(doc);
+  const sello = attr(root, 'Sello');
+  const certificado = attr(root, 'Certificado');
+  const noCertificado = attr(root, 'NoCertificado');
+  if (!sello) return { valid: false, reason: 'Sello is missing' };
+  if (!certificado) return { valid: false, reason: 'Certificado is missing' };
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(Buffer.from(certificado, 'base64'));
+  } catch {
+    return { valid: false, reason: 'Certificado is not a DER X.509 certificate in base64' };
+  }
+  if (noCertificadoFromSerial(cert.serialNumber) !== noCertificado) {
+    return { valid: false, reason: 'NoCertificado does not match the certificate serial number' };
+  }
+  const cadena = cadenaOriginal(doc);
+  const ok = createVerify('RSA-SHA256').update(cadena, 'utf8').verify(cert.publicKey, sello, 'base64');
+  return ok ? { valid: true } : { valid: false, reason: 'Sello does not match the cadena original' };
+}

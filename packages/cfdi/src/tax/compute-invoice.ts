@@ -1,0 +1,113 @@
+import { D, dec, fixed, round, sum, ZERO, type Dec } from '../decimal/money';
+import type { ConceptsInput } from '../types';
+import type { ComputedInvoice } from './computed';
+import { prorate } from './discount';
+import { lineAmounts, parseLines, taxFactor, toConcept, type LineAmounts, type LineSpec } from './lines';
+import { documentTotals } from './totals';
+
+/** Concept amounts are written with 6 decimals when backed out of tax-inclusive prices, else 2. */
+const INCLUSIVE_PLACES = 6;
+const NET_PLACES = 2;
+const STEP = new D('0.000001');
+
+/**
+ * Pure tax engine (cfdi40.md §2): concepts with their taxes, document groups and totals, as
+ * decimal strings ready for the XML. Throws RangeError on inputs the SAT cannot accept
+ * (bad rates, non-positive amounts, discount larger than the sale); validateInvoiceRequest
+ * reports the same problems with request paths.
+ */
+export function computeInvoice(input: ConceptsInput): ComputedInvoice {
+  const inclusive = input.pricesIncludeTax ?? true;
+  const places = inclusive ? INCLUSIVE_PLACES : NET_PLACES;
+  const lines = parseLines(input);
+  const vuPlaces = (line: LineSpec): number => (inclusive ? INCLUSIVE_PLACES : Math.max(2, line.priceDecimals));
+  const valorUnitario = lines.map((line) => (inclusive ? round(line.price.div(taxFactor(line)), INCLUSIVE_PLACES) : line.price));
+  const descuentos = discounts(input, lines, valorUnitario, places, inclusive);
+  const amounts = lines.map((line, i) => lineAmounts(line, valorUnitario[i]!, descuentos[i]!, places));
+
+  let chargedTotal: Dec | undefined;
+  if (inclusive) {
+    const gross = sum(lines.map((l) => l.quantity.times(l.price)));
+    chargedTotal = round(gross.minus(dec(input.cartDiscount ?? 0)), 2);
+    matchChargedTotal(lines, amounts, chargedTotal, places);
+  }
+
+  const totals = documentTotals(amounts);
+  return {
+    concepts: lines.map((line, i) => toConcept(line, amounts[i]!, places, vuPlaces(line))),
+    subTotal: fixed(totals.subTotal, 2),
+    ...(totals.descuento ? { descuento: fixed(totals.descuento, 2) } : {}),
+    ...(totals.totalTraslados ? { totalImpuestosTrasladados: fixed(totals.totalTraslados, 2) } : {}),
+    total: fixed(totals.total, 2),
+    traslados: totals.groups,
+    ...(chargedTotal ? { chargedTotal: fixed(chargedTotal, 2) } : {}),
+  };
+}
+
+/**
+ * Cart discount per line (null = no Descuento attribute). Net prices: prorated by Importe.
+ * Tax-inclusive prices: the discount is what came off the customer's charge, so it is
+ * prorated by the gross line amount and each share is converted to a net Descuento.
+ */
+function discounts(input: ConceptsInput, lines: LineSpec[], vu: Dec[], places: number, inclusive: boolean): Array<Dec | null> {
+  const cart = dec(input.cartDiscount ?? 0);
+  if (cart.isZero()) return lines.map(() => null);
+  if (cart.isNegative()) throw new RangeError('cartDiscount must be >= 0');
+  const idx = lines.flatMap((l, i) => (l.discountable ? [i] : []));
+  const importes = idx.map((i) => round(lines[i]!.quantity.times(vu[i]!), places));
+  const out: Array<Dec | null> = lines.map(() => null);
+  if (!inclusive) {
+    prorate(cart, importes, importes, places).forEach((share, k) => (out[idx[k]!] = share));
+    return out;
+  }
+  const gross = idx.map((i) => lines[i]!.quantity.times(lines[i]!.price));
+  const grossShares = prorate(cart, gross, gross, places);
+  const net = grossShares.map((g, k) => round(g.div(taxFactor(lines[idx[k]!]!)), places));
+  // Re-clamp after the conversion: rounding may push a tiny line's Descuento to its Importe.
+  prorate(sum(net), net, importes, places).forEach((share, k) => (out[idx[k]!] = share));
+  return out;
+}
+
+/**
+ * §2.3: when the forward computation misses what the customer paid by a cent or so, move
+ * the ValorUnitario of one line in 0.000001 steps. Total is monotone in ValorUnitario, so a
+ * binary search finds the step count; lines with small quantities are tried first because
+ * their steps are the finest.
+ */
+/** Quantity 1 first (one step = one micro-peso), fractional quantities last (huge price moves). */
+function stepRank(line: LineSpec): number {
+  const q = line.quantity.toNumber();
+  return q < 1 ? 1e12 / q : q;
+}
+
+function matchChargedTotal(lines: LineSpec[], amounts: LineAmounts[], target: Dec, places: number): void {
+  const current = documentTotals(amounts).total;
+  if (current.equals(target)) return;
+  const candidates = lines
+    .map((line, i) => ({ line, i }))
+    .sort((a, b) => stepRank(a.line) - stepRank(b.line) || amounts[b.i]!.importe.comparedTo(amounts[a.i]!.importe))
+    .slice(0, 8);
+  for (const { line, i } of candidates) {
+    const original = amounts[i]!;
+    const totalAt = (steps: number): Dec => {
+      amounts[i] = lineAmounts(line, original.valorUnitario.plus(STEP.times(steps)), original.descuento, places);
+      return documentTotals(amounts).total;
+    };
+    const perStep = line.quantity.times(taxFactor(line)).times(STEP);
+    const guess = target.minus(current).div(perStep).round().toNumber();
+    const span = Math.abs(guess) + Math.ceil(0.02 / perStep.toNumber()) + 2;
+    // Keep ValorUnitario > 0 and Base > 0.
+    const minSteps = -original.valorUnitario.div(STEP).toNumber() + 1;
+    let lo = Math.max(guess - span, minSteps);
+    let hi = guess + span;
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (totalAt(mid).lessThan(target)) lo = mid + 1;
+      else hi = mid;
+    }
+    const total = totalAt(lo);
+    const reached = total.equals(target) && amounts[i]!.taxes.every((t) => t.base.greaterThan(ZERO));
+    if (reached) return;
+    amounts[i] = original;
+  }
+}

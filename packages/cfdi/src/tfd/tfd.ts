@@ -1,0 +1,120 @@
+import type { Element } from '@xmldom/xmldom';
+import { X509Certificate } from 'node:crypto';
+import { normalizeSpace } from '../cadena/normalize-space';
+import { CadenaWriter } from '../cadena/writer';
+import { noCertificadoFromSerial } from '../seal/certificate';
+import { signCadena, type Csd } from '../seal/seal';
+import { attr, descendants, NS, parseXml, rootElement } from '../xml/dom';
+import { escapeAttr } from '../xml/escape';
+
+const SCHEMA_LOCATION = `${NS.tfd} http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd`;
+
+export interface Tfd {
+  version: string;
+  uuid: string;
+  fechaTimbrado: string;
+  rfcProvCertif: string;
+  leyenda?: string;
+  selloCFD: string;
+  noCertificadoSAT: string;
+  selloSAT: string;
+}
+
+export interface BuildTfdInput {
+  uuid: string;
+  /** Local date-time without zone (YYYY-MM-DDTHH:MM:SS). */
+  fechaTimbrado: string;
+  rfcProvCertif: string;
+  leyenda?: string;
+  /** Comprobante@Sello of the document being stamped. */
+  selloCFD: string;
+  /** Certificate and key that sign SelloSAT (the SAT's, or a test CSD in a sandbox). */
+  sat: Csd;
+}
+
+export interface BuiltTfd {
+  tfd: Tfd;
+  cadena: string;
+  /** The tfd:TimbreFiscalDigital element, declaring its own namespaces (cfdi40.md §4). */
+  xml: string;
+}
+
+type TfdFields = Omit<Tfd, 'selloSAT'>;
+
+/** ||Version|UUID|FechaTimbrado|RfcProvCertif|Leyenda?|SelloCFD|NoCertificadoSAT|| */
+export function tfdCadena(source: string | TfdFields): string {
+  if (typeof source === 'string') {
+    const el = findTfd(source);
+    if (!el) throw new Error('tfdCadena: no tfd:TimbreFiscalDigital in the document');
+    return new CadenaWriter().fields(el, ['Version', 'UUID', 'FechaTimbrado', 'RfcProvCertif', 'Leyenda?', 'SelloCFD', 'NoCertificadoSAT']).toString();
+  }
+  const parts = [source.version, source.uuid, source.fechaTimbrado, source.rfcProvCertif];
+  if (source.leyenda !== undefined) parts.push(source.leyenda);
+  parts.push(source.selloCFD, source.noCertificadoSAT);
+  // Built values pass through the same normalisation as parsed ones.
+  return `||${parts.map(normalizeSpace).join('|')}||`;
+}
+
+export function buildTfd(input: BuildTfdInput): BuiltTfd {
+  const cert = new X509Certificate(input.sat.certificateDer);
+  const fields: TfdFields = {
+    version: '1.1',
+    uuid: input.uuid.toUpperCase(),
+    fechaTimbrado: input.fechaTimbrado,
+    rfcProvCertif: input.rfcProvCertif,
+    ...(input.leyenda !== undefined ? { leyenda: input.leyenda } : {}),
+    selloCFD: input.selloCFD,
+    noCertificadoSAT: noCertificadoFromSerial(cert.serialNumber),
+  };
+  const cadena = tfdCadena(fields);
+  const tfd: Tfd = { ...fields, selloSAT: signCadena(cadena, input.sat.privateKey) };
+  const attrs: Array<[string, string | undefined]> = [
+    ['Version', tfd.version], ['UUID', tfd.uuid], ['FechaTimbrado', tfd.fechaTimbrado], ['RfcProvCertif', tfd.rfcProvCertif],
+    ['Leyenda', tfd.leyenda], ['SelloCFD', tfd.selloCFD], ['NoCertificadoSAT', tfd.noCertificadoSAT], ['SelloSAT', tfd.selloSAT],
+  ];
+  const body = attrs.filter(([, v]) => v !== undefined).map(([k, v]) => ` ${k}="${escapeAttr(v!)}"`).join('');
+  const xml = `<tfd:TimbreFiscalDigital xmlns:tfd="${NS.tfd}" xmlns:xsi="${NS.xsi}" xsi:schemaLocation="${SCHEMA_LOCATION}"${body}/>`;
+  return { tfd, cadena, xml };
+}
+
+/**
+ * Appends the TFD as the last child of cfdi:Complemento (creating it before a possible
+ * Addenda). Text insertion keeps the sealed bytes intact. A second TFD is refused (PAC 307).
+ */
+export function appendTfd(cfdiXml: string, tfdXml: string): string {
+  if (findTfd(cfdiXml)) throw new Error('The document already has a TimbreFiscalDigital');
+  const root = rootElement(parseXml(cfdiXml));
+  const prefix = root.prefix ? `${root.prefix}:` : '';
+  const addenda = cfdiXml.indexOf(`<${prefix}Addenda`);
+  const limit = addenda >= 0 ? addenda : cfdiXml.lastIndexOf(`</${prefix}Comprobante>`);
+  const close = cfdiXml.lastIndexOf(`</${prefix}Complemento>`, limit);
+  if (close >= 0) return cfdiXml.slice(0, close) + tfdXml + cfdiXml.slice(close);
+  const selfClosing = new RegExp(`<${prefix}Complemento\\s*/>`).exec(cfdiXml);
+  if (selfClosing) {
+    return cfdiXml.slice(0, selfClosing.index) + `<${prefix}Complemento>${tfdXml}</${prefix}Complemento>` + cfdiXml.slice(selfClosing.index + selfClosing[0].length);
+  }
+  return cfdiXml.slice(0, limit) + `<${prefix}Complemento>${tfdXml}</${prefix}Complemento>` + cfdiXml.slice(limit);
+}
+
+function findTfd(xml: string): Element | undefined {
+  const root = rootElement(parseXml(xml));
+  if (root.namespaceURI === NS.tfd && root.localName === 'TimbreFiscalDigital') return root;
+  return descendants(root, NS.tfd, 'TimbreFiscalDigital')[0];
+}
+
+/** The TFD of a stamped document, or undefined when it is not stamped. */
+export function parseTfd(xml: string): Tfd | undefined {
+  const el = findTfd(xml);
+  if (!el) return undefined;
+  const leyenda = attr(el, 'Leyenda');
+  return {
+    version: attr(el, 'Version') ?? '',
+    uuid: attr(el, 'UUID') ?? '',
+    fechaTimbrado: attr(el, 'FechaTimbrado') ?? '',
+    rfcProvCertif: attr(el, 'RfcProvCertif') ?? '',
+    ...(leyenda !== undefined ? { leyenda } : {}),
+    selloCFD: attr(el, 'SelloCFD') ?? '',
+    noCertificadoSAT: attr(el, 'NoCertificadoSAT') ?? '',
+    selloSAT: attr(el, 'SelloSAT') ?? '',
+  };
+}

@@ -1,0 +1,66 @@
+import { DOMParser, onErrorStopParsing, type Document, type Element } from '@xmldom/xmldom';
+
+export const NS = {
+  cfdi: 'http://www.sat.gob.mx/cfd/4',
+  xsi: 'http://www.w3.org/2001/XMLSchema-instance',
+  pago20: 'http://www.sat.gob.mx/Pagos20',
+  nomina12: 'http://www.sat.gob.mx/nomina12',
+  tfd: 'http://www.sat.gob.mx/TimbreFiscalDigital',
+} as const;
+
+/** Parses XML and refuses anything the parser had to guess about (errors stop parsing). */
+export function parseXml(xml: string): Document {
+  return new DOMParser({ onError: onErrorStopParsing }).parseFromString(xml, 'text/xml');
+}
+
+export function rootElement(doc: Document): Element {
+  const root = doc.documentElement;
+  if (!root) throw new Error('XML document has no root element');
+  return root;
+}
+
+/** Element children with the given namespace and local name, in document order. */
+export function children(el: Element, ns: string, localName: string): Element[] {
+  const out: Element[] = [];
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 1) {
+      const child = n as Element;
+      if (child.namespaceURI === ns && child.localName === localName) out.push(child);
+    }
+  }
+  return out;
+}
+
+export function child(el: Element, ns: string, localName: string): Element | undefined {
+  return children(el, ns, localName)[0];
+}
+
+export function elementChildren(el: Element): Element[] {
+  const out: Element[] = [];
+  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) out.push(n as Element);
+  return out;
+}
+
+/** Descendants (not self) in document order, like XPath `.//ns:name`. */
+export function descendants(el: Element, ns: string, localName: string): Element[] {
+  const out: Element[] = [];
+  const walk = (parent: Element): void => {
+    for (const c of elementChildren(parent)) {
+      if (c.namespaceURI === ns && c.localName === localName) out.push(c);
+      walk(c);
+    }
+  };
+  walk(el);
+  return out;
+}
+
+/** Follows a path of cfdi-like steps, e.g. path(el, ns, 'Impuestos', 'Traslados', 'Traslado'). */
+export function path(el: Element, ns: string, ...steps: string[]): Element[] {
+  let current = [el];
+  for (const step of steps) current = current.flatMap((e) => children(e, ns, step));
+  return current;
+}
+
+export function attr(el: Element, name: string): string | undefined {
+  return el.hasAttribute(name) ? el.getAttribute(name) ?? '' : undefined;
+}
