@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Element } from '@xmldom/xmldom';
+import type { PacLogger } from '../logger';
+import { parseEnvelope, type SoapFault } from '../soap/envelope';
+import { classifyTransport, type WireFailure } from '../transport/classify-transport';
+import { postSoap, type TransportOptions } from '../transport/soap-transport';
+import type { CallContext } from '../types';
+import type { FinkokRequest } from './requests';
+
+export type CallOutcome =
+  | { kind: 'ok'; operation: Element }
+  | { kind: 'fault'; fault: SoapFault }
+  | { kind: 'failure'; failure: WireFailure };
+
+export interface CallDeps {
+  baseUrl: string;
+  transport: TransportOptions;
+  logger: PacLogger;
+}
+
+/**
+ * One SOAP round trip with one log line. Logged: operation, correlation id, duration, HTTP status
+ * and outcome; never the XML, the credentials or key material.
+ */
+export async function callFinkok(deps: CallDeps, req: FinkokRequest, ctx: CallContext | undefined): Promise<CallOutcome> {
+  const correlationId = ctx?.correlationId ?? randomUUID();
+  const started = Date.now();
+  const wire = await postSoap(
+    { url: new URL(req.path, deps.baseUrl).toString(), soapAction: req.soapAction, body: req.body, correlationId },
+    deps.transport,
+  );
+  const outcome = toOutcome(wire);
+  const log = {
+    pac: 'finkok',
+    operation: req.operation,
+    correlationId,
+    durationMs: Date.now() - started,
+    httpStatus: wire.kind === 'response' ? wire.status : undefined,
+    outcome: outcome.kind === 'failure' ? outcome.failure.outcome : outcome.kind,
+    detail:
+      outcome.kind === 'fault' ? outcome.fault.faultstring : outcome.kind === 'failure' ? outcome.failure.detail : undefined,
+  };
+  if (outcome.kind === 'ok') deps.logger.info(log, 'pac call');
+  else deps.logger.warn(log, 'pac call failed');
+  return outcome;
+}
+
+function toOutcome(wire: Awaited<ReturnType<typeof postSoap>>): CallOutcome {
+  const failure = classifyTransport(wire);
+  if (failure) return { kind: 'failure', failure };
+  if (wire.kind !== 'response') throw new Error('unreachable: failed transport outcomes are classified above');
+  const parsed = parseEnvelope(wire.body);
+  if (parsed.kind === 'fault') return { kind: 'fault', fault: parsed.fault };
+  if (parsed.kind === 'invalid') {
+    // A 200 whose body we cannot read: the PAC did run the operation.
+    return { kind: 'failure', failure: { outcome: 'ambiguous', reason: 'unrecognized_response', detail: parsed.detail } };
+  }
+  return { kind: 'ok', operation: parsed.operation };
+}

@@ -1,0 +1,23 @@
+export type * from './types';
+export type { PacLogger } from './logger';
+export { silentLogger } from './logger';
+export { FinkokPac, type FinkokPacOptions } from './finkok/finkok-pac';
+export type { FinkokCredentials } from './finkok/requests';
+export * as finkokRequests from './finkok/requests';
+export * as finkokResponses from './finkok/responses';
+export { FINKOK_SERVICES, FINKOK_OPERATIONS, FINKOK_TYPES_NS, COD_ESTATUS, type FinkokOperation } from './finkok/protocol';
+export { buildEnvelope, parseEnvelope, descendant, descendants, descendantText, childElements, SOAP_ENV_NS } from './soap/envelope';
+export { escapeXml } from './soap/xml-escape';
+export { NOT_PROCESSED_HEADER } from './transport/classify-transport';
+export { NullPac, NOT_CONFIGURED_DETAIL } from './null-pac';
+export { createPacClient, type PacSettings } from './create-pac-client';
+export {
+  buildCancelacionXml,
+  CANCELACION_NS,
+  type CancelacionFolio,
+  type CancelacionInput,
+  type MotivoCancelacion,
+} from './cancellation/cancelacion-xml';
+export { signCancelacion, type SigningCsd } from './cancellation/sign-cancelacion';
+export { verifyEnvelopedSignature, type SignatureCheck } from './cancellation/verify-signature';
+export { x509KeyInfo } from './cancellation/x509-key-info';
