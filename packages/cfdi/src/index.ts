@@ -7,3 +7,11 @@ export { inspectCertificate, keyMatchesCertificate, noCertificadoFromSerial, typ
 export { openPrivateKey } from './seal/private-key';
 export { sealXml, signCadena, verifySeal, type Csd, type SealResult, type SealVerification } from './seal/seal';
 export { appendTfd, buildTfd, parseTfd, tfdCadena, type BuildTfdInput, type BuiltTfd, type Tfd } from './tfd/tfd';
+export { buildInvoiceXml, buildCreditNoteXml, globalReceiver, PUBLICO_EN_GENERAL, type BuiltDocument } from './xml/invoice';
+export { buildPaymentXml, type BuiltPayment } from './xml/payment';
+export { buildNominaXml, type BuiltNomina } from './xml/nomina';
+export { computePayment, type ComputedPayment, type PaymentTax } from './payment/compute-payment';
+export { computeNomina, type NominaTotals } from './nomina/compute-nomina';
+export { formatFecha, DEFAULT_TIME_ZONE } from './time/fecha';
+export { formatPedimento, isPedimento, normalizePedimentos } from './tax/pedimentos';
+export { IVA_RATES, IEPS_RATES, isIvaRate, isIepsRate } from './tax/rates';

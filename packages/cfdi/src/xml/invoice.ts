@@ -1,0 +1,77 @@
+import { computeInvoice } from '../tax/compute-invoice';
+import type { ComputedInvoice } from '../tax/computed';
+import { formatFecha } from '../time/fecha';
+import type { BuildOptions, CreditNoteInput, InvoiceInput, Receiver } from '../types';
+import { addConceptos, addEmisor, addImpuestos, addReceptor, addRelacionados, folioOf, serialize, startComprobante } from './comprobante';
+import { NS } from './dom';
+
+export const PUBLICO_EN_GENERAL = { rfc: 'XAXX010101000', name: 'PUBLICO EN GENERAL' } as const;
+
+export interface BuiltDocument {
+  /** Unsigned XML: pass it to sealXml. */
+  xml: string;
+  computed: ComputedInvoice;
+}
+
+/** Receptor of a global invoice (cfdi40.md §1.3): generic RFC, domicile = LugarExpedicion, 616. */
+export function globalReceiver(issuerZip: string): Receiver {
+  return { rfc: PUBLICO_EN_GENERAL.rfc, name: PUBLICO_EN_GENERAL.name, zip: issuerZip, regimenFiscal: '616' };
+}
+
+/** Income invoice (I), PUE or PPD, nominal or global. */
+export function buildInvoiceXml(input: InvoiceInput, options: BuildOptions): BuiltDocument {
+  const computed = computeInvoice(input);
+  const global = input.kind === 'global';
+  if (global && !input.informacionGlobal) throw new RangeError('informacionGlobal is required for a global invoice');
+  if (!global && !input.receiver) throw new RangeError('receiver is required');
+  const receiver = global ? globalReceiver(input.issuer.zip) : input.receiver!;
+  const root = startComprobante({
+    Serie: input.serie,
+    Folio: folioOf(input),
+    Fecha: formatFecha(options.now, options.timeZone),
+    FormaPago: input.formaPago,
+    CondicionesDePago: input.condicionesDePago,
+    SubTotal: computed.subTotal,
+    Descuento: computed.descuento,
+    Moneda: 'MXN',
+    Total: computed.total,
+    TipoDeComprobante: 'I',
+    MetodoPago: input.metodoPago ?? 'PUE',
+    LugarExpedicion: input.issuer.zip,
+  });
+  if (global) {
+    const ig = input.informacionGlobal!;
+    root.ele(NS.cfdi, 'cfdi:InformacionGlobal', { Periodicidad: ig.periodicidad, Meses: ig.meses, 'Año': String(ig.anio) });
+  }
+  addEmisor(root, input.issuer);
+  addReceptor(root, receiver, global ? 'S01' : input.usoCfdi ?? 'G03');
+  addConceptos(root, computed.concepts);
+  addImpuestos(root, computed.traslados, computed.totalImpuestosTrasladados);
+  return { xml: serialize(root), computed };
+}
+
+/** Credit note (E) related to income CFDIs with TipoRelacion 01 or 03; always PUE. */
+export function buildCreditNoteXml(input: CreditNoteInput, options: BuildOptions): BuiltDocument {
+  const computed = computeInvoice(input);
+  const root = startComprobante({
+    Serie: input.serie,
+    Folio: folioOf(input),
+    Fecha: formatFecha(options.now, options.timeZone),
+    FormaPago: input.formaPago,
+    CondicionesDePago: input.condicionesDePago,
+    SubTotal: computed.subTotal,
+    Descuento: computed.descuento,
+    Moneda: 'MXN',
+    Total: computed.total,
+    TipoDeComprobante: 'E',
+    MetodoPago: 'PUE',
+    LugarExpedicion: input.issuer.zip,
+  });
+  const related = Array.isArray(input.relatedUuid) ? input.relatedUuid : [input.relatedUuid];
+  addRelacionados(root, input.tipoRelacion ?? '01', related);
+  addEmisor(root, input.issuer);
+  addReceptor(root, input.receiver, input.usoCfdi ?? 'G02');
+  addConceptos(root, computed.concepts);
+  addImpuestos(root, computed.traslados, computed.totalImpuestosTrasladados);
+  return { xml: serialize(root), computed };
+}

@@ -1,0 +1,119 @@
+import { dec, fixed } from '../decimal/money';
+import { computeNomina, diasText, type NominaTotals } from '../nomina/compute-nomina';
+import { formatFecha } from '../time/fecha';
+import type { BuildOptions, NominaInput } from '../types';
+import { addEmisor, addReceptor, folioOf, serialize, startComprobante } from './comprobante';
+import { NS } from './dom';
+import { xmlText } from './text';
+
+const NOMINA = { prefix: 'nomina12', uri: NS.nomina12, schemaLocation: 'http://www.sat.gob.mx/sitio_internet/cfd/nomina/nomina12.xsd' };
+const N = NS.nomina12;
+
+export interface BuiltNomina {
+  xml: string;
+  totals: NominaTotals;
+}
+
+type Attrs = Record<string, string | undefined>;
+const defined = (a: Attrs): Record<string, string> =>
+  Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined)) as Record<string, string>;
+const money = (v: number | string | undefined): string | undefined => (v === undefined ? undefined : fixed(dec(v), 2));
+
+/** Payroll receipt (N) with Nómina 1.2 (cfdi40.md §7): one concept, totals computed. */
+export function buildNominaXml(input: NominaInput, options: BuildOptions): BuiltNomina {
+  const t = computeNomina(input);
+  const e = input.employee;
+  const root = startComprobante({
+    Serie: input.serie,
+    Folio: folioOf(input),
+    Fecha: formatFecha(options.now, options.timeZone),
+    SubTotal: t.subTotal,
+    Descuento: t.descuento,
+    Moneda: 'MXN',
+    Total: t.total,
+    TipoDeComprobante: 'N',
+    MetodoPago: 'PUE',
+    LugarExpedicion: input.issuer.zip,
+  }, NOMINA);
+  addEmisor(root, input.issuer);
+  addReceptor(root, { rfc: e.rfc, name: e.name, zip: e.zip, regimenFiscal: '605' }, 'CN01');
+  root.ele(NS.cfdi, 'cfdi:Conceptos').ele(NS.cfdi, 'cfdi:Concepto', defined({
+    ClaveProdServ: '84111505', Cantidad: '1', ClaveUnidad: 'ACT', Descripcion: 'Pago de nómina',
+    ValorUnitario: t.subTotal, Importe: t.subTotal, Descuento: t.descuento, ObjetoImp: '01',
+  }));
+  const nomina = root.ele(NS.cfdi, 'cfdi:Complemento').ele(N, 'nomina12:Nomina', defined({
+    Version: '1.2',
+    TipoNomina: input.tipoNomina,
+    FechaPago: input.fechaPago,
+    FechaInicialPago: input.fechaInicialPago,
+    FechaFinalPago: input.fechaFinalPago,
+    NumDiasPagados: diasText(input.numDiasPagados),
+    TotalPercepciones: input.percepciones.length ? t.totalPercepciones : undefined,
+    TotalDeducciones: t.totalDeducciones,
+    TotalOtrosPagos: t.totalOtrosPagos,
+  }));
+  if (input.issuer.registroPatronal !== undefined || input.issuer.curp !== undefined) {
+    nomina.ele(N, 'nomina12:Emisor', defined({ Curp: input.issuer.curp, RegistroPatronal: input.issuer.registroPatronal }));
+  }
+  nomina.ele(N, 'nomina12:Receptor', defined({
+    Curp: e.curp,
+    NumSeguridadSocial: e.numSeguridadSocial,
+    FechaInicioRelLaboral: e.fechaInicioRelLaboral,
+    'Antigüedad': e.antiguedad,
+    TipoContrato: e.tipoContrato,
+    Sindicalizado: e.sindicalizado === undefined ? undefined : e.sindicalizado ? 'Sí' : 'No',
+    TipoJornada: e.tipoJornada,
+    TipoRegimen: e.tipoRegimen,
+    NumEmpleado: xmlText('employee.numEmpleado', e.numEmpleado),
+    Departamento: e.departamento !== undefined ? xmlText('employee.departamento', e.departamento) : undefined,
+    Puesto: e.puesto !== undefined ? xmlText('employee.puesto', e.puesto) : undefined,
+    RiesgoPuesto: e.riesgoPuesto,
+    PeriodicidadPago: e.periodicidadPago,
+    Banco: e.banco,
+    CuentaBancaria: e.cuentaBancaria,
+    SalarioBaseCotApor: money(e.salarioBaseCotApor),
+    SalarioDiarioIntegrado: money(e.salarioDiarioIntegrado),
+    ClaveEntFed: e.claveEntFed,
+  }));
+  if (input.percepciones.length) {
+    const percepciones = nomina.ele(N, 'nomina12:Percepciones', {
+      TotalSueldos: t.totalSueldos, TotalGravado: t.totalGravado, TotalExento: t.totalExento,
+    });
+    input.percepciones.forEach((p, i) => {
+      const el = percepciones.ele(N, 'nomina12:Percepcion', {
+        TipoPercepcion: p.tipo, Clave: xmlText(`percepciones[${i}].clave`, p.clave), Concepto: xmlText(`percepciones[${i}].concepto`, p.concepto),
+        ImporteGravado: money(p.importeGravado)!, ImporteExento: money(p.importeExento)!,
+      });
+      for (const h of p.horasExtra ?? []) {
+        el.ele(N, 'nomina12:HorasExtra', { Dias: String(h.dias), TipoHoras: h.tipoHoras, HorasExtra: String(h.horasExtra), ImportePagado: money(h.importePagado)! });
+      }
+    });
+  }
+  if (input.deducciones?.length) {
+    const deducciones = nomina.ele(N, 'nomina12:Deducciones', defined({
+      TotalOtrasDeducciones: t.totalOtrasDeducciones, TotalImpuestosRetenidos: t.totalImpuestosRetenidos,
+    }));
+    input.deducciones.forEach((d, i) => deducciones.ele(N, 'nomina12:Deduccion', {
+      TipoDeduccion: d.tipo, Clave: xmlText(`deducciones[${i}].clave`, d.clave), Concepto: xmlText(`deducciones[${i}].concepto`, d.concepto), Importe: money(d.importe)!,
+    }));
+  }
+  if (input.otrosPagos?.length) {
+    const otros = nomina.ele(N, 'nomina12:OtrosPagos');
+    input.otrosPagos.forEach((o, i) => {
+      const el = otros.ele(N, 'nomina12:OtroPago', {
+        TipoOtroPago: o.tipo, Clave: xmlText(`otrosPagos[${i}].clave`, o.clave), Concepto: xmlText(`otrosPagos[${i}].concepto`, o.concepto), Importe: money(o.importe)!,
+      });
+      if (o.tipo === '002') {
+        if (o.subsidioCausado === undefined) throw new RangeError(`otrosPagos[${i}].subsidioCausado is required for tipo 002`);
+        el.ele(N, 'nomina12:SubsidioAlEmpleo', { SubsidioCausado: money(o.subsidioCausado)! });
+      }
+    });
+  }
+  if (input.incapacidades?.length) {
+    const inc = nomina.ele(N, 'nomina12:Incapacidades');
+    for (const i of input.incapacidades) {
+      inc.ele(N, 'nomina12:Incapacidad', defined({ DiasIncapacidad: String(i.dias), TipoIncapacidad: i.tipo, ImporteMonetario: money(i.importe) }));
+    }
+  }
+  return { xml: serialize(root), totals: t };
+}
