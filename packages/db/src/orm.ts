@@ -1,5 +1,6 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import { Client } from 'pg';
 import { entities } from './entities';
 import { migrationsList } from './migrations';
 
@@ -14,6 +15,8 @@ export function ormOptions(databaseUrl: string, overrides: Partial<Options> = {}
     discovery: { warnWhenNoEntities: false },
     pool: { min: 0, max: 10 },
     debug: false,
+    // Connect lazily: a process must start (and report itself degraded on /ready) while PostgreSQL is down.
+    connect: false,
     allowGlobalContext: false,
     ...overrides,
   };
@@ -24,8 +27,18 @@ export async function createOrm(databaseUrl: string, overrides: Partial<Options>
   return MikroORM.init(ormOptions(databaseUrl, overrides));
 }
 
-/** Applies pending migrations; returns the names it ran. */
+/**
+ * Applies pending migrations; returns the names it ran. A session advisory lock serialises concurrent callers
+ * (several test runners or replicas starting at once), so each migration runs exactly once.
+ */
 export async function migrate(orm: Orm): Promise<string[]> {
-  const applied = await orm.getMigrator().up();
-  return applied.map((m) => m.name);
+  const lock = new Client({ connectionString: orm.config.get('clientUrl') });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock(7071401)');
+    const applied = await orm.getMigrator().up();
+    return applied.map((m) => m.name);
+  } finally {
+    await lock.end();
+  }
 }

@@ -33,6 +33,7 @@ export interface LedgerTransaction {
   referenceType: string | null;
   referenceId: string | null;
   note: string | null;
+  reversalOf: string | null;
   createdAt: Date;
 }
 
@@ -49,6 +50,7 @@ export const LedgerTransactionSchema = new EntitySchema<LedgerTransaction>({
     referenceType: { type: 'string', nullable: true },
     referenceId: { type: 'string', nullable: true },
     note: { type: 'string', nullable: true },
+    reversalOf: { type: 'string', nullable: true },
     createdAt: { type: 'Date' },
   },
 });

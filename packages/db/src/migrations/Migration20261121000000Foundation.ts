@@ -40,6 +40,8 @@ export class Migration20261121000000Foundation extends Migration {
         reference_type text,
         reference_id text,
         note text,
+        -- a refund names the consume it returns; unique so no consume is ever refunded twice
+        reversal_of text collate "C" unique references transactions(id),
         created_at timestamptz(3) not null default now()
       );
       create index transactions_scope_idx on transactions (account_id, livemode, id desc);

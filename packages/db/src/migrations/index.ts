@@ -1,4 +1,5 @@
 import { Migration20261121000000Foundation } from './Migration20261121000000Foundation';
+import { Migration20261121010000Catalogs } from './Migration20261121010000Catalogs';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -6,4 +7,5 @@ import { Migration20261121000000Foundation } from './Migration20261121000000Foun
  */
 export const migrationsList = [
   { name: 'Migration20261121000000Foundation', class: Migration20261121000000Foundation },
+  { name: 'Migration20261121010000Catalogs', class: Migration20261121010000Catalogs },
 ];

@@ -1,0 +1,53 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppDeps } from './deps';
+import { installValidators } from './plugins/validation';
+import { installProblemHandlers } from './plugins/problem';
+import { installAuth } from './plugins/auth';
+import { ProblemSchema } from './schemas/common';
+import { metaRoutes } from './routes/meta';
+import { billingRoutes } from './routes/billing';
+
+export interface BuildAppOptions {
+  logger?: boolean | object;
+}
+
+/** The API without a listening socket: server.ts listens, tests use it directly. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.config.logLevel },
+    bodyLimit: deps.config.api.bodyLimitBytes,
+    disableRequestLogging: deps.config.nodeEnv === 'test',
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('deps', deps);
+  installValidators(app);
+  installProblemHandlers(app, deps.config.api.docsUrl);
+  app.addSchema(ProblemSchema);
+  // Times in responses are always UTC with milliseconds; the request id helps support find a call in the logs.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'CFDI 4.0 stamping API', version: '0.0.1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+
+  await app.register(metaRoutes);
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(
+    async (v1) => {
+      installAuth(v1);
+      await v1.register(billingRoutes);
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}

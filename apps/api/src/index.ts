@@ -1,0 +1,2 @@
+export { buildApp, type BuildAppOptions } from './app';
+export type { AppDeps } from './deps';

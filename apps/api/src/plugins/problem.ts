@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { AppError, type FieldError } from '@cfdi/services';
+import { toFieldErrors } from './validation';
+
+interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  errors?: FieldError[];
+  subcode?: string;
+  satCode?: string;
+}
+
+export function sendProblem(reply: FastifyReply, docsUrl: string, error: AppError): FastifyReply {
+  const problem: Problem = {
+    type: `${docsUrl}/errors/${error.code}`,
+    title: error.title,
+    status: error.status,
+    code: error.code,
+    detail: error.message,
+  };
+  if (error.extra.errors) problem.errors = error.extra.errors;
+  if (error.extra.subcode) problem.subcode = error.extra.subcode;
+  if (error.extra.satCode) problem.satCode = error.extra.satCode;
+  for (const [name, value] of Object.entries(error.extra.headers ?? {})) reply.header(name, value);
+  return reply.code(error.status).type('application/problem+json').serializer(JSON.stringify).send(problem);
+}
+
+/** One place that turns every failure into `application/problem+json`, hiding 5xx internals. */
+export function installProblemHandlers(app: FastifyInstance, docsUrl: string): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendProblem(reply, docsUrl, error);
+    if (error.validation) {
+      const errors = toFieldErrors(error.validation as never);
+      const where = error.validationContext === 'body' ? 'request body' : error.validationContext;
+      return sendProblem(reply, docsUrl, new AppError(400, 'validation_error', 'Validation failed',
+        `The ${where} is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { errors }));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendProblem(reply, docsUrl, new AppError(413, 'payload_too_large', 'Payload too large', 'The request body exceeds 1 MB.'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendProblem(reply, docsUrl, new AppError(415, 'unsupported_media_type', 'Unsupported media type', 'Send JSON with Content-Type: application/json.'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const errors = [{ path: '/', message: error.message }];
+      return sendProblem(reply, docsUrl, new AppError(400, 'validation_error', 'Validation failed', error.message, { errors }));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, docsUrl, new AppError(500, 'internal_error', 'Internal error', 'An unexpected error occurred. It has been logged.'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, docsUrl, new AppError(404, 'not_found', 'Not found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+}

@@ -1,0 +1,89 @@
+import { adjustBalance, getBalanceCentavos, reserveTimbre, refundReservation } from '@cfdi/services';
+import { startApi, type ApiHarness } from './harness';
+
+let api: ApiHarness;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => api.close());
+
+it('seeds the test balance of a new account and keeps the live balance separate', async () => {
+  const { testKey, liveKey } = await api.newAccount();
+  expect((await api.request('GET', '/v1/balance', { key: testKey })).body).toEqual({
+    object: 'balance', livemode: false, balanceCentavos: 100000, currency: 'MXN', pricePerTimbreCentavos: 100, timbresRemaining: 1000,
+  });
+  expect((await api.request('GET', '/v1/balance', { key: liveKey })).body).toMatchObject({ livemode: true, balanceCentavos: 0, timbresRemaining: 0 });
+  const ledger = await api.request('GET', '/v1/billing/transactions', { key: testKey });
+  expect(ledger.body).toMatchObject({ object: 'list', has_more: false, data: [{ type: 'seed', deltaCentavos: 100000, balanceAfterCentavos: 100000, livemode: false }] });
+  expect(ledger.body.data[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  expect((await api.request('GET', '/v1/billing/transactions', { key: liveKey })).body.data).toEqual([]);
+});
+
+it('paginates the ledger newest first with has_more and starting_after, scoped to the account', async () => {
+  const { accountId, testKey } = await api.newAccount();
+  const other = await api.newAccount();
+  const em = api.orm.em.fork();
+  for (let i = 1; i <= 5; i++) await adjustBalance(em, { accountId, livemode: false }, { type: 'adjustment', deltaCentavos: i, note: `n${i}` });
+  const page1 = await api.request('GET', '/v1/billing/transactions?limit=2', { key: testKey });
+  expect(page1.body.data.map((t: { note: string }) => t.note)).toEqual(['n5', 'n4']);
+  expect(page1.body.has_more).toBe(true);
+  const page2 = await api.request('GET', `/v1/billing/transactions?limit=2&starting_after=${page1.body.data[1].id}`, { key: testKey });
+  expect(page2.body.data.map((t: { note: string }) => t.note)).toEqual(['n3', 'n2']);
+  const page3 = await api.request('GET', `/v1/billing/transactions?limit=2&starting_after=${page2.body.data[1].id}`, { key: testKey });
+  expect(page3.body.data.map((t: { note: string | null }) => t.note)).toEqual(['n1', 'Initial test balance']);
+  expect(page3.body.has_more).toBe(false);
+  const filtered = await api.request('GET', '/v1/billing/transactions?type=seed', { key: testKey });
+  expect(filtered.body.data).toHaveLength(1);
+  // Another account's cursor does not exist in this scope.
+  const foreign = await api.request('GET', `/v1/billing/transactions?starting_after=${page1.body.data[0].id}`, { key: other.testKey });
+  expect(foreign.status).toBe(400);
+  expect(foreign.body.errors[0].path).toBe('/starting_after');
+  for (const limit of ['0', '101', 'abc']) {
+    expect((await api.request('GET', `/v1/billing/transactions?limit=${limit}`, { key: testKey })).status).toBe(400);
+  }
+});
+
+it('lets exactly as many concurrent reservations through as the balance covers, never going negative', async () => {
+  const { accountId } = await api.newAccount();
+  const scope = { accountId, livemode: false };
+  const em = api.orm.em.fork();
+  await adjustBalance(em, scope, { type: 'adjustment', deltaCentavos: -(100000 - 2000), note: 'leave 20 timbres' });
+  const results = await Promise.allSettled(
+    Array.from({ length: 50 }, (_, i) => reserveTimbre(api.orm.em.fork(), api.config, scope, { type: 'invoice', id: `inv_${i}` })),
+  );
+  const ok = results.filter((r) => r.status === 'fulfilled');
+  const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+  expect(ok).toHaveLength(20);
+  expect(refused.every((r) => r.reason.code === 'insufficient_credits')).toBe(true);
+  expect(await getBalanceCentavos(em, scope)).toBe(0);
+  const [sums]: { total: string; consumes: string; last_after: string }[] = await em.execute(
+    `select sum(delta_centavos) as total, count(*) filter (where type = 'consume') as consumes,
+            (select balance_after_centavos from transactions where account_id = ? and livemode = false order by id desc limit 1) as last_after
+       from transactions where account_id = ? and livemode = false`, [accountId, accountId]);
+  expect(Number(sums!.total)).toBe(0);
+  expect(Number(sums!.consumes)).toBe(20);
+  expect(Number(sums!.last_after)).toBe(0);
+});
+
+it('refunds a reservation exactly once and reports usage per month', async () => {
+  const { accountId, testKey } = await api.newAccount();
+  const scope = { accountId, livemode: false };
+  const consume = await reserveTimbre(api.orm.em.fork(), api.config, scope, { type: 'invoice', id: 'inv_x' });
+  await reserveTimbre(api.orm.em.fork(), api.config, scope, { type: 'invoice', id: 'inv_y' });
+  const [a, b] = await Promise.all([
+    refundReservation(api.orm.em.fork(), scope, consume.id),
+    refundReservation(api.orm.em.fork(), scope, consume.id).catch(() => refundReservation(api.orm.em.fork(), scope, consume.id)),
+  ]);
+  expect(a.id).toBe(b.id);
+  expect(await getBalanceCentavos(api.orm.em.fork(), scope)).toBe(100000 - 100);
+  const usage = await api.request('GET', '/v1/billing/usage', { key: testKey });
+  expect(usage.body.data).toEqual([{ object: 'usage_month', month: expect.stringMatching(/^\d{4}-\d\d$/), livemode: false, timbres: 1, spentCentavos: 100 }]);
+  expect((await api.request('GET', '/v1/billing/usage?limit=25', { key: testKey })).status).toBe(400);
+});
+
+it('answers 402 monthly_limit_reached at the account cap', async () => {
+  const { accountId } = await api.newAccount({ monthlyCap: 1 });
+  const scope = { accountId, livemode: false };
+  await reserveTimbre(api.orm.em.fork(), api.config, scope, { type: 'invoice', id: 'a' });
+  await expect(reserveTimbre(api.orm.em.fork(), api.config, scope, { type: 'invoice', id: 'b' })).rejects.toMatchObject({ status: 402, code: 'monthly_limit_reached' });
+});

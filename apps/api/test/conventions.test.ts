@@ -1,0 +1,116 @@
+import { startApi, type ApiHarness } from './harness';
+
+let api: ApiHarness;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => api.close());
+
+describe('authentication', () => {
+  it('answers 401 problem+json without a key, with a malformed header, an unknown key and a revoked key', async () => {
+    const { testKey } = await api.newAccount();
+    const revoked = await api.newAccount();
+    await api.orm.em.fork().execute('update api_keys set revoked_at = now() where account_id = ?', [revoked.accountId]);
+    const cases: Record<string, string>[] = [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: `Bearer ${testKey}x` },
+      { authorization: 'Bearer sk_test_doesnotexistdoesnotexist00' },
+      { authorization: `Bearer ${revoked.testKey}` },
+      { authorization: `Bearer ${testKey.replace('sk_test_', 'sk_live_')}` },
+    ];
+    for (const headers of cases) {
+      const res = await api.request('GET', '/v1/balance', { headers });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(res.body).toMatchObject({ status: 401, code: 'unauthorized', title: 'Unauthorized', type: `${api.config.api.docsUrl}/errors/unauthorized` });
+      expect(typeof res.body.detail).toBe('string');
+    }
+  });
+
+  it('serves /health and /ready without a key', async () => {
+    expect((await api.request('GET', '/health')).body).toEqual({ status: 'ok' });
+    expect(await api.request('GET', '/ready')).toMatchObject({ status: 200, body: { status: 'ready', db: true, redis: true } });
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown routes with a 404 problem', async () => {
+    const res = await api.request('GET', '/v1/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.body.code).toBe('not_found');
+  });
+
+  it('lists one error per invalid field path on 400', async () => {
+    const { testKey } = await api.newAccount();
+    const res = await api.request('GET', '/v1/billing/transactions?limit=0&type=gift', { key: testKey });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_error');
+    expect(res.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['/limit', '/type']);
+
+    const body = await api.request('POST', '/v1/billing/checkout_sessions', { key: testKey, body: { amountCentavos: '500', extra: 1 } });
+    expect(body.status).toBe(400);
+    expect(body.body.errors).toEqual(expect.arrayContaining([
+      { path: '/amountCentavos', message: expect.any(String) },
+      { path: '/extra', message: 'is not an accepted field' },
+    ]));
+  });
+
+  it('rejects bodies over 1 MB with 413', async () => {
+    const { testKey } = await api.newAccount();
+    const res = await api.request('POST', '/v1/billing/checkout_sessions', {
+      key: testKey, headers: { 'content-type': 'application/json' }, rawBody: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ status: 413, code: 'payload_too_large' });
+  });
+
+  it('says billing is unavailable when Stripe is not configured', async () => {
+    const { testKey } = await api.newAccount();
+    const res = await api.request('POST', '/v1/billing/checkout_sessions', { key: testKey, body: { amountCentavos: 10000 } });
+    expect(res).toMatchObject({ status: 503, body: { code: 'billing_unavailable' } });
+  });
+});
+
+describe('rate limiting', () => {
+  it('counts requests per account and answers 429 with Retry-After past the limit', async () => {
+    const { testKey, liveKey } = await api.newAccount({ rateLimitPerMinute: 3 });
+    const first = await api.request('GET', '/v1/balance', { key: testKey });
+    expect(first.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('2');
+    await api.request('GET', '/v1/balance', { key: liveKey }); // both modes share the account's quota
+    await api.request('GET', '/v1/balance', { key: testKey });
+    const limited = await api.request('GET', '/v1/balance', { key: testKey });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+});
+
+describe('readiness', () => {
+  it('reports degraded with 503 when Redis or PostgreSQL is unreachable', async () => {
+    const noRedis = await startApi({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      expect(await noRedis.request('GET', '/ready')).toMatchObject({ status: 503, body: { status: 'degraded', db: true, redis: false } });
+    } finally {
+      await noRedis.close();
+    }
+    const noDb = await startApi({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/cfdi_test' });
+    try {
+      expect(await noDb.request('GET', '/ready')).toMatchObject({ status: 503, body: { status: 'degraded', db: false, redis: true } });
+    } finally {
+      await noDb.close();
+    }
+  });
+});
+
+describe('openapi', () => {
+  it('publishes the document generated from the route schemas', async () => {
+    const res = await api.request('GET', '/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.info.version).toBe('0.0.1');
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/v1/balance', '/v1/billing/transactions']));
+  });
+});

@@ -1,0 +1,58 @@
+import { Redis } from 'ioredis';
+import { createOrm, type Orm } from '@cfdi/db';
+import { createAccount, type CreatedAccount } from '@cfdi/services';
+import { testConfig } from '@cfdi/testkit';
+import type { Config } from '@cfdi/config';
+import { buildApp } from '../src/app';
+
+export interface ApiHarness {
+  url: string;
+  config: Readonly<Config>;
+  orm: Orm;
+  redis: Redis;
+  newAccount(overrides?: { rateLimitPerMinute?: number; monthlyCap?: number }): Promise<CreatedAccount>;
+  request(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; headers: Headers; body: any }>;
+  close(): Promise<void>;
+}
+
+/** The real API on an ephemeral port, over real HTTP, against the test PostgreSQL and Redis. */
+export async function startApi(envOverrides: Record<string, string> = {}): Promise<ApiHarness> {
+  const config = testConfig(envOverrides);
+  const orm = await createOrm(config.databaseUrl);
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+  await redis.connect().catch(() => undefined);
+  const app = await buildApp({ config, orm, redis }, { logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    url,
+    config,
+    orm,
+    redis,
+    newAccount: (overrides = {}) => createAccount(orm.em.fork(), config, { name: `test ${Date.now()}`, ...overrides }),
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.key) headers.authorization = `Bearer ${options.key}`;
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] = 'application/json';
+      }
+      const response = await fetch(url + path, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // non-JSON bodies are returned as text
+      }
+      return { status: response.status, headers: response.headers, body: parsed };
+    },
+    async close() {
+      await app.close();
+      await orm.close();
+      redis.disconnect();
+    },
+  };
+}

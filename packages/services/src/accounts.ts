@@ -1,0 +1,52 @@
+import { newId, type EntityManager } from '@cfdi/db';
+import type { Config } from '@cfdi/config';
+import { openBalance } from './ledger';
+import { createApiKey } from './api-keys';
+import { NotFoundError, ValidationError } from './errors';
+
+export interface CreatedAccount {
+  accountId: string;
+  testKey: string;
+  liveKey: string;
+}
+
+/** Creates an account with one test and one live key, a seeded test balance and an empty live balance. */
+export async function createAccount(
+  em: EntityManager,
+  config: Pick<Config, 'testSeedCentavos'>,
+  input: { name: string; rateLimitPerMinute?: number | null; monthlyCap?: number | null },
+): Promise<CreatedAccount> {
+  const name = input.name.trim();
+  if (!name || name.length > 200) throw ValidationError.field('/name', 'The account name must have 1 to 200 characters.');
+  return em.transactional(async (tx) => {
+    const accountId = newId('acct');
+    await tx.execute('insert into accounts (id, name, rate_limit_per_minute, monthly_cap) values (?, ?, ?, ?)', [
+      accountId, name, input.rateLimitPerMinute ?? null, input.monthlyCap ?? null,
+    ]);
+    await openBalance(tx, { accountId, livemode: false }, config.testSeedCentavos);
+    await openBalance(tx, { accountId, livemode: true }, 0);
+    const test = await createApiKey(tx, { accountId, livemode: false });
+    const live = await createApiKey(tx, { accountId, livemode: true });
+    return { accountId, testKey: test.secret, liveKey: live.secret };
+  });
+}
+
+export async function updateAccountLimits(
+  em: EntityManager,
+  accountId: string,
+  input: { rateLimitPerMinute?: number | null; monthlyCap?: number | null },
+): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  if (input.rateLimitPerMinute !== undefined) {
+    sets.push('rate_limit_per_minute = ?');
+    params.push(input.rateLimitPerMinute);
+  }
+  if (input.monthlyCap !== undefined) {
+    sets.push('monthly_cap = ?');
+    params.push(input.monthlyCap);
+  }
+  if (!sets.length) return;
+  const rows: unknown[] = await em.execute(`update accounts set ${sets.join(', ')} where id = ? returning id`, [...params, accountId]);
+  if (!rows.length) throw new NotFoundError('account', accountId);
+}

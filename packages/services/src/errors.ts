@@ -1,0 +1,84 @@
+/** A field that failed validation, with its JSON-pointer path in the request (e.g. `/items/0/unitPrice`). */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/**
+ * Base of every error the API maps to `application/problem+json`. `code` is the stable machine code of the
+ * spec's error table; `cause` keeps the underlying error for logs (never shown for 5xx).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    detail: string,
+    readonly extra: { errors?: FieldError[]; subcode?: string; satCode?: string; headers?: Record<string, string> } = {},
+    options?: { cause?: unknown },
+  ) {
+    super(detail, options);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(detail: string, errors: FieldError[] = [], extra: { subcode?: string } = {}) {
+    super(400, 'validation_error', 'Validation failed', detail, { errors, ...extra });
+  }
+  static field(path: string, message: string): ValidationError {
+    return new ValidationError(message, [{ path, message }]);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(detail = 'Missing or invalid API key. Send `Authorization: Bearer sk_test_…` or `sk_live_…`.') {
+    super(401, 'unauthorized', 'Unauthorized', detail);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(detail: string) {
+    super(403, 'forbidden', 'Forbidden', detail);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(resource: string, id?: string) {
+    super(404, 'not_found', 'Not found', id ? `No ${resource} with id "${id}" in this account and mode.` : `No such ${resource}.`);
+  }
+}
+
+export class InsufficientCreditsError extends AppError {
+  constructor(balance: number, price: number) {
+    super(402, 'insufficient_credits', 'Insufficient credits',
+      `The balance (${balance} centavos) does not cover one timbre (${price} centavos). Top up the balance and retry.`);
+  }
+}
+
+export class MonthlyLimitReachedError extends AppError {
+  constructor(cap: number) {
+    super(402, 'monthly_limit_reached', 'Monthly limit reached',
+      `This account's monthly limit of ${cap} timbres has been reached.`);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(code: string, detail: string) {
+    super(409, code, 'Conflict', detail);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(retryAfterSeconds: number, headers: Record<string, string>) {
+    super(429, 'rate_limited', 'Too many requests',
+      `Request rate limit exceeded; retry after ${retryAfterSeconds} seconds.`,
+      { headers: { ...headers, 'retry-after': String(retryAfterSeconds) } });
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(code: 'pac_unavailable' | 'billing_unavailable', detail: string, options?: { cause?: unknown }) {
+    super(503, code, 'Service unavailable', detail, {}, options);
+  }
+}

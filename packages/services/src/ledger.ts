@@ -1,0 +1,265 @@
+import { newId, TRANSACTION_TYPES, type EntityManager, type TransactionType } from '@cfdi/db';
+import type { Config } from '@cfdi/config';
+import { InsufficientCreditsError, MonthlyLimitReachedError, ValidationError } from './errors';
+import { isoTimestamp, MEXICO_CITY } from './time';
+
+export interface LedgerScope {
+  accountId: string;
+  livemode: boolean;
+}
+
+export interface TransactionView {
+  id: string;
+  object: 'transaction';
+  livemode: boolean;
+  type: TransactionType;
+  deltaCentavos: number;
+  balanceAfterCentavos: number;
+  referenceType: string | null;
+  referenceId: string | null;
+  note: string | null;
+  createdAt: string;
+}
+
+interface TransactionRow {
+  id: string;
+  livemode: boolean;
+  type: TransactionType;
+  delta_centavos: string;
+  balance_after_centavos: string;
+  reference_type: string | null;
+  reference_id: string | null;
+  note: string | null;
+  created_at: Date | string;
+}
+
+export function toTransactionView(row: TransactionRow): TransactionView {
+  return {
+    id: row.id,
+    object: 'transaction',
+    livemode: row.livemode,
+    type: row.type,
+    deltaCentavos: Number(row.delta_centavos),
+    balanceAfterCentavos: Number(row.balance_after_centavos),
+    referenceType: row.reference_type,
+    referenceId: row.reference_id,
+    note: row.note,
+    createdAt: isoTimestamp(row.created_at),
+  };
+}
+
+export interface LedgerEntry {
+  type: TransactionType;
+  deltaCentavos: number;
+  referenceType?: string | null;
+  referenceId?: string | null;
+  note?: string | null;
+  reversalOf?: string | null;
+}
+
+/**
+ * Applies one signed change to a balance and records it, in a single statement: the conditional UPDATE
+ * takes the row lock, so concurrent writers serialise, `balanceAfterCentavos` is exact and the balance can
+ * never go negative. Returns null when the change would make the balance negative.
+ */
+export async function tryPostEntry(em: EntityManager, scope: LedgerScope, entry: LedgerEntry): Promise<TransactionView | null> {
+  if (!Number.isSafeInteger(entry.deltaCentavos)) throw new Error(`delta must be an integer, got ${entry.deltaCentavos}`);
+  const rows: TransactionRow[] = await em.execute(
+    `with changed as (
+       update balances set balance_centavos = balance_centavos + ?, updated_at = now()
+        where account_id = ? and livemode = ? and balance_centavos + ? >= 0
+        returning balance_centavos
+     )
+     insert into transactions (id, account_id, livemode, type, delta_centavos, balance_after_centavos,
+                               reference_type, reference_id, note, reversal_of)
+     select ?, ?, ?, ?, ?, changed.balance_centavos, ?, ?, ?, ? from changed
+     returning id, livemode, type, delta_centavos, balance_after_centavos, reference_type, reference_id, note, created_at`,
+    [
+      entry.deltaCentavos, scope.accountId, scope.livemode, entry.deltaCentavos,
+      newId('txn'), scope.accountId, scope.livemode, entry.type, entry.deltaCentavos,
+      entry.referenceType ?? null, entry.referenceId ?? null, entry.note ?? null, entry.reversalOf ?? null,
+    ],
+  );
+  return rows[0] ? toTransactionView(rows[0]) : null;
+}
+
+/** Opens the balance of a new (account, mode) with its first ledger entry (`seed` or zero). */
+export async function openBalance(em: EntityManager, scope: LedgerScope, seedCentavos: number): Promise<void> {
+  await em.execute(
+    `insert into balances (account_id, livemode, balance_centavos) values (?, ?, 0) on conflict do nothing`,
+    [scope.accountId, scope.livemode],
+  );
+  if (seedCentavos > 0) {
+    await tryPostEntry(em, scope, { type: 'seed', deltaCentavos: seedCentavos, note: 'Initial test balance' });
+  }
+}
+
+export async function getBalanceCentavos(em: EntityManager, scope: LedgerScope): Promise<number> {
+  const rows: { balance_centavos: string }[] = await em.execute(
+    'select balance_centavos from balances where account_id = ? and livemode = ?',
+    [scope.accountId, scope.livemode],
+  );
+  return Number(rows[0]?.balance_centavos ?? 0);
+}
+
+/** Timbres consumed this calendar month (Mexico City), net of refunds. */
+export async function timbresThisMonth(em: EntityManager, scope: LedgerScope): Promise<number> {
+  const rows: { n: string }[] = await em.execute(
+    `select coalesce(sum(case type when 'consume' then 1 when 'refund' then -1 end), 0) as n
+       from transactions
+      where account_id = ? and livemode = ? and type in ('consume', 'refund')
+        and created_at >= (date_trunc('month', now() at time zone '${MEXICO_CITY}') at time zone '${MEXICO_CITY}')`,
+    [scope.accountId, scope.livemode],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export function priceForTimbre(config: Pick<Config, 'priceTiers'>, usedThisMonth: number): number {
+  let price = config.priceTiers[0]!.centavos;
+  for (const tier of config.priceTiers) if (usedThisMonth >= tier.from) price = tier.centavos;
+  return price;
+}
+
+export interface BalanceView {
+  object: 'balance';
+  livemode: boolean;
+  balanceCentavos: number;
+  currency: 'MXN';
+  pricePerTimbreCentavos: number;
+  timbresRemaining: number;
+}
+
+export async function retrieveBalance(em: EntityManager, config: Pick<Config, 'priceTiers'>, scope: LedgerScope): Promise<BalanceView> {
+  const [balance, used] = await Promise.all([getBalanceCentavos(em, scope), timbresThisMonth(em, scope)]);
+  const price = priceForTimbre(config, used);
+  return {
+    object: 'balance',
+    livemode: scope.livemode,
+    balanceCentavos: balance,
+    currency: 'MXN',
+    pricePerTimbreCentavos: price,
+    timbresRemaining: Math.floor(balance / price),
+  };
+}
+
+/**
+ * Reserves one timbre for a stamp or a cancellation: a `consume` entry at the current tier price.
+ * The balance row is locked first so the monthly count, the cap check and the debit are one atomic step.
+ */
+export async function reserveTimbre(
+  em: EntityManager,
+  config: Pick<Config, 'priceTiers'>,
+  scope: LedgerScope,
+  reference: { type: string; id: string },
+): Promise<TransactionView> {
+  return em.transactional(async (tx) => {
+    const locked: { balance_centavos: string; monthly_cap: number | null }[] = await tx.execute(
+      `select b.balance_centavos, a.monthly_cap from balances b join accounts a on a.id = b.account_id
+        where b.account_id = ? and b.livemode = ? for update of b`,
+      [scope.accountId, scope.livemode],
+    );
+    const row = locked[0];
+    if (!row) throw new InsufficientCreditsError(0, priceForTimbre(config, 0));
+    const used = await timbresThisMonth(tx, scope);
+    if (row.monthly_cap !== null && used >= row.monthly_cap) throw new MonthlyLimitReachedError(row.monthly_cap);
+    const price = priceForTimbre(config, used);
+    const entry = await tryPostEntry(tx, scope, {
+      type: 'consume', deltaCentavos: -price, referenceType: reference.type, referenceId: reference.id,
+    });
+    if (!entry) throw new InsufficientCreditsError(Number(row.balance_centavos), price);
+    return entry;
+  });
+}
+
+/**
+ * Returns a reservation. Idempotent: the unique `reversal_of` makes a second refund of the same consume a no-op
+ * that returns the first refund.
+ */
+export async function refundReservation(em: EntityManager, scope: LedgerScope, consumeId: string, note?: string): Promise<TransactionView> {
+  return em.transactional(async (tx) => {
+    const consumes: TransactionRow[] = await tx.execute(
+      `select * from transactions where id = ? and account_id = ? and livemode = ? and type = 'consume' for update`,
+      [consumeId, scope.accountId, scope.livemode],
+    );
+    const consume = consumes[0];
+    if (!consume) throw new Error(`no consume ${consumeId} in scope`);
+    const existing: TransactionRow[] = await tx.execute(`select * from transactions where reversal_of = ?`, [consumeId]);
+    if (existing[0]) return toTransactionView(existing[0]);
+    const refund = await tryPostEntry(tx, scope, {
+      type: 'refund', deltaCentavos: -Number(consume.delta_centavos), referenceType: consume.reference_type,
+      referenceId: consume.reference_id, note: note ?? null, reversalOf: consumeId,
+    });
+    if (!refund) throw new Error('a refund cannot make a balance negative');
+    return refund;
+  });
+}
+
+/** An operator's correction or a free test-mode top-up; always carries a note. */
+export async function adjustBalance(
+  em: EntityManager,
+  scope: LedgerScope,
+  input: { type: 'adjustment' | 'recharge'; deltaCentavos: number; note: string },
+): Promise<TransactionView> {
+  if (!input.note.trim()) throw ValidationError.field('/note', 'An adjustment needs a note explaining it.');
+  if (input.type === 'recharge' && (scope.livemode || input.deltaCentavos <= 0)) {
+    throw ValidationError.field('/deltaCentavos', 'Recharges are free top-ups of the test balance only.');
+  }
+  const entry = await tryPostEntry(em, scope, { type: input.type, deltaCentavos: input.deltaCentavos, note: input.note });
+  if (!entry) throw ValidationError.field('/deltaCentavos', 'The adjustment would make the balance negative.');
+  return entry;
+}
+
+export interface ListTransactionsInput {
+  limit: number;
+  startingAfter?: string;
+  type?: TransactionType;
+}
+
+export async function listTransactions(em: EntityManager, scope: LedgerScope, input: ListTransactionsInput) {
+  if (input.type && !TRANSACTION_TYPES.includes(input.type)) throw ValidationError.field('/type', 'Unknown transaction type.');
+  const params: unknown[] = [scope.accountId, scope.livemode];
+  let where = 'account_id = ? and livemode = ?';
+  if (input.type) {
+    where += ' and type = ?';
+    params.push(input.type);
+  }
+  if (input.startingAfter) {
+    const cursor: { id: string }[] = await em.execute(
+      'select id from transactions where id = ? and account_id = ? and livemode = ?',
+      [input.startingAfter, scope.accountId, scope.livemode],
+    );
+    if (!cursor[0]) throw ValidationError.field('/starting_after', `No transaction "${input.startingAfter}" to start after.`);
+    where += ' and id < ?';
+    params.push(input.startingAfter);
+  }
+  const rows: TransactionRow[] = await em.execute(
+    `select * from transactions where ${where} order by id desc limit ?`,
+    [...params, input.limit + 1],
+  );
+  return { object: 'list' as const, data: rows.slice(0, input.limit).map(toTransactionView), has_more: rows.length > input.limit };
+}
+
+export interface UsageMonthView {
+  object: 'usage_month';
+  month: string;
+  livemode: boolean;
+  timbres: number;
+  spentCentavos: number;
+}
+
+/** Net timbres and spend per calendar month (Mexico City), newest month first. */
+export async function listUsage(em: EntityManager, scope: LedgerScope, limit: number) {
+  const rows: { month: string; timbres: string; spent: string }[] = await em.execute(
+    `select to_char(date_trunc('month', created_at at time zone '${MEXICO_CITY}'), 'YYYY-MM') as month,
+            sum(case type when 'consume' then 1 else -1 end) as timbres,
+            -sum(delta_centavos) as spent
+       from transactions
+      where account_id = ? and livemode = ? and type in ('consume', 'refund')
+      group by 1 order by 1 desc limit ?`,
+    [scope.accountId, scope.livemode, limit],
+  );
+  const data: UsageMonthView[] = rows.map((r) => ({
+    object: 'usage_month', month: r.month, livemode: scope.livemode, timbres: Number(r.timbres), spentCentavos: Number(r.spent),
+  }));
+  return { object: 'list' as const, data };
+}

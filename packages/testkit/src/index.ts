@@ -1,0 +1,2 @@
+export { applyTestEnv, testConfig, TEST_ENV_DEFAULTS } from './env';
+export { waitFor } from './wait-for';
