@@ -18,7 +18,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
     bodyLimit: deps.config.api.bodyLimitBytes,
-    disableRequestLogging: deps.config.nodeEnv === 'test',
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,18 +1,18 @@
-import { Redis } from 'ioredis';
 import { loadConfig } from '@cfdi/config';
 import { createOrm } from '@cfdi/db';
+import { closeRedis, connectRedis } from '@cfdi/services';
 import { buildApp } from './app';
 
 /** Starts the API: config → ORM → Redis → listen; closes everything on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const orm = await createOrm(config.databaseUrl);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
-  await redis.connect().catch(() => undefined); // /ready reports it; the API still starts
+  // Neither PostgreSQL nor Redis has to be up for the API to start: /ready reports them.
+  const redis = await connectRedis(config.redisUrl, (error) => console.warn(`redis: ${error.message}`));
   const app = await buildApp({ config, orm, redis });
   app.addHook('onClose', async () => {
     await orm.close();
-    redis.disconnect();
+    closeRedis(redis);
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { createOrm, type Orm } from '@cfdi/db';
-import { createAccount, type CreatedAccount } from '@cfdi/services';
+import { closeRedis, connectRedis, createAccount, type CreatedAccount } from '@cfdi/services';
 import { testConfig } from '@cfdi/testkit';
 import type { Config } from '@cfdi/config';
 import { buildApp } from '../src/app';
@@ -19,8 +19,7 @@ export interface ApiHarness {
 export async function startApi(envOverrides: Record<string, string> = {}): Promise<ApiHarness> {
   const config = testConfig(envOverrides);
   const orm = await createOrm(config.databaseUrl);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
-  await redis.connect().catch(() => undefined);
+  const redis = await connectRedis(config.redisUrl);
   const app = await buildApp({ config, orm, redis }, { logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -52,7 +51,7 @@ export async function startApi(envOverrides: Record<string, string> = {}): Promi
     async close() {
       await app.close();
       await orm.close();
-      redis.disconnect();
+      closeRedis(redis);
     },
   };
 }

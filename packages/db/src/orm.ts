@@ -13,7 +13,8 @@ export function ormOptions(databaseUrl: string, overrides: Partial<Options> = {}
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, silent: true },
     discovery: { warnWhenNoEntities: false },
-    pool: { min: 0, max: 10 },
+    // propagateCreateError: fail fast while PostgreSQL is down instead of queueing until the acquire timeout.
+    pool: { min: 0, max: 10, acquireTimeoutMillis: 10_000, propagateCreateError: true } as Options['pool'],
     debug: false,
     // Connect lazily: a process must start (and report itself degraded on /ready) while PostgreSQL is down.
     connect: false,
