@@ -1,0 +1,28 @@
+/** Lower case without diacritics: 'Camión' → 'camion', 'PEÑA' → 'pena'. */
+export function foldAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** Accent-folded words of a text; anything that is not a letter or digit separates words. */
+export function words(text: string): string[] {
+  return foldAccents(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/**
+ * Light Spanish number/gender folding so that 'computadora', 'computadoras', 'computador' and
+ * 'computadores' meet: drop a final 's', then a final 'a', 'e' or 'o', each only while the word keeps
+ * at least four letters (short words such as 'gas', 'mes' or 'pais' stay whole). The same function
+ * runs over the index and the query, so the two always agree.
+ */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length >= 5 && w.endsWith('s')) w = w.slice(0, -1);
+  if (w.length >= 5 && /[aeo]$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+/** Words that carry no meaning in a catalog query ('servicios de facturación'). */
+export const STOPWORDS: ReadonlySet<string> = new Set([
+  'a', 'al', 'con', 'de', 'del', 'e', 'el', 'en', 'la', 'las', 'lo', 'los', 'o', 'para', 'por', 'sin', 'u',
+  'un', 'una', 'y',
+]);
