@@ -1,0 +1,154 @@
+import { inspectCertificate } from '@cfdi/cfdi';
+import { verifyEnvelopedSignature } from '@cfdi/pac';
+import type { SatCredentials } from '../sat/sat-credentials';
+import type { CancellationRecord, CancellationStore } from '../storage/cancellations';
+import type { StampRecord, StampStore } from '../storage/stamps';
+import { mexicoLocal } from '../time/mexico-time';
+import { buildAcuse } from './acuse';
+import { requiresAcceptance } from './cancelability';
+import { readCancelacion, type CancelacionRequest } from './read-cancelacion';
+import { ESTATUS_CANCELACION, satStatusOf, settle, type SatStatus, type SettleOptions } from './sat-status';
+
+export interface CancelServiceDeps {
+  stamps: StampStore;
+  cancellations: CancellationStore;
+  sat: SatCredentials;
+  now: () => Date;
+  settle: SettleOptions;
+  /** RMF 2.7.1.35-IX: "cancelled by the business day after issuance" needs no acceptance. */
+  nextBusinessDayRule: boolean;
+}
+
+export interface FolioAnswer {
+  uuid: string;
+  estatusUuid: string;
+  estatusCancelacion: string;
+}
+
+export type CancelOutcome =
+  | { kind: 'error'; code: string; message: string }
+  | { kind: 'submitted'; fecha: string; rfcEmisor: string; folios: FolioAnswer[]; acuse: string };
+
+export type ReceiverAnswer =
+  | { ok: true; uuid: string; status: SatStatus }
+  | { ok: false; code: '1001' | '1002' | '1005'; message: string };
+
+const MOTIVOS = new Set(['01', '02', '03', '04']);
+
+export class CancelService {
+  constructor(private readonly deps: CancelServiceDeps) {}
+
+  /** Finkok `cancel_signature`: verifies the issuer's signed request and answers per UUID. */
+  async cancel(signedXml: string): Promise<CancelOutcome> {
+    const request = readCancelacion(signedXml);
+    if (!request) return { kind: 'error', code: '301', message: 'XML mal formado: no es una solicitud Cancelacion' };
+    const signature = verifyEnvelopedSignature(signedXml);
+    if (!signature.valid) return { kind: 'error', code: '302', message: `Sello mal formado o inválido: ${signature.reason}` };
+    const cert = inspectCertificate(signature.certificateDer);
+    const now = this.deps.now();
+    if (cert.rfc !== request.rfcEmisor) return { kind: 'error', code: '303', message: 'Sello no corresponde al RfcEmisor' };
+    if (cert.kind !== 'csd') return { kind: 'error', code: '306', message: 'El certificado no es de tipo CSD' };
+    if (cert.validTo < now || cert.validFrom > now) return { kind: 'error', code: '304', message: 'Certificado revocado o caduco' };
+
+    const fecha = mexicoLocal(now);
+    const decisions = [];
+    for (const folio of request.folios) decisions.push(await this.decide(request, folio, now));
+    const acuse = buildAcuse(
+      { fecha, rfcEmisor: request.rfcEmisor, folios: decisions.map((d) => ({ uuid: d.uuid, estatusUuid: d.estatusUuid })) },
+      this.deps.sat,
+    );
+    for (const d of decisions) {
+      if (d.record) await this.deps.cancellations.save({ ...d.record, acuse, acuseFecha: fecha });
+    }
+    const folios = decisions.map(({ uuid, estatusUuid, estatusCancelacion }) => ({ uuid, estatusUuid, estatusCancelacion }));
+    return { kind: 'submitted', fecha, rfcEmisor: request.rfcEmisor, folios, acuse };
+  }
+
+  private async decide(
+    request: CancelacionRequest,
+    folio: CancelacionRequest['folios'][number],
+    now: Date,
+  ): Promise<FolioAnswer & { record?: Omit<CancellationRecord, 'acuse' | 'acuseFecha'> }> {
+    const answer = (estatusUuid: string, estatusCancelacion = '') => ({ uuid: folio.uuid, estatusUuid, estatusCancelacion });
+    const stamp = await this.deps.stamps.findByUuid(folio.uuid);
+    if (!stamp) return answer('205');
+    if (stamp.emisorRfc !== request.rfcEmisor) return answer('203');
+    if (!(await this.validMotive(folio))) return answer('207');
+    const existing = await this.current(folio.uuid, now);
+    if (existing && existing.status !== 'rechazada') return answer('202', ESTATUS_CANCELACION[existing.status]);
+    const blocking = (await this.deps.stamps.validReferrers(folio.uuid)).filter(
+      // Motive 01: the replacement itself (TipoRelacion 04) does not block the substitution.
+      (r) => !(folio.motivo === '01' && r.uuid === folio.folioSustitucion && r.tipoRelacion === '04'),
+    );
+    if (blocking.length > 0) return answer('no_cancelable');
+    const needsAcceptance = requiresAcceptance(stamp, now, this.deps.nextBusinessDayRule);
+    const status = needsAcceptance ? 'en_proceso' : 'cancelado_sin_aceptacion';
+    return {
+      ...answer('201', ESTATUS_CANCELACION[status]),
+      record: {
+        uuid: stamp.uuid,
+        status,
+        motivo: folio.motivo,
+        folioSustitucion: folio.folioSustitucion || null,
+        requiresAcceptance: needsAcceptance,
+        requestCount: (existing?.requestCount ?? 0) + 1,
+        requestedAt: now,
+        resolvedAt: needsAcceptance ? null : now,
+      },
+    };
+  }
+
+  /** c_MotivoCancelacion; 01 needs a stamped FolioSustitucion, the others must not carry one (207). */
+  private async validMotive(folio: CancelacionRequest['folios'][number]): Promise<boolean> {
+    if (!MOTIVOS.has(folio.motivo)) return false;
+    if (folio.motivo !== '01') return !folio.folioSustitucion;
+    if (!folio.folioSustitucion || folio.folioSustitucion === folio.uuid) return false;
+    return Boolean(await this.deps.stamps.findByUuid(folio.folioSustitucion));
+  }
+
+  /** The stored cancellation with time-based transitions applied (and persisted). */
+  private async current(uuid: string, now: Date): Promise<CancellationRecord | undefined> {
+    const stored = await this.deps.cancellations.find(uuid);
+    if (!stored) return undefined;
+    const settled = settle(stored, now, this.deps.settle);
+    if (settled !== stored) await this.deps.cancellations.save(settled);
+    return settled;
+  }
+
+  /** What the SAT consulta says; `undefined` when the UUID is unknown. */
+  async status(uuid: string): Promise<{ stamp: StampRecord; status: SatStatus } | undefined> {
+    const stamp = await this.deps.stamps.findByUuid(uuid);
+    if (!stamp) return undefined;
+    const now = this.deps.now();
+    const cancellation = await this.current(uuid, now);
+    const referrers = cancellation ? [] : await this.deps.stamps.validReferrers(uuid);
+    const status = satStatusOf(cancellation, {
+      hasValidReferrers: referrers.length > 0,
+      requiresAcceptance: requiresAcceptance(stamp, now, this.deps.nextBusinessDayRule),
+    });
+    return { stamp, status };
+  }
+
+  /** The receiver's accept/reject (Buzón Tributario), exposed by the sandbox's control API. */
+  async answer(uuid: string, answer: 'accept' | 'reject'): Promise<ReceiverAnswer> {
+    const now = this.deps.now();
+    const cancellation = await this.current(uuid, now);
+    if (!cancellation) return { ok: false, code: '1005', message: 'UUID sin solicitud de cancelación' };
+    if (cancellation.status !== 'en_proceso') {
+      return { ok: false, code: cancellation.requiresAcceptance ? '1002' : '1001', message: `la solicitud ya está ${ESTATUS_CANCELACION[cancellation.status]}` };
+    }
+    const status = answer === 'accept' ? 'cancelado_con_aceptacion' : 'rechazada';
+    await this.deps.cancellations.save({ ...cancellation, status, resolvedAt: now });
+    const result = await this.status(uuid);
+    if (!result) throw new Error(`cancellation without a stamp: ${uuid}`);
+    return { ok: true, uuid: cancellation.uuid, status: result.status };
+  }
+
+  /** Finkok `get_receipt` type C: the last acuse for this UUID, only for its issuer. */
+  async receipt(uuid: string, rfcEmisor: string): Promise<{ acuse: string; fecha: string } | undefined> {
+    const stamp = await this.deps.stamps.findByUuid(uuid);
+    if (!stamp || stamp.emisorRfc !== rfcEmisor) return undefined;
+    const cancellation = await this.deps.cancellations.find(uuid);
+    return cancellation ? { acuse: cancellation.acuse, fecha: cancellation.acuseFecha } : undefined;
+  }
+}

@@ -1,0 +1,71 @@
+import { inspectCertificate, verifySeal, type CertificateInfo } from '@cfdi/cfdi';
+import type { RegistrationStore } from '../storage/registrations';
+import { SAT_ORGANIZATION } from '../sat/forge-certificate';
+import { FECHA_PATTERN, mexicoInstant, mexicoLocal, wallClockMs } from '../time/mexico-time';
+import { incidence, type Incidencia } from './incidence-codes';
+import { magicTrigger } from './magic-triggers';
+import { readComprobante, type ComprobanteFacts } from './read-comprobante';
+
+const HOURS_72 = 72 * 3_600_000;
+/**
+ * Fecha is wall-clock time at the place of issue, compared here with Mexico City time: Quintana
+ * Roo (UTC−5) runs one hour ahead, so up to one hour "in the future" is a legitimate Fecha.
+ */
+const FUTURE_TOLERANCE_MS = 3_600_000;
+
+export interface ValidationContext {
+  now: Date;
+  registrations: RegistrationStore;
+  /** Answer 702 when the issuer RFC has no active registration (`add`). */
+  requireRegistration: boolean;
+  /** Optional XSD check (xmllint); returns a problem description or undefined. */
+  validateSchema?: (xml: string) => Promise<string | undefined>;
+}
+
+export type Validation = { ok: true; facts: ComprobanteFacts } | { ok: false; incidencia: Incidencia };
+
+const fail = (code: string, extraInfo?: string): Validation => ({ ok: false, incidencia: incidence(code, extraInfo) });
+
+/**
+ * The PAC's checks, in the order a PAC runs them: structure, no previous TFD, date window,
+ * certificate, seal, registration; then the sandbox's magic triggers. First failure wins.
+ */
+export async function validateCfdi(xml: string, ctx: ValidationContext): Promise<Validation> {
+  const read = readComprobante(xml);
+  if (!read.ok) return fail(read.code, read.detail);
+  const f = read.facts;
+  if (ctx.validateSchema) {
+    const problem = await ctx.validateSchema(xml);
+    if (problem) return fail('301', problem);
+  }
+  if (f.hasTfd) return fail('707');
+  if (!FECHA_PATTERN.test(f.fecha)) return fail('401', 'Fecha no tiene el formato AAAA-MM-DDThh:mm:ss');
+  const age = wallClockMs(mexicoLocal(ctx.now)) - wallClockMs(f.fecha);
+  if (age > HOURS_72) return fail('401', 'El rango de la fecha de generación no debe de ser mayor a 72 horas');
+  if (age < -FUTURE_TOLERANCE_MS) return fail('401', 'La fecha de generación es posterior a la fecha de certificación');
+
+  let cert: CertificateInfo;
+  try {
+    cert = inspectCertificate(Buffer.from(f.certificado, 'base64'));
+  } catch {
+    return fail('308', 'Certificado no es un certificado X.509 en base64');
+  }
+  if (!cert.issuer.split('\n').includes(`O=${SAT_ORGANIZATION}`)) return fail('308');
+  if (cert.noCertificado !== f.noCertificado) return fail('712');
+  if (cert.kind !== 'csd') return fail('306');
+  if (cert.rfc !== f.emisorRfc) return fail('303', `el certificado es de ${cert.rfc}`);
+  if (cert.validTo.getTime() < ctx.now.getTime()) return fail('304', `el CSD venció ${cert.validTo.toISOString()}`);
+  const issuedAt = mexicoInstant(f.fecha).getTime();
+  if (issuedAt < cert.validFrom.getTime() || issuedAt > cert.validTo.getTime()) return fail('305');
+  const seal = verifySeal(xml);
+  if (!seal.valid) return fail('302', seal.reason);
+
+  if (ctx.requireRegistration) {
+    const registration = await ctx.registrations.find(f.emisorRfc);
+    if (!registration) return fail('702', `${f.emisorRfc} no está registrado (registration add)`);
+    if (registration.status !== 'A') return fail('701');
+  }
+  const trigger = magicTrigger(f.conceptos);
+  if (trigger) return { ok: false, incidencia: trigger };
+  return { ok: true, facts: f };
+}

@@ -1,0 +1,59 @@
+import type pg from 'pg';
+
+/** SAT cancellation state of one CFDI (cfdi40.md §8.4 state machine). */
+export type CancellationStatus =
+  | 'en_proceso'
+  | 'rechazada'
+  | 'cancelado_sin_aceptacion'
+  | 'cancelado_con_aceptacion'
+  | 'plazo_vencido';
+
+export const CANCELLED_STATUSES: readonly CancellationStatus[] = ['cancelado_sin_aceptacion', 'cancelado_con_aceptacion', 'plazo_vencido'];
+
+export interface CancellationRecord {
+  uuid: string;
+  status: CancellationStatus;
+  motivo: string;
+  folioSustitucion: string | null;
+  requiresAcceptance: boolean;
+  /** After a rejection the issuer may ask again; the second request never expires into acceptance. */
+  requestCount: number;
+  requestedAt: Date;
+  resolvedAt: Date | null;
+  acuse: string;
+  acuseFecha: string;
+}
+
+function toRecord(row: Record<string, unknown>): CancellationRecord {
+  return {
+    uuid: row.uuid as string,
+    status: row.status as CancellationStatus,
+    motivo: row.motivo as string,
+    folioSustitucion: (row.folio_sustitucion as string | null) ?? null,
+    requiresAcceptance: row.requires_acceptance as boolean,
+    requestCount: row.request_count as number,
+    requestedAt: row.requested_at as Date,
+    resolvedAt: (row.resolved_at as Date | null) ?? null,
+    acuse: row.acuse as string,
+    acuseFecha: row.acuse_fecha as string,
+  };
+}
+
+export class CancellationStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async find(uuid: string): Promise<CancellationRecord | undefined> {
+    const { rows } = await this.pool.query('SELECT * FROM cancellations WHERE uuid = $1', [uuid.toUpperCase()]);
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  }
+
+  async save(r: CancellationRecord): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO cancellations (uuid, status, motivo, folio_sustitucion, requires_acceptance, request_count, requested_at, resolved_at, acuse, acuse_fecha)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)
+       ON CONFLICT (uuid) DO UPDATE SET status = $2, motivo = $3, folio_sustitucion = $4, requires_acceptance = $5,
+         request_count = $6, requested_at = $7, resolved_at = $8, acuse = $9, acuse_fecha = $10`,
+      [r.uuid, r.status, r.motivo, r.folioSustitucion, r.requiresAcceptance, r.requestCount, r.requestedAt, r.resolvedAt, r.acuse, r.acuseFecha],
+    );
+  }
+}

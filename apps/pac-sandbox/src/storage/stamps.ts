@@ -1,0 +1,101 @@
+import type pg from 'pg';
+
+export interface StampRecord {
+  xmlHash: string;
+  uuid: string;
+  emisorRfc: string;
+  receptorRfc: string;
+  total: string;
+  tipoDeComprobante: string;
+  /** Has InformacionGlobal: a global invoice to the general public. */
+  global: boolean;
+  fechaTimbrado: string;
+  stampedAt: Date;
+  xml: string;
+}
+
+/** A stamped document's reference to another CFDI (CfdiRelacionado, or a payment's DoctoRelacionado). */
+export interface Relation {
+  relatedUuid: string;
+  tipoRelacion: string;
+}
+
+const COLUMNS =
+  'xml_hash, uuid, emisor_rfc, receptor_rfc, total, tipo_de_comprobante, global, fecha_timbrado, stamped_at, xml';
+
+function toRecord(row: Record<string, unknown>): StampRecord {
+  return {
+    xmlHash: row.xml_hash as string,
+    uuid: row.uuid as string,
+    emisorRfc: row.emisor_rfc as string,
+    receptorRfc: row.receptor_rfc as string,
+    total: row.total as string,
+    tipoDeComprobante: row.tipo_de_comprobante as string,
+    global: row.global as boolean,
+    fechaTimbrado: row.fecha_timbrado as string,
+    stampedAt: row.stamped_at as Date,
+    xml: row.xml as string,
+  };
+}
+
+export class StampStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async findByHash(xmlHash: string): Promise<StampRecord | undefined> {
+    const { rows } = await this.pool.query(`SELECT ${COLUMNS} FROM stamps WHERE xml_hash = $1`, [xmlHash]);
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  }
+
+  async findByUuid(uuid: string): Promise<StampRecord | undefined> {
+    const { rows } = await this.pool.query(`SELECT ${COLUMNS} FROM stamps WHERE uuid = $1`, [uuid.toUpperCase()]);
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  }
+
+  /**
+   * Stores a stamp unless the same sealed XML was stamped concurrently; then returns the winner,
+   * so two racing `stamp` calls still yield one UUID.
+   */
+  async insert(record: StampRecord, relations: readonly Relation[]): Promise<{ inserted: boolean; record: StampRecord }> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const r = record;
+      const result = await client.query(
+        `INSERT INTO stamps (${COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (xml_hash) DO NOTHING`,
+        [r.xmlHash, r.uuid, r.emisorRfc, r.receptorRfc, r.total, r.tipoDeComprobante, r.global, r.fechaTimbrado, r.stampedAt, r.xml],
+      );
+      if (result.rowCount === 0) {
+        await client.query('ROLLBACK');
+        const existing = await this.findByHash(record.xmlHash);
+        if (!existing) throw new Error('stamp conflict without a stored stamp');
+        return { inserted: false, record: existing };
+      }
+      for (const rel of relations) {
+        await client.query('INSERT INTO relations (uuid, related_uuid, tipo_relacion) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING', [
+          r.uuid,
+          rel.relatedUuid.toUpperCase(),
+          rel.tipoRelacion,
+        ]);
+      }
+      await client.query('COMMIT');
+      return { inserted: true, record };
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Documents still in force that reference `uuid`: they make it "No cancelable". */
+  async validReferrers(uuid: string): Promise<Array<{ uuid: string; tipoRelacion: string }>> {
+    const { rows } = await this.pool.query(
+      `SELECT r.uuid, r.tipo_relacion FROM relations r
+         LEFT JOIN cancellations c ON c.uuid = r.uuid
+        WHERE r.related_uuid = $1
+          AND (c.status IS NULL OR c.status NOT IN ('cancelado_sin_aceptacion', 'cancelado_con_aceptacion', 'plazo_vencido'))`,
+      [uuid.toUpperCase()],
+    );
+    return rows.map((row) => ({ uuid: row.uuid as string, tipoRelacion: row.tipo_relacion as string }));
+  }
+}

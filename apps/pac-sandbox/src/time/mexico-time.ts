@@ -1,0 +1,36 @@
+const ZONE = 'America/Mexico_City';
+
+const formatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** AAAA-MM-DDThh:mm:ss in Mexico City wall-clock time: the format of Fecha and FechaTimbrado. */
+export function mexicoLocal(instant: Date): string {
+  const p = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
+
+export const FECHA_PATTERN = /^20[1-9][0-9]-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/;
+
+/** Milliseconds of a wall-clock string read as if it were UTC: lets two local times be subtracted. */
+export function wallClockMs(local: string): number {
+  return Date.parse(`${local}Z`);
+}
+
+/**
+ * The instant a Mexico City wall-clock time denotes. The offset is taken at that instant (Mexico
+ * City has had no DST since 2022; the second pass corrects historic dates near a transition).
+ */
+export function mexicoInstant(local: string): Date {
+  const guess = wallClockMs(local);
+  const offset = (t: number) => wallClockMs(mexicoLocal(new Date(t))) - t;
+  const first = guess - offset(guess);
+  return new Date(guess - offset(first));
+}
