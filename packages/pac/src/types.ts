@@ -87,6 +87,11 @@ export type LookupResult =
   | { outcome: 'pending'; detail: string; uuid?: string }
   | Unavailable;
 
+export type QueryPendingResult =
+  | { outcome: 'found'; status: string; uuid: string; xml?: string }
+  | { outcome: 'not_found'; detail: string }
+  | Unavailable;
+
 export interface CancelledFolio {
   uuid: string;
   /** SAT per-UUID code: 201, 202, 203, 205, 207, … or `no_cancelable`. */

@@ -10,6 +10,7 @@ import type {
   GetCsdResult,
   LookupResult,
   PacClient,
+  QueryPendingResult,
   ReceiptQuery,
   ReceiptResult,
   RegistrationResult,
@@ -26,6 +27,7 @@ import * as req from './requests';
 import {
   parseCancelAnswer,
   parseGetAnswer,
+  parseQueryPendingAnswer,
   parseReceiptAnswer,
   parseRegistrationAnswer,
   parseSatStatusAnswer,
@@ -126,6 +128,16 @@ export class FinkokPac implements PacClient {
       case 'unrecognized':
         return { outcome: 'unavailable', reason: 'invalid_response', detail: decision.detail };
     }
+  }
+
+  /** Finkok `query_pending`: `S` stamped but not yet delivered to the SAT, `F` delivered. */
+  async queryPending(uuid: string, ctx?: CallContext): Promise<QueryPendingResult> {
+    const out = await callFinkok(this.deps, req.queryPendingRequest(this.credentials, uuid), ctx);
+    if (out.kind === 'failure') return asReadFailure(out.failure);
+    if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
+    const a = parseQueryPendingAnswer(out.operation);
+    if (!a.status) return { outcome: 'not_found', detail: a.error };
+    return { outcome: 'found', status: a.status, uuid: a.uuid, ...(a.xml ? { xml: a.xml } : {}) };
   }
 
   async cancel(signedCancelacionXml: string, ctx?: CallContext): Promise<CancelResult> {
