@@ -63,9 +63,13 @@ export function computePayment(input: PaymentInput): ComputedPayment {
   const previous = new Map((input.previousInstallments ?? []).map((p) => [groupKey(p), p]));
   const settles = insoluto.isZero();
 
-  const traslados = input.invoice.taxGroups.map((g): PaymentTax => {
+  // A group whose share is exactly zero (an invoice group Base of 0.00) has nothing to
+  // attribute and BaseDR must be > 0, so it is left out.
+  const shares = input.invoice.taxGroups.map((g) => {
     const prev = settles ? previous.get(groupKey(g)) : undefined;
-    const baseValue = prev ? dec(g.base).minus(dec(prev.base)) : dec(g.base).times(factor);
+    return { g, prev, baseValue: prev ? dec(g.base).minus(dec(prev.base)) : dec(g.base).times(factor) };
+  });
+  const traslados = shares.filter((s) => s.baseValue.gt(ZERO)).map(({ g, prev, baseValue }): PaymentTax => {
     const base = drAmount(baseValue);
     if (g.tipoFactor === 'Exento') return { impuesto: g.impuesto, tipoFactor: 'Exento', base };
     const rate = dec(g.tasaOCuota!);

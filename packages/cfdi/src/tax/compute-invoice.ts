@@ -18,12 +18,13 @@ const STEP = new D('0.000001');
  */
 export function computeInvoice(input: ConceptsInput): ComputedInvoice {
   const inclusive = input.pricesIncludeTax ?? true;
-  const places = inclusive ? INCLUSIVE_PLACES : NET_PLACES;
+  const discountPlaces = inclusive ? INCLUSIVE_PLACES : NET_PLACES;
   const lines = parseLines(input);
   const vuPlaces = (line: LineSpec): number => (inclusive ? INCLUSIVE_PLACES : Math.max(2, line.priceDecimals));
   const valorUnitario = lines.map((line) => (inclusive ? round(line.price.div(taxFactor(line)), INCLUSIVE_PLACES) : line.price));
-  const descuentos = discounts(input, lines, valorUnitario, places, inclusive);
-  const amounts = lines.map((line, i) => lineAmounts(line, valorUnitario[i]!, descuentos[i]!, places));
+  const places = lines.map((line, i) => conceptPlaces(line, valorUnitario[i]!, inclusive, i));
+  const descuentos = discounts(input, lines, valorUnitario, places, discountPlaces, inclusive);
+  const amounts = lines.map((line, i) => lineAmounts(line, valorUnitario[i]!, descuentos[i]!, places[i]!));
 
   let chargedTotal: Dec | undefined;
   if (inclusive) {
@@ -34,7 +35,7 @@ export function computeInvoice(input: ConceptsInput): ComputedInvoice {
 
   const totals = documentTotals(amounts);
   return {
-    concepts: lines.map((line, i) => toConcept(line, amounts[i]!, places, vuPlaces(line))),
+    concepts: lines.map((line, i) => toConcept(line, amounts[i]!, places[i]!, vuPlaces(line))),
     subTotal: fixed(totals.subTotal, 2),
     ...(totals.descuento ? { descuento: fixed(totals.descuento, 2) } : {}),
     ...(totals.totalTraslados ? { totalImpuestosTrasladados: fixed(totals.totalTraslados, 2) } : {}),
@@ -45,16 +46,26 @@ export function computeInvoice(input: ConceptsInput): ComputedInvoice {
 }
 
 /**
+ * Decimals of a concept's amounts: 6 when backed out of tax-inclusive prices, else 2 — unless
+ * a tiny line would round to an Importe of 0.00 (Base must be > 0), then 6 for that line.
+ */
+function conceptPlaces(line: LineSpec, vu: Dec, inclusive: boolean, index: number): number {
+  const importe = line.quantity.times(vu);
+  if (round(importe, INCLUSIVE_PLACES).isZero()) throw new RangeError(`items[${index}]: quantity × unitPrice is below 0.000001`);
+  return inclusive || round(importe, NET_PLACES).isZero() ? INCLUSIVE_PLACES : NET_PLACES;
+}
+
+/**
  * Cart discount per line (null = no Descuento attribute). Net prices: prorated by Importe.
  * Tax-inclusive prices: the discount is what came off the customer's charge, so it is
  * prorated by the gross line amount and each share is converted to a net Descuento.
  */
-function discounts(input: ConceptsInput, lines: LineSpec[], vu: Dec[], places: number, inclusive: boolean): Array<Dec | null> {
+function discounts(input: ConceptsInput, lines: LineSpec[], vu: Dec[], linePlaces: number[], places: number, inclusive: boolean): Array<Dec | null> {
   const cart = dec(input.cartDiscount ?? 0);
   if (cart.isZero()) return lines.map(() => null);
   if (cart.isNegative()) throw new RangeError('cartDiscount must be >= 0');
   const idx = lines.flatMap((l, i) => (l.discountable ? [i] : []));
-  const importes = idx.map((i) => round(lines[i]!.quantity.times(vu[i]!), places));
+  const importes = idx.map((i) => round(lines[i]!.quantity.times(vu[i]!), linePlaces[i]!));
   const out: Array<Dec | null> = lines.map(() => null);
   if (!inclusive) {
     prorate(cart, importes, importes, places).forEach((share, k) => (out[idx[k]!] = share));
@@ -80,7 +91,7 @@ function stepRank(line: LineSpec): number {
   return q < 1 ? 1e12 / q : q;
 }
 
-function matchChargedTotal(lines: LineSpec[], amounts: LineAmounts[], target: Dec, places: number): void {
+function matchChargedTotal(lines: LineSpec[], amounts: LineAmounts[], target: Dec, places: number[]): void {
   const current = documentTotals(amounts).total;
   if (current.equals(target)) return;
   const candidates = lines
@@ -90,7 +101,7 @@ function matchChargedTotal(lines: LineSpec[], amounts: LineAmounts[], target: De
   for (const { line, i } of candidates) {
     const original = amounts[i]!;
     const totalAt = (steps: number): Dec => {
-      amounts[i] = lineAmounts(line, original.valorUnitario.plus(STEP.times(steps)), original.descuento, places);
+      amounts[i] = lineAmounts(line, original.valorUnitario.plus(STEP.times(steps)), original.descuento, places[i]!);
       return documentTotals(amounts).total;
     };
     const perStep = line.quantity.times(taxFactor(line)).times(STEP);

@@ -1,0 +1,171 @@
+import fc from 'fast-check';
+import { createVerify, X509Certificate } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  buildCreditNoteXml, buildInvoiceXml, buildNominaXml, buildPaymentXml, sealXml, verifySeal,
+  type BuiltDocument, type Csd, type PaymentInput, type TaxGroup,
+} from '../src';
+import { creditNote, globalInvoice, invoice, ISSUERS, item, nomina, paymentPlan, RECEIVERS } from './generators';
+import { satArithmeticErrors } from './sat-checks';
+import { loadCsd, NOW, requireTools } from './sat-dir';
+import { opensslFailures, xmllintFailures, xsltprocMismatches } from './tools';
+
+jest.setTimeout(600_000);
+
+interface Doc {
+  name: string;
+  kind: string;
+  file: string;
+  xml: string;
+  cadena: string;
+  sello: string;
+  csd: string;
+  chargedTotal?: string;
+  total?: string;
+}
+
+const SEED = 20261121;
+const ISSUERS_INPUT = { issuer: ISSUERS[0]!.issuer, receiver: RECEIVERS[1]!, formaPago: '03', usoCfdi: 'G01' };
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-corpus-'));
+const csds = new Map<string, Csd>(ISSUERS.map((i) => [i.csd, loadCsd(i.csd)]));
+const docs: Doc[] = [];
+const installmentErrors: string[] = [];
+
+function add(kind: string, csd: string, xml: string, built?: BuiltDocument): Doc {
+  const sealed = sealXml(xml, csds.get(csd)!);
+  const name = `${String(docs.length).padStart(4, '0')}-${kind}`;
+  const file = path.join(dir, `${name}.xml`);
+  fs.writeFileSync(file, sealed.xml);
+  const doc: Doc = { name, kind, file, xml: sealed.xml, cadena: sealed.cadena, sello: sealed.sello, csd };
+  if (built?.computed.chargedTotal) {
+    doc.chargedTotal = built.computed.chargedTotal;
+    doc.total = built.computed.total;
+  }
+  docs.push(doc);
+  return doc;
+}
+
+/** Pays a PPD invoice in installments; the settling one absorbs the rounding of the bases. */
+type Plan = typeof paymentPlan extends fc.Arbitrary<infer T> ? T : never;
+
+function addPayments(plan: Plan): void {
+  const inv = buildInvoiceXml({ ...plan.invoice.input, metodoPago: 'PPD', formaPago: '99' }, { now: NOW });
+  add('I-PPD', plan.invoice.csd, inv.xml, inv);
+  const groups: TaxGroup[] = inv.computed.traslados.map((g) => ({ ...g, impuesto: g.impuesto as '002' }));
+  const totalCents = Math.round(Number(inv.computed.total) * 100);
+  let left = totalCents;
+  const amounts = plan.shares.map((s) => {
+    const paid = Math.max(1, Math.floor((left * s) / 100));
+    left -= paid;
+    return paid;
+  }).filter((c) => c > 0);
+  if (left > 0) amounts.push(left);
+  const cumulative = new Map<string, { base: number; importe: number }>();
+  const key = (g: { impuesto: string; tipoFactor: string; tasaOCuota?: string }) => `${g.impuesto}|${g.tipoFactor}|${g.tasaOCuota ?? ''}`;
+  let saldo = totalCents;
+  amounts.forEach((cents, i) => {
+    const last = i === amounts.length - 1;
+    const input: PaymentInput = {
+      issuer: plan.invoice.input.issuer, receiver: plan.invoice.input.receiver!, serie: 'P', folio: i + 1,
+      invoice: { uuid: plan.uuid, serie: 'A', folio: String(i + 100), total: inv.computed.total, taxGroups: groups },
+      monto: (cents / 100).toFixed(2), numParcialidad: i + 1, saldoAnterior: (saldo / 100).toFixed(2), fechaPago: '2026-11-20T12:00:00', formaPago: '03',
+      ...(last && plan.withPrevious ? { previousInstallments: groups.map((g) => ({ ...g, base: (cumulative.get(key(g))?.base ?? 0).toFixed(6), importe: (cumulative.get(key(g))?.importe ?? 0).toFixed(6) })) } : {}),
+    };
+    const pay = buildPaymentXml(input, { now: NOW });
+    add('P', plan.invoice.csd, pay.xml);
+    for (const t of pay.computed.traslados) {
+      const c = cumulative.get(key(t)) ?? { base: 0, importe: 0 };
+      cumulative.set(key(t), { base: c.base + Number(t.base), importe: c.importe + Number(t.importe ?? 0) });
+    }
+    saldo -= cents;
+  });
+  if (plan.withPrevious && amounts.length > 1) {
+    for (const g of groups) {
+      const got = cumulative.get(key(g))!.base.toFixed(2);
+      if (got !== Number(g.base).toFixed(2)) installmentErrors.push(`${plan.uuid} ${key(g)}: Σ BaseDR ${got} != ${g.base}`);
+    }
+  }
+}
+
+beforeAll(() => {
+  requireTools();
+  const opts = { seed: SEED };
+  for (const { input, csd } of fc.sample(invoice, { ...opts, numRuns: 800 })) {
+    const built = buildInvoiceXml(input, { now: NOW });
+    add(input.metodoPago === 'PPD' ? 'I-PPD' : 'I-PUE', csd, built.xml, built);
+  }
+  // Two documents at the 500-item limit, one per price mode.
+  for (const [k, list] of fc.sample(fc.array(item, { minLength: 500, maxLength: 500 }), { ...opts, numRuns: 2 }).entries()) {
+    const built = buildInvoiceXml({ ...ISSUERS_INPUT, items: list, pricesIncludeTax: k === 0, cartDiscount: 100 }, { now: NOW });
+    add('I-PUE', ISSUERS[0]!.csd, built.xml, built);
+  }
+  for (const { input, csd } of fc.sample(globalInvoice, { ...opts, numRuns: 300 })) {
+    const built = buildInvoiceXml(input, { now: NOW });
+    add('I-global', csd, built.xml, built);
+  }
+  for (const { input, csd } of fc.sample(creditNote, { ...opts, numRuns: 250 })) {
+    const built = buildCreditNoteXml(input, { now: NOW });
+    add('E', csd, built.xml, built);
+  }
+  for (const plan of fc.sample(paymentPlan, { ...opts, numRuns: 200 })) addPayments(plan);
+  for (const { input, csd } of fc.sample(nomina, { ...opts, numRuns: 250 })) add('N', csd, buildNominaXml(input, { now: NOW }).xml);
+});
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('property corpus (fixed seed)', () => {
+  it('has at least 2,000 documents of every kind and feature', () => {
+    expect(docs.length).toBeGreaterThanOrEqual(2000);
+    const all = docs.map((d) => d.xml).join('\n');
+    for (const kind of ['I-PUE', 'I-PPD', 'I-global', 'E', 'P', 'N']) expect(docs.some((d) => d.kind === kind)).toBe(true);
+    for (const needle of ['TasaOCuota="0.160000"', 'TasaOCuota="0.080000"', 'TasaOCuota="0.000000"', 'TipoFactor="Exento"', 'Impuesto="003"', 'Descuento=', 'NumeroPedimento=', 'ClaveProdServ="78101800"', 'Periodicidad="05"', 'TipoRelacion="03"', 'SubsidioAlEmpleo', 'HorasExtra']) {
+      expect(all).toContain(needle);
+    }
+    expect(Math.max(...docs.map((d) => (d.xml.match(/<cfdi:Concepto /g) ?? []).length))).toBeGreaterThanOrEqual(400);
+  });
+
+  it('every document passes the SAT arithmetic checks', () => {
+    const failures = docs.flatMap((d) => satArithmeticErrors(d.xml).map((e) => `${d.name}: ${e}`));
+    expect(failures).toEqual([]);
+  });
+
+  it('tax-inclusive documents total exactly what the customer was charged', () => {
+    expect(docs.filter((d) => d.chargedTotal !== undefined).length).toBeGreaterThan(500);
+    const off = docs.filter((d) => d.chargedTotal !== undefined && d.chargedTotal !== d.total).map((d) => `${d.name}: ${d.total} vs ${d.chargedTotal}`);
+    expect(off).toEqual([]);
+  });
+
+  it('the last installment absorbs rounding: Σ BaseDR equals the invoice bases', () => {
+    expect(installmentErrors).toEqual([]);
+  });
+
+  it('every document validates against the SAT XSD (xmllint)', async () => {
+    expect(await xmllintFailures(docs.map((d) => d.file))).toEqual([]);
+  });
+
+  it('every TS cadena is byte-identical to xsltproc with cadenaoriginal_4_0.xslt', async () => {
+    const expected = new Map(docs.map((d) => [d.file, d.cadena]));
+    expect(await xsltprocMismatches(docs.map((d) => d.file), expected)).toEqual([]);
+  });
+
+  it('every seal verifies with node crypto and openssl dgst -sha256 -verify', async () => {
+    const bad: string[] = [];
+    for (const d of docs) {
+      const key = new X509Certificate(csds.get(d.csd)!.certificateDer).publicKey;
+      if (!createVerify('RSA-SHA256').update(d.cadena, 'utf8').verify(key, d.sello, 'base64')) bad.push(d.name);
+    }
+    expect(bad).toEqual([]);
+    for (const [name, csd] of csds) {
+      const pem = new X509Certificate(csd.certificateDer).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+      const mine = docs.filter((d) => d.csd === name).map((d) => ({ name: d.name, cadena: d.cadena, sello: d.sello }));
+      expect(await opensslFailures(dir, mine, pem)).toEqual([]);
+    }
+  });
+
+  it('verifySeal (parse + recompute + verify) accepts a sample of 200', () => {
+    const sample = docs.filter((_, i) => i % Math.ceil(docs.length / 200) === 0);
+    expect(sample.map((d) => verifySeal(d.xml)).filter((r) => !r.valid)).toEqual([]);
+  });
+});

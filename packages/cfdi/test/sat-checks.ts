@@ -1,0 +1,180 @@
+import type { Element } from '@xmldom/xmldom';
+import Decimal from 'decimal.js';
+import { attr, children, NS, parseXml, path, rootElement } from '../src/xml/dom';
+
+/**
+ * Independent re-implementation of the SAT arithmetic checks (cfdi40.md §1.10, §2.4, §5, §7)
+ * over the XML as written. It shares nothing with the tax engine except the DOM helpers.
+ */
+const D = Decimal.clone({ precision: 50, rounding: Decimal.ROUND_HALF_UP });
+type Dec = InstanceType<typeof D>;
+const C = NS.cfdi;
+const P = NS.pago20;
+const N = NS.nomina12;
+
+const decs = (s: string): number => (s.includes('.') ? s.length - s.indexOf('.') - 1 : 0);
+const r2 = (v: Dec): Dec => v.toDecimalPlaces(2, D.ROUND_HALF_UP);
+const num = (el: Element, name: string): Dec => new D(attr(el, name) ?? 'NaN');
+
+/** Importe band: (Cantidad ± ½ ulp) × (ValorUnitario ± ½ ulp), truncated/ceiled at the written decimals. */
+function band(cantidad: string, valor: string, field: string): [Dec, Dec] {
+  const places = decs(field);
+  const hq = new D(10).pow(-decs(cantidad)).div(2);
+  const hv = new D(10).pow(-decs(valor)).div(2);
+  const q = new D(cantidad);
+  const v = new D(valor);
+  return [
+    q.minus(hq).times(v.minus(hv)).toDecimalPlaces(places, D.ROUND_DOWN),
+    q.plus(hq).minus('1e-12').times(v.plus(hv).minus('1e-12')).toDecimalPlaces(places, D.ROUND_UP),
+  ];
+}
+
+function taxBand(base: string, rate: string, field: string): [Dec, Dec] {
+  const places = decs(field);
+  const h = new D(10).pow(-decs(base)).div(2);
+  const B = new D(base);
+  return [
+    B.minus(h).times(rate).toDecimalPlaces(places, D.ROUND_DOWN),
+    B.plus(h).minus('1e-12').times(rate).toDecimalPlaces(places, D.ROUND_UP),
+  ];
+}
+
+const inside = (v: Dec, [lo, hi]: [Dec, Dec]): boolean => v.gte(lo) && v.lte(hi);
+
+export function satArithmeticErrors(xml: string): string[] {
+  const errors: string[] = [];
+  const fail = (msg: string): void => void errors.push(msg);
+  const root = rootElement(parseXml(xml));
+  const tipo = attr(root, 'TipoDeComprobante');
+  for (const name of ['SubTotal', 'Descuento', 'Total']) {
+    const v = attr(root, name);
+    if (v !== undefined && decs(v) > 2) fail(`${name} has more than 2 decimals`);
+  }
+  const conceptos = path(root, C, 'Conceptos', 'Concepto');
+  let sumImporte = new D(0);
+  let sumDesc = new D(0);
+  let anyDesc = false;
+  const groups = new Map<string, { base: Dec; importe: Dec }>();
+  conceptos.forEach((c, i) => {
+    const imp = attr(c, 'Importe')!;
+    if (!inside(new D(imp), band(attr(c, 'Cantidad')!, attr(c, 'ValorUnitario')!, imp))) fail(`concept ${i}: Importe outside band`);
+    if (tipo !== 'P' && !num(c, 'ValorUnitario').gt(0)) fail(`concept ${i}: ValorUnitario not > 0`);
+    sumImporte = sumImporte.plus(imp);
+    const desc = attr(c, 'Descuento');
+    let base = new D(imp);
+    if (desc !== undefined) {
+      anyDesc = true;
+      sumDesc = sumDesc.plus(desc);
+      if (new D(desc).gt(imp)) fail(`concept ${i}: Descuento > Importe`);
+      if (decs(desc) > decs(imp)) fail(`concept ${i}: Descuento has more decimals than Importe`);
+      base = base.minus(desc);
+    }
+    let iepsImporte = new D(0);
+    for (const t of path(c, C, 'Impuestos', 'Traslados', 'Traslado')) {
+      const tBase = attr(t, 'Base')!;
+      if (!new D(tBase).gt(0)) fail(`concept ${i}: traslado Base not > 0`);
+      const factor = attr(t, 'TipoFactor');
+      const rate = attr(t, 'TasaOCuota');
+      const timp = attr(t, 'Importe');
+      if (factor === 'Exento') {
+        if (rate !== undefined || timp !== undefined) fail(`concept ${i}: Exento with rate or importe`);
+      } else if (!inside(new D(timp!), taxBand(tBase, rate!, timp!))) fail(`concept ${i}: tax Importe outside band`);
+      if (attr(t, 'Impuesto') === '003') {
+        iepsImporte = new D(timp!);
+        if (!new D(tBase).equals(base)) fail(`concept ${i}: IEPS base != Importe - Descuento`);
+      }
+      const key = `${attr(t, 'Impuesto')}|${factor}|${rate ?? ''}`;
+      const g = groups.get(key) ?? { base: new D(0), importe: new D(0) };
+      groups.set(key, { base: g.base.plus(tBase), importe: g.importe.plus(timp ?? 0) });
+    }
+    for (const t of path(c, C, 'Impuestos', 'Traslados', 'Traslado')) {
+      if (attr(t, 'Impuesto') === '002' && !new D(attr(t, 'Base')!).equals(base.plus(iepsImporte))) fail(`concept ${i}: IVA base != base + IEPS`);
+    }
+  });
+  if (tipo === 'I' || tipo === 'E' || tipo === 'N') {
+    if (!r2(sumImporte).equals(num(root, 'SubTotal'))) fail('SubTotal != round(Σ Importe)');
+    if (anyDesc !== (attr(root, 'Descuento') !== undefined)) fail('Descuento presence mismatch');
+    if (anyDesc && !r2(sumDesc).equals(num(root, 'Descuento'))) fail('Descuento != round(Σ Descuento)');
+  }
+  const imp = children(root, C, 'Impuestos')[0];
+  let totalTras = new D(0);
+  if (imp) {
+    const docGroups = path(imp, C, 'Traslados', 'Traslado');
+    const seen = new Set<string>();
+    for (const t of docGroups) {
+      const key = `${attr(t, 'Impuesto')}|${attr(t, 'TipoFactor')}|${attr(t, 'TasaOCuota') ?? ''}`;
+      if (seen.has(key)) fail(`duplicate group ${key}`);
+      seen.add(key);
+      const g = groups.get(key);
+      if (!g) fail(`group ${key} has no concepts`);
+      else {
+        if (!r2(g.base).equals(num(t, 'Base'))) fail(`group ${key}: Base != round(Σ)`);
+        if (attr(t, 'TipoFactor') !== 'Exento' && !r2(g.importe).equals(num(t, 'Importe'))) fail(`group ${key}: Importe != round(Σ)`);
+      }
+      for (const n of ['Base', 'Importe']) if (decs(attr(t, n) ?? '') > 2) fail(`group ${key}: ${n} decimals`);
+      if (attr(t, 'Importe') !== undefined) totalTras = totalTras.plus(num(t, 'Importe'));
+    }
+    if (seen.size !== groups.size) fail('concept groups missing at document level');
+    const anyTasa = docGroups.some((t) => attr(t, 'TipoFactor') !== 'Exento');
+    if (anyTasa !== (attr(imp, 'TotalImpuestosTrasladados') !== undefined)) fail('TotalImpuestosTrasladados presence');
+    if (anyTasa && !totalTras.equals(num(imp, 'TotalImpuestosTrasladados'))) fail('TotalImpuestosTrasladados != Σ groups');
+  } else if (groups.size > 0) fail('concept taxes without document Impuestos');
+  if (tipo === 'I' || tipo === 'E' || tipo === 'N') {
+    const expected = num(root, 'SubTotal').minus(attr(root, 'Descuento') ?? 0).plus(totalTras);
+    if (!expected.equals(num(root, 'Total'))) fail(`Total ${attr(root, 'Total')} != ${expected.toFixed(2)}`);
+  }
+  if (tipo === 'P') checkPagos(root, fail);
+  if (tipo === 'N') checkNomina(root, fail);
+  return errors;
+}
+
+function checkPagos(root: Element, fail: (m: string) => void): void {
+  const pagos = children(children(root, C, 'Complemento')[0]!, P, 'Pagos')[0]!;
+  const totales = children(pagos, P, 'Totales')[0]!;
+  const sums = new Map<string, Dec>();
+  const add = (k: string, v: string): void => void sums.set(k, (sums.get(k) ?? new D(0)).plus(v));
+  for (const pago of children(pagos, P, 'Pago')) {
+    add('MontoTotalPagos', attr(pago, 'Monto')!);
+    for (const doc of children(pago, P, 'DoctoRelacionado')) {
+      if (!num(doc, 'ImpSaldoAnt').minus(num(doc, 'ImpPagado')).equals(num(doc, 'ImpSaldoInsoluto'))) fail('ImpSaldoInsoluto');
+      if (num(doc, 'ImpSaldoInsoluto').isNegative()) fail('negative saldo');
+      for (const t of path(doc, P, 'ImpuestosDR', 'TrasladosDR', 'TrasladoDR')) {
+        if (!num(t, 'BaseDR').gt(0)) fail('BaseDR not > 0');
+        const imp = attr(t, 'ImporteDR');
+        if (imp !== undefined && !inside(new D(imp), taxBand(attr(t, 'BaseDR')!, attr(t, 'TasaOCuotaDR')!, imp))) fail('ImporteDR outside band');
+      }
+    }
+    for (const t of path(pago, P, 'ImpuestosP', 'TrasladosP', 'TrasladoP')) {
+      const rate = attr(t, 'TasaOCuotaP');
+      if (attr(t, 'ImpuestoP') !== '002') continue;
+      if (attr(t, 'TipoFactorP') === 'Exento') add('TotalTrasladosBaseIVAExento', attr(t, 'BaseP')!);
+      else {
+        const suffix = { '0.160000': 'IVA16', '0.080000': 'IVA8', '0.000000': 'IVA0' }[rate!]!;
+        add(`TotalTrasladosBase${suffix}`, attr(t, 'BaseP')!);
+        add(`TotalTrasladosImpuesto${suffix}`, attr(t, 'ImporteP')!);
+      }
+    }
+  }
+  for (const [k, v] of sums) if (!r2(v).equals(num(totales, k))) fail(`Totales ${k}`);
+}
+
+function checkNomina(root: Element, fail: (m: string) => void): void {
+  const nom = children(children(root, C, 'Complemento')[0]!, N, 'Nomina')[0]!;
+  const sumOf = (els: Element[], name: string): Dec => els.reduce((a, e) => a.plus(num(e, name)), new D(0));
+  const perc = children(nom, N, 'Percepciones')[0];
+  const tp = perc ? num(perc, 'TotalGravado').plus(num(perc, 'TotalExento')) : new D(0);
+  if (perc) {
+    const items = children(perc, N, 'Percepcion');
+    if (!sumOf(items, 'ImporteGravado').equals(num(perc, 'TotalGravado'))) fail('TotalGravado');
+    if (!sumOf(items, 'ImporteExento').equals(num(perc, 'TotalExento'))) fail('TotalExento');
+    if (!num(perc, 'TotalSueldos').equals(tp) || !num(nom, 'TotalPercepciones').equals(tp)) fail('TotalPercepciones');
+  }
+  const ded = children(nom, N, 'Deducciones')[0];
+  const td = ded ? sumOf(children(ded, N, 'Deduccion'), 'Importe') : new D(0);
+  if (ded && !num(nom, 'TotalDeducciones').equals(td)) fail('TotalDeducciones');
+  const otros = children(nom, N, 'OtrosPagos')[0];
+  const to = otros ? sumOf(children(otros, N, 'OtroPago'), 'Importe') : new D(0);
+  if (otros && !num(nom, 'TotalOtrosPagos').equals(to)) fail('TotalOtrosPagos');
+  if (!tp.plus(to).equals(num(root, 'SubTotal'))) fail('nómina SubTotal');
+  if (!num(root, 'Total').equals(tp.plus(to).minus(td))) fail('nómina Total');
+}
