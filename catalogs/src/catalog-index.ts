@@ -1,4 +1,4 @@
-import type { CatalogRow, SmallCatalogName } from './definitions';
+import { catalogDefinition, type CatalogRow, type SmallCatalogName } from './definitions';
 import { SHIPPED_CATALOGS } from './shipped';
 import { TextIndex, today, type IndexItem } from './search/text-index';
 import type { CatalogLookup, FormaPagoEntry, ProductEntry, RegimenEntry, UnitEntry, UsoCfdiEntry } from './types';
@@ -46,7 +46,7 @@ export class CatalogIndex {
     this.version = snapshot.version;
     this.products = new TextIndex(snapshot.products.map(productItem));
     this.units = new TextIndex(snapshot.units.map(unitItem));
-    this.small = { ...SHIPPED_CATALOGS, ...snapshot.small };
+    this.small = sortedByKey({ ...SHIPPED_CATALOGS, ...snapshot.small });
     const byClave = (name: SmallCatalogName) => new Map(this.small[name].map((r) => [r.clave ?? '', r]));
     this.usos = byClave('usos-cfdi');
     this.regimenes = byClave('regimenes');
@@ -117,6 +117,16 @@ export class CatalogIndex {
       hasFormaPago: (clave) => valid(this.formasPago.get(clave)) !== undefined,
     };
   }
+}
+
+/** Lists come out in key order whatever the source order was (TSV, workbook, database). */
+function sortedByKey(catalogs: Record<SmallCatalogName, readonly CatalogRow[]>): Record<SmallCatalogName, readonly CatalogRow[]> {
+  const sorted = {} as Record<SmallCatalogName, readonly CatalogRow[]>;
+  for (const [name, rows] of Object.entries(catalogs) as [SmallCatalogName, readonly CatalogRow[]][]) {
+    const key = catalogDefinition(name).key;
+    sorted[name] = [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  }
+  return sorted;
 }
 
 function productItem(p: ProductRecord): IndexItem<ProductEntry> {

@@ -36,8 +36,8 @@ const INDEX_BITS = 17;
  *    prefix of some stemmed word of its description or synonyms, accent- and case-insensitive (words
  *    under three letters must match a whole word);
  *  - ranked by: query words found in the description (more first), of those how many are whole words,
- *    position of the first description match (earlier first), fewer description words (more specific),
- *    key. Synonym-only matches therefore come after every description match.
+ *    position of the query's first word in the description (earlier first), fewer description words
+ *    (more specific), key. Synonym-only matches therefore come after every description match.
  */
 export class TextIndex<T> {
   private readonly items: IndexItem<T>[];
@@ -156,7 +156,8 @@ export class TextIndex<T> {
             if (posting & PRIMARY) {
               this.inPrimary[i]! |= flag;
               if (isWhole) this.whole[i]! |= flag;
-              this.firstPos[i] = Math.min(this.firstPos[i]!, posting & MAX_POS);
+              // Where the query's first word sits: 'tornillo madera' prefers 'Tornillos … madera' to 'Madera de tornillo'.
+              if (bit === 0) this.firstPos[i] = Math.min(this.firstPos[i]!, posting & MAX_POS);
             }
           }
         }

@@ -1,0 +1,109 @@
+import { CatalogIndex } from '../src/catalog-index';
+import { readTsvDirectory } from '../src/source/read-tsv';
+import { satCatalogsDir } from './helpers/source-dirs';
+import { toSnapshot } from './helpers/tsv-snapshot';
+
+// Built from the TSV files without a database: the same snapshot loadCatalogIndex reads after an import.
+let index: CatalogIndex;
+beforeAll(async () => {
+  index = new CatalogIndex(toSnapshot(await readTsvDirectory(satCatalogsDir)));
+});
+
+const claves = (entries: { clave: string }[]) => entries.map((e) => e.clave);
+
+describe('products', () => {
+  test('tornillo: the Tornillos class first, then screws', () => {
+    const results = index.searchProducts('tornillo');
+    expect(results[0]).toEqual({ clave: '31161500', nombre: 'Tornillos' });
+    expect(claves(results.slice(0, 10))).toEqual(expect.arrayContaining(['31161501', '31161502']));
+    expect(results).toHaveLength(20);
+  });
+
+  test('servicios de facturacion (no accent) finds Servicios de facturación first; case and accents do not matter', () => {
+    expect(index.searchProducts('servicios de facturacion')[0]).toEqual({ clave: '84111506', nombre: 'Servicios de facturación' });
+    expect(index.searchProducts('SERVICIOS DE FACTURACIÓN', 1)).toEqual([{ clave: '84111506', nombre: 'Servicios de facturación' }]);
+  });
+
+  test('computadora portatil finds the notebook computers (43211503) first', () => {
+    expect(claves(index.searchProducts('computadora portatil', 3))[0]).toBe('43211503');
+    expect(claves(index.searchProducts('laptop', 5))).toContain('43211503');
+  });
+
+  test('a key prefix lists keys in order; an exact key comes first', () => {
+    const results = index.searchProducts('8411', 10);
+    expect(results[0]).toEqual({ clave: '84111500', nombre: 'Servicios contables' });
+    expect(results.every((r) => r.clave.startsWith('8411'))).toBe(true);
+    expect(claves(results)).toEqual([...claves(results)].sort());
+    expect(index.searchProducts('84111506', 1)).toEqual([{ clave: '84111506', nombre: 'Servicios de facturación' }]);
+  });
+
+  test('camion finds Camión', () => {
+    const results = index.searchProducts('camion', 5);
+    expect(results.length).toBe(5);
+    expect(results.every((r) => /cami[oó]n/i.test(r.nombre))).toBe(true);
+  });
+
+  test('every word must match; description matches rank above synonym-only matches', () => {
+    expect(index.searchProducts('tornillo madera', 1)).toEqual([{ clave: '31161508', nombre: 'Tornillos de rosca para madera' }]);
+    // 'Pija' is only a synonym of 31161503 (Clavo-tornillo); 'Pijamas …' match in their descriptions and go first.
+    const pija = index.searchProducts('pija', 50);
+    const synonymAt = claves(pija).indexOf('31161503');
+    expect(synonymAt).toBeGreaterThan(0);
+    expect(pija.slice(0, synonymAt).every((r) => /pija/i.test(r.nombre))).toBe(true);
+    const computadora = index.searchProducts('computadora personal', 5);
+    expect(claves(computadora)).toContain('43211508');
+  });
+
+  test('without a keyword: the first entries by key; limit is clamped to 1..100', () => {
+    expect(claves(index.searchProducts(undefined, 3))).toEqual(['01010101', '10101500', '10101501']);
+    expect(index.searchProducts('servicio', 500)).toHaveLength(100);
+    expect(index.searchProducts('servicio', 0)).toHaveLength(20);
+  });
+
+  test('expired keys are not searchable and not valid for stamping', () => {
+    expect(index.searchProducts('15101506')).toEqual([]);
+    expect(index.lookup.hasProductCode('15101506')).toBe(false);
+    expect(index.lookup.hasProductCode('15101505')).toBe(true);
+  });
+
+  test('nonsense finds nothing', () => {
+    expect(index.searchProducts('xqzwv')).toEqual([]);
+  });
+});
+
+describe('units', () => {
+  test('pieza → H87, kilogramo and kg → KGM, keys case-insensitively', () => {
+    expect(index.searchUnits('pieza', 1)).toEqual([{ clave: 'H87', nombre: 'Pieza', simbolo: null }]);
+    expect(index.searchUnits('kilogramo', 1)).toEqual([{ clave: 'KGM', nombre: 'Kilogramo', simbolo: 'kg' }]);
+    expect(claves(index.searchUnits('kg', 1))).toEqual(['KGM']);
+    expect(claves(index.searchUnits('h87', 1))).toEqual(['H87']);
+    expect(claves(index.searchUnits('servicio', 1))).toEqual(['E48']);
+  });
+});
+
+describe('small catalogs and lookups', () => {
+  test('lists have the API shapes', () => {
+    expect(index.listUsosCfdi()).toContainEqual({ clave: 'G03', nombre: 'Gastos en general.', fisica: true, moral: true });
+    expect(index.listRegimenes()).toContainEqual({ clave: '605', nombre: expect.stringMatching(/^Sueldos/), fisica: true, moral: false });
+    expect(index.listFormasPago()).toContainEqual({ clave: '99', nombre: 'Por definir' });
+    expect(index.listUsosCfdi()).toHaveLength(24);
+  });
+
+  test('lookups for the CFDI validation', () => {
+    expect(index.lookup.hasUnitCode('H87')).toBe(true);
+    expect(index.lookup.hasUnitCode('NOPE')).toBe(false);
+    expect(index.lookup.usoCfdi('CN01')).toEqual({ fisica: true, moral: false, regimenesReceptor: ['605'] });
+    expect(index.lookup.usoCfdi('P01')).toBeUndefined();
+    expect(index.lookup.regimen('601')).toEqual({ fisica: false, moral: true });
+    expect(index.lookup.hasFormaPago('03')).toBe(true);
+    expect(index.lookup.hasFormaPago('98')).toBe(false);
+  });
+
+  test('a fresh install answers small catalogs from the shipped copies', () => {
+    const shipped = CatalogIndex.shipped();
+    expect(shipped.listUsosCfdi()).toEqual(index.listUsosCfdi());
+    expect(shipped.listFormasPago()).toEqual(index.listFormasPago());
+    expect(shipped.lookup.regimen('612')).toEqual({ fisica: true, moral: false });
+    expect(shipped.searchProducts('tornillo')).toEqual([]);
+  });
+});
