@@ -44,3 +44,9 @@ export function withReceptorRfc(rfc: string): (xml: string) => string {
 export function withDescription(text: string): (xml: string) => string {
   return (xml) => xml.replace(/Descripcion="[^"]*"/, `Descripcion="${text}"`);
 }
+
+/** Relates the document to `uuid` (CfdiRelacionados goes right before Emisor, XSD order). */
+export function withRelated(tipoRelacion: string, uuid: string): (xml: string) => string {
+  return (xml) =>
+    xml.replace('<cfdi:Emisor ', `<cfdi:CfdiRelacionados TipoRelacion="${tipoRelacion}"><cfdi:CfdiRelacionado UUID="${uuid}"/></cfdi:CfdiRelacionados><cfdi:Emisor `);
+}
