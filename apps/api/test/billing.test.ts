@@ -58,7 +58,7 @@ it('lets exactly as many concurrent reservations through as the balance covers, 
   expect(await getBalanceCentavos(em, scope)).toBe(0);
   const [sums]: { total: string; consumes: string; last_after: string }[] = await em.execute(
     `select sum(delta_centavos) as total, count(*) filter (where type = 'consume') as consumes,
-            (select balance_after_centavos from transactions where account_id = ? and livemode = false order by id desc limit 1) as last_after
+            (select balance_after_centavos from transactions where account_id = ? and livemode = false order by seq desc limit 1) as last_after
        from transactions where account_id = ? and livemode = false`, [accountId, accountId]);
   expect(Number(sums!.total)).toBe(0);
   expect(Number(sums!.consumes)).toBe(20);

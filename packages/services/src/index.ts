@@ -7,3 +7,4 @@ export * from './rate-limit';
 export { MEXICO_CITY, isoTimestamp, isoTimestampOrNull } from './time';
 export { TRANSACTION_TYPES, type TransactionType } from '@cfdi/db';
 export { connectRedis, closeRedis } from './redis';
+export * from './ledger-audit';

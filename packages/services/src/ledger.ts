@@ -224,16 +224,16 @@ export async function listTransactions(em: EntityManager, scope: LedgerScope, in
     params.push(input.type);
   }
   if (input.startingAfter) {
-    const cursor: { id: string }[] = await em.execute(
-      'select id from transactions where id = ? and account_id = ? and livemode = ?',
+    const cursor: { seq: string }[] = await em.execute(
+      'select seq from transactions where id = ? and account_id = ? and livemode = ?',
       [input.startingAfter, scope.accountId, scope.livemode],
     );
     if (!cursor[0]) throw ValidationError.field('/starting_after', `No transaction "${input.startingAfter}" to start after.`);
-    where += ' and id < ?';
-    params.push(input.startingAfter);
+    where += ' and seq < ?';
+    params.push(cursor[0].seq);
   }
   const rows: TransactionRow[] = await em.execute(
-    `select * from transactions where ${where} order by id desc limit ?`,
+    `select * from transactions where ${where} order by seq desc limit ?`,
     [...params, input.limit + 1],
   );
   return { object: 'list' as const, data: rows.slice(0, input.limit).map(toTransactionView), has_more: rows.length > input.limit };

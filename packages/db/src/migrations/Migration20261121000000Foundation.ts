@@ -32,6 +32,8 @@ export class Migration20261121000000Foundation extends Migration {
       );
       create table transactions (
         id text collate "C" primary key,
+        -- apply order: assigned under the balance row lock, so it orders entries exactly as they changed the balance
+        seq bigint generated always as identity unique,
         account_id text collate "C" not null references accounts(id),
         livemode boolean not null,
         type text not null check (type in ('purchase','consume','refund','recharge','adjustment','seed')),
@@ -44,7 +46,7 @@ export class Migration20261121000000Foundation extends Migration {
         reversal_of text collate "C" unique references transactions(id),
         created_at timestamptz(3) not null default now()
       );
-      create index transactions_scope_idx on transactions (account_id, livemode, id desc);
+      create index transactions_scope_idx on transactions (account_id, livemode, seq desc);
       create index transactions_reference_idx on transactions (reference_type, reference_id);
     `);
   }

@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { adjustBalance, retrieveBalance } from '@cfdi/services';
+import type { CliContext } from '../context';
+import { parseIntOption, parseMode } from '../options';
+
+export function registerBalanceCommands(program: Command, ctx: CliContext): void {
+  const balance = program.command('balance').description('Balances and ledger corrections');
+
+  balance
+    .command('show <accountId>')
+    .option('--mode <test|live>', 'which balance', parseMode, false)
+    .option('--json', 'print JSON')
+    .action(async (accountId: string, options: { mode: boolean; json?: boolean }) => {
+      const view = await retrieveBalance(await ctx.em(), ctx.config, { accountId, livemode: options.mode });
+      if (options.json) return ctx.print(view, true);
+      ctx.print(`${options.mode ? 'live' : 'test'}: ${view.balanceCentavos} centavos (${view.timbresRemaining} timbres at ${view.pricePerTimbreCentavos})`, false);
+    });
+
+  balance
+    .command('adjust <accountId> <deltaCentavos>')
+    .description('Record an operator correction (negative to debit); a test-mode top-up with --recharge')
+    .requiredOption('--note <text>', 'why; kept in the ledger')
+    .option('--mode <test|live>', 'which balance', parseMode, false)
+    .option('--recharge', 'free test-mode top-up instead of an adjustment')
+    .option('--json', 'print JSON')
+    .action(async (accountId: string, delta: string, options: { note: string; mode: boolean; recharge?: boolean; json?: boolean }) => {
+      const entry = await adjustBalance(await ctx.em(), { accountId, livemode: options.mode }, {
+        type: options.recharge ? 'recharge' : 'adjustment', deltaCentavos: parseIntOption(delta), note: options.note,
+      });
+      if (options.json) return ctx.print(entry, true);
+      ctx.print(`${entry.id}: ${entry.deltaCentavos} → balance ${entry.balanceAfterCentavos} centavos`, false);
+    });
+}

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import readline from 'node:readline';
+
+const COLORS = [36, 35, 33, 32, 34, 91, 96];
+
+/** Starts child processes with prefixed logs and stops them all, in reverse order, on demand or on a signal. */
+export class Supervisor {
+  private readonly children: { name: string; child: ChildProcess }[] = [];
+  private stopping = false;
+
+  constructor(private readonly onUnexpectedExit: (name: string, code: number | null) => void = () => undefined) {}
+
+  start(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): ChildProcess {
+    const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const color = COLORS[this.children.length % COLORS.length];
+    const prefix = process.stdout.isTTY ? `\x1b[${color}m${name.padEnd(8)}│\x1b[0m ` : `${name.padEnd(8)}| `;
+    for (const stream of [child.stdout!, child.stderr!]) {
+      readline.createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+    }
+    child.on('exit', (code) => {
+      if (!this.stopping) this.onUnexpectedExit(name, code);
+    });
+    this.children.push({ name, child });
+    return child;
+  }
+
+  /** SIGTERM to each process group (so grandchildren such as tsx's node go too), SIGKILL after a grace period. */
+  async stopAll(graceMs = 8000): Promise<void> {
+    this.stopping = true;
+    for (const { child } of [...this.children].reverse()) {
+      if (child.exitCode !== null || child.pid === undefined) continue;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        continue;
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, graceMs);
+      await exited;
+      clearTimeout(timer);
+    }
+  }
+}
+
+export async function waitForPort(host: string, port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ host, port }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nothing listening on ${host}:${port} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A free TCP port on loopback, for servers started by tests. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

@@ -1,0 +1,21 @@
+import type { Supervisor } from './supervisor';
+import { ensureTemporalCli } from './temporal-cli';
+import { waitForPort } from './supervisor';
+
+/**
+ * Starts `temporal server start-dev` under the supervisor. With `dbFile` the history survives restarts
+ * (SQLite); without it the server keeps everything in memory (tests).
+ */
+export async function startTemporalDevServer(
+  supervisor: Supervisor,
+  options: { port: number; uiPort?: number; dbFile?: string; log: (line: string) => void },
+): Promise<string> {
+  const binary = ensureTemporalCli(options.log);
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(options.port), '--log-level', 'warn', '--namespace', 'default'];
+  if (options.uiPort) args.push('--ui-port', String(options.uiPort));
+  else args.push('--headless');
+  if (options.dbFile) args.push('--db-filename', options.dbFile);
+  supervisor.start('temporal', binary, args);
+  await waitForPort('127.0.0.1', options.port, 60_000);
+  return `127.0.0.1:${options.port}`;
+}

@@ -1,0 +1,47 @@
+import type { EntityManager } from '@cfdi/db';
+
+export interface LedgerViolation {
+  accountId: string;
+  livemode: boolean;
+  rule: 'balance_matches_last_entry' | 'balance_matches_sum' | 'refund_matches_consume';
+  detail: string;
+}
+
+export interface LedgerAuditReport {
+  checkedAt: string;
+  balancesChecked: number;
+  violations: LedgerViolation[];
+}
+
+/**
+ * Checks the money invariants over every balance: balance = balanceAfter of the last applied entry = sum of all
+ * deltas, and every refund returns exactly what its consume took. Read-only; safe to run at any time.
+ */
+export async function auditLedger(em: EntityManager): Promise<LedgerAuditReport> {
+  const rows: { account_id: string; livemode: boolean; balance: string; last_after: string | null; total: string }[] = await em.execute(
+    `select b.account_id, b.livemode, b.balance_centavos as balance, last.balance_after_centavos as last_after, sums.total
+       from balances b
+       left join lateral (select balance_after_centavos from transactions t
+                           where t.account_id = b.account_id and t.livemode = b.livemode order by seq desc limit 1) last on true
+       cross join lateral (select coalesce(sum(delta_centavos), 0) as total from transactions t
+                            where t.account_id = b.account_id and t.livemode = b.livemode) sums`,
+  );
+  const violations: LedgerViolation[] = [];
+  for (const row of rows) {
+    const scope = { accountId: row.account_id, livemode: row.livemode };
+    if (Number(row.balance) !== Number(row.last_after ?? 0)) {
+      violations.push({ ...scope, rule: 'balance_matches_last_entry', detail: `balance ${row.balance} ≠ last balanceAfter ${row.last_after}` });
+    }
+    if (Number(row.balance) !== Number(row.total)) {
+      violations.push({ ...scope, rule: 'balance_matches_sum', detail: `balance ${row.balance} ≠ sum of deltas ${row.total}` });
+    }
+  }
+  const badRefunds: { account_id: string; livemode: boolean; id: string }[] = await em.execute(
+    `select r.account_id, r.livemode, r.id from transactions r join transactions c on c.id = r.reversal_of
+      where r.type = 'refund' and (c.type <> 'consume' or r.delta_centavos <> -c.delta_centavos)`,
+  );
+  for (const row of badRefunds) {
+    violations.push({ accountId: row.account_id, livemode: row.livemode, rule: 'refund_matches_consume', detail: `refund ${row.id} does not mirror its consume` });
+  }
+  return { checkedAt: new Date().toISOString(), balancesChecked: rows.length, violations };
+}

@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ensureDatabase, createOrm, migrate } from '@cfdi/db';
+import { loadConfig } from '@cfdi/config';
+import { checkPostgres, checkRedis, formatCheck, freePort, startTemporalDevServer, Supervisor } from '@cfdi/devstack';
+import { TEST_ENV_DEFAULTS } from '@cfdi/testkit';
+import { ensureSystemTools } from './system-tools';
+
+const root = path.resolve(__dirname, '..');
+const log = (line: string) => process.stdout.write(`[test] ${line}\n`);
+
+/**
+ * Runs typecheck and every workspace's tests against the real services: PostgreSQL and Redis must be running;
+ * a throwaway in-memory Temporal dev server is started unless TEMPORAL_ADDRESS points at one.
+ */
+async function main(): Promise<number> {
+  for (const [name, value] of Object.entries(TEST_ENV_DEFAULTS)) process.env[name] ??= value;
+  ensureSystemTools(log);
+  const config = loadConfig();
+  const checks = [await checkPostgres(config), await checkRedis(config)];
+  for (const check of checks) log(formatCheck(check));
+  if (checks.some((c) => !c.ok)) return 1;
+
+  await ensureDatabase(config.databaseUrl);
+  const orm = await createOrm(config.databaseUrl);
+  await migrate(orm).finally(() => orm.close());
+
+  const supervisor = new Supervisor((name, code) => log(`${name} exited unexpectedly (${code})`));
+  try {
+    if (!process.env.TEMPORAL_ADDRESS) {
+      process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: await freePort(), log });
+      log(`Temporal dev server at ${process.env.TEMPORAL_ADDRESS}`);
+    }
+    const turbo = path.join(root, 'node_modules', '.bin', 'turbo');
+    const tasks = process.argv.slice(2).length ? process.argv.slice(2) : ['typecheck', 'test'];
+    // One workspace at a time: the suites share the machine's two cores and the test database.
+    const result = spawnSync(turbo, ['run', ...tasks, '--concurrency=1', '--continue', '--log-order=grouped'], {
+      cwd: root, stdio: 'inherit', env: process.env,
+    });
+    return result.status ?? 1;
+  } finally {
+    await supervisor.stopAll();
+  }
+}
+
+main().then((code) => process.exit(code), (error) => {
+  console.error(`[test] ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

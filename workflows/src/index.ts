@@ -1,0 +1,2 @@
+// Bundle entry for the worker: workflow functions only (deterministic code).
+export { ledgerAuditWorkflow } from './ledger-audit';
