@@ -51,7 +51,7 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
       } else if (event.phase === 'stage') {
         if (!bar) {
           bar = new cliProgress.SingleBar(
-            { format: '{catalog} [{bar}] {value}/{total} {step}', stream, hideCursor: true },
+            { format: '{catalog} [{bar}] {value}/{total} {step}', stream, hideCursor: true, clearOnComplete: true },
             cliProgress.Presets.shades_classic,
           );
           bar.start(event.total, 0, { catalog: event.catalog.padEnd(18), step: 'staging' });

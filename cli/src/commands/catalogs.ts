@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { CatalogSourceError, createProgressReporter, defaultCatalogsDir, formatSummary, importCatalogs } from '@cfdi/catalogs';
+import type { CliContext } from '../context';
+
+export function registerCatalogsCommands(program: Command, ctx: CliContext): void {
+  const catalogs = program.command('catalogs').description('SAT catalogs (product and unit keys, usos CFDI, regímenes, …)');
+
+  const importCommand = catalogs
+    .command('import [dir-or-file]')
+    .description(
+      'Import SAT catalogs from a directory of TSV files or an official catCFDI_V_4 workbook (.xls/.xlsx). ' +
+        'Only differences are written, all in one transaction; default source: $CATALOGS_DIR or <SAT_DIR>/catalogs',
+    )
+    .option('--json', 'print the result as JSON')
+    .action(async (source: string | undefined, options: { json?: boolean }) => {
+      // Progress goes to stderr (a bar on a terminal, plain lines otherwise) so --json output stays clean.
+      const reporter = createProgressReporter(process.stderr);
+      try {
+        const result = await importCatalogs({
+          em: await ctx.em(),
+          source: source ?? ctx.config.catalogsDir ?? defaultCatalogsDir(),
+          onProgress: reporter.onProgress,
+        });
+        ctx.print(options.json ? result : formatSummary(result), Boolean(options.json));
+      } catch (error) {
+        // A bad source is the operator's input, not a crash: one line, no stack.
+        if (error instanceof CatalogSourceError) importCommand.error(`error: ${error.message}`);
+        throw error;
+      } finally {
+        reporter.stop();
+      }
+    });
+}
