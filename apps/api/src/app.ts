@@ -8,6 +8,7 @@ import { installAuth } from './plugins/auth';
 import { ProblemSchema } from './schemas/common';
 import { metaRoutes } from './routes/meta';
 import { billingRoutes } from './routes/billing';
+import { catalogRoutes } from './routes/catalogs';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     async (v1) => {
       installAuth(v1);
       await v1.register(billingRoutes);
+      await v1.register(catalogRoutes);
     },
     { prefix: '/v1' },
   );

@@ -1,0 +1,53 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { createCatalogService, SEARCH_LIMIT } from '@cfdi/catalogs';
+import { problemResponses } from '../schemas/common';
+
+const SearchQuerySchema = Type.Object({
+  keyword: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: 'Matches the key prefix, the description and the synonyms; accents and case ignored; every word must match.' })),
+  limit: Type.Integer({ minimum: 1, maximum: SEARCH_LIMIT.max, default: SEARCH_LIMIT.default }),
+});
+
+const ProductSchema = Type.Object({ clave: Type.String(), nombre: Type.String() });
+const UnitSchema = Type.Object({ clave: Type.String(), nombre: Type.String(), simbolo: Type.Union([Type.String(), Type.Null()]) });
+const PersonaTypesSchema = Type.Object({ clave: Type.String(), nombre: Type.String(), fisica: Type.Boolean(), moral: Type.Boolean() });
+const FormaPagoSchema = Type.Object({ clave: Type.String(), nombre: Type.String() });
+
+/** Catalog lists are complete or ranked searches: `{object: "list", data}` without has_more. */
+const CatalogListSchema = <T extends TSchema>(item: T) => Type.Object({ object: Type.Literal('list'), data: Type.Array(item) });
+const list = <T>(data: T[]) => ({ object: 'list' as const, data });
+
+export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // In-process index loaded from PostgreSQL on first use; reloads when an import bumps catalog_versions.
+  const catalogs = createCatalogService({ em: () => app.deps.orm.em.fork() });
+
+  app.get('/catalogs/products', {
+    schema: {
+      tags: ['catalogs'],
+      description: 'Search the SAT product/service keys (c_ClaveProdServ). Without keyword: the first keys in order.',
+      querystring: SearchQuerySchema,
+      response: { 200: CatalogListSchema(ProductSchema), ...problemResponses(400) },
+    },
+  }, async (request) => list(await catalogs.searchProducts(request.query.keyword, request.query.limit)));
+
+  app.get('/catalogs/units', {
+    schema: {
+      tags: ['catalogs'],
+      description: 'Search the SAT unit keys (c_ClaveUnidad); the symbol counts as a synonym.',
+      querystring: SearchQuerySchema,
+      response: { 200: CatalogListSchema(UnitSchema), ...problemResponses(400) },
+    },
+  }, async (request) => list(await catalogs.searchUnits(request.query.keyword, request.query.limit)));
+
+  app.get('/catalogs/usos-cfdi', {
+    schema: { tags: ['catalogs'], description: 'Every current CFDI use (c_UsoCFDI).', response: { 200: CatalogListSchema(PersonaTypesSchema), ...problemResponses() } },
+  }, async () => list(await catalogs.listUsosCfdi()));
+
+  app.get('/catalogs/regimenes', {
+    schema: { tags: ['catalogs'], description: 'Every current fiscal regime (c_RegimenFiscal).', response: { 200: CatalogListSchema(PersonaTypesSchema), ...problemResponses() } },
+  }, async () => list(await catalogs.listRegimenes()));
+
+  app.get('/catalogs/formas-pago', {
+    schema: { tags: ['catalogs'], description: 'Every current payment form (c_FormaPago).', response: { 200: CatalogListSchema(FormaPagoSchema), ...problemResponses() } },
+  }, async () => list(await catalogs.listFormasPago()));
+};
