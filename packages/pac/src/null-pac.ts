@@ -10,12 +10,12 @@ export class NullPac implements PacClient {
   private readonly result: Unavailable = { outcome: 'unavailable', reason: 'not_configured', detail: NOT_CONFIGURED_DETAIL };
   private readonly answer = async (): Promise<Unavailable> => this.result;
 
-  stamp = this.answer;
-  lookupStamped = this.answer;
-  cancel = this.answer;
-  satStatus = this.answer;
-  receipt = this.answer;
-  registerCsd = this.answer;
-  updateCsd = this.answer;
-  getCsd = this.answer;
+  stamp: PacClient['stamp'] = this.answer;
+  lookupStamped: PacClient['lookupStamped'] = this.answer;
+  cancel: PacClient['cancel'] = this.answer;
+  satStatus: PacClient['satStatus'] = this.answer;
+  receipt: PacClient['receipt'] = this.answer;
+  registerCsd: PacClient['registerCsd'] = this.answer;
+  updateCsd: PacClient['updateCsd'] = this.answer;
+  getCsd: PacClient['getCsd'] = this.answer;
 }
