@@ -15,3 +15,7 @@ export { computeNomina, type NominaTotals } from './nomina/compute-nomina';
 export { formatFecha, DEFAULT_TIME_ZONE } from './time/fecha';
 export { formatPedimento, isPedimento, normalizePedimentos } from './tax/pedimentos';
 export { IVA_RATES, IEPS_RATES, isIvaRate, isIepsRate } from './tax/rates';
+export { verificationUrl, verificationUrlFromXml, formatTotalForQr, VERIFICATION_BASE, type VerificationParams } from './qr/verification-url';
+export { amountInWords, integerToWords } from './pdf/amount-in-words';
+export { renderPdf, type RenderPdfOptions } from './pdf/render-pdf';
+export { buildZip, cfdiZipEntries, type ZipEntry } from './zip/build-zip';

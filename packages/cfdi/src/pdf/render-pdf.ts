@@ -1,0 +1,263 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { amountInWords } from './amount-in-words';
+import { FORMAS, IMPUESTOS, label, METODOS, REGIMENES, RELACIONES, TIPOS } from './catalog-names';
+import { readCfdi, type CfdiView } from './cfdi-view';
+
+export interface RenderPdfOptions {
+  /** Merchant logo, PNG or JPEG; without it the header shows the legal name. */
+  logo?: Buffer;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+const MARGIN = 36;
+const WIDTH = 612 - 2 * MARGIN;
+const LEGEND = 'Este documento es una representación impresa de un CFDI';
+const GRAY = '#555555';
+const COLS = [
+  { key: 'ClaveProdServ', title: 'Clave', width: 48 },
+  { key: 'Cantidad', title: 'Cant.', width: 38, align: 'right' as const },
+  { key: 'unidad', title: 'Unidad', width: 46 },
+  { key: 'Descripcion', title: 'Descripción', width: 204 },
+  { key: 'ValorUnitario', title: 'Valor unit.', width: 62, align: 'right' as const },
+  { key: 'Descuento', title: 'Descuento', width: 52, align: 'right' as const },
+  { key: 'Importe', title: 'Importe', width: 62, align: 'right' as const },
+  { key: 'ObjetoImp', title: 'Obj.', width: 28, align: 'center' as const },
+];
+
+/**
+ * Printed representation of a stamped CFDI (RMF 2.7.1.7, cfdi40.md §9): QR, serial numbers,
+ * dates, every fiscal datum, seals and the TFD cadena. Long documents paginate with the
+ * concept table header repeated on every page.
+ */
+export async function renderPdf(stampedXml: string, options: RenderPdfOptions = {}): Promise<Buffer> {
+  const view = readCfdi(stampedXml);
+  const qr = await QRCode.toBuffer(view.qrUrl, { errorCorrectionLevel: 'M', margin: 1, width: 300 });
+  const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, bufferPages: true, info: { Title: `CFDI ${view.tfd.uuid}`, Creator: '@cfdi/cfdi' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  header(doc, view, options.logo);
+  parties(doc, view);
+  if (view.comprobante.TipoDeComprobante === 'N' && view.nomina) nominaSection(doc, view);
+  conceptTable(doc, view);
+  if (view.comprobante.TipoDeComprobante === 'P') paymentsSection(doc, view);
+  else totalsSection(doc, view);
+  sealsSection(doc, view, qr);
+  pageNumbers(doc);
+  doc.end();
+  return done;
+}
+
+function ensureSpace(doc: Doc, height: number): void {
+  if (doc.y + height > doc.page.height - MARGIN - 14) doc.addPage();
+}
+
+function field(doc: Doc, name: string, value: string | undefined, x: number, width: number): void {
+  if (value === undefined || value === '') return;
+  doc.font('Helvetica-Bold').fontSize(7).fillColor(GRAY).text(`${name}: `, x, doc.y, { continued: true, width })
+    .font('Helvetica').fillColor('black').text(value);
+}
+
+function sectionTitle(doc: Doc, title: string): void {
+  ensureSpace(doc, 40);
+  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(9).fillColor('black').text(title, MARGIN, doc.y, { width: WIDTH });
+  doc.moveTo(MARGIN, doc.y + 1).lineTo(MARGIN + WIDTH, doc.y + 1).strokeColor('#999999').lineWidth(0.5).stroke();
+  doc.moveDown(0.3);
+}
+
+function header(doc: Doc, v: CfdiView, logo: Buffer | undefined): void {
+  const top = MARGIN;
+  if (logo) doc.image(logo, MARGIN, top, { fit: [170, 60] });
+  else doc.font('Helvetica-Bold').fontSize(14).text(v.emisor.Nombre ?? '', MARGIN, top, { width: 250 });
+  const x = MARGIN + 290;
+  const w = WIDTH - 290;
+  const c = v.comprobante;
+  doc.font('Helvetica-Bold').fontSize(12).text(TIPOS[c.TipoDeComprobante ?? ''] ?? 'CFDI', x, top, { width: w, align: 'right' });
+  if (c.Serie !== undefined || c.Folio !== undefined) doc.fontSize(10).text(`${c.Serie ?? ''}${c.Serie && c.Folio ? '-' : ''}${c.Folio ?? ''}`, x, doc.y, { width: w, align: 'right' });
+  doc.moveDown(0.3);
+  field(doc, 'Folio fiscal (UUID)', v.tfd.uuid, x, w);
+  field(doc, 'Fecha de emisión', c.Fecha, x, w);
+  field(doc, 'Fecha de certificación', v.tfd.fechaTimbrado, x, w);
+  field(doc, 'No. certificado del emisor', c.NoCertificado, x, w);
+  field(doc, 'No. certificado del SAT', v.tfd.noCertificadoSAT, x, w);
+  field(doc, 'RFC del proveedor de certificación', v.tfd.rfcProvCertif, x, w);
+  field(doc, 'Lugar de expedición', c.LugarExpedicion, x, w);
+  doc.y = Math.max(doc.y, top + 70);
+}
+
+function parties(doc: Doc, v: CfdiView): void {
+  const half = WIDTH / 2 - 6;
+  sectionTitle(doc, 'Emisor y receptor');
+  const y = doc.y;
+  field(doc, 'RFC emisor', v.emisor.Rfc, MARGIN, half);
+  field(doc, 'Nombre', v.emisor.Nombre, MARGIN, half);
+  field(doc, 'Régimen fiscal', label(REGIMENES, v.emisor.RegimenFiscal), MARGIN, half);
+  const leftEnd = doc.y;
+  doc.y = y;
+  const x = MARGIN + half + 12;
+  field(doc, 'RFC receptor', v.receptor.Rfc, x, half);
+  field(doc, 'Nombre', v.receptor.Nombre, x, half);
+  field(doc, 'Domicilio fiscal', v.receptor.DomicilioFiscalReceptor, x, half);
+  field(doc, 'Régimen fiscal', label(REGIMENES, v.receptor.RegimenFiscalReceptor), x, half);
+  field(doc, 'Uso CFDI', v.receptor.UsoCFDI, x, half);
+  doc.y = Math.max(leftEnd, doc.y);
+  const c = v.comprobante;
+  sectionTitle(doc, 'Datos del comprobante');
+  const y2 = doc.y;
+  field(doc, 'Tipo de comprobante', label(TIPOS, c.TipoDeComprobante), MARGIN, half);
+  field(doc, 'Exportación', c.Exportacion, MARGIN, half);
+  field(doc, 'Moneda', c.Moneda, MARGIN, half);
+  field(doc, 'Tipo de cambio', c.TipoCambio, MARGIN, half);
+  const leftEnd2 = doc.y;
+  doc.y = y2;
+  field(doc, 'Método de pago', label(METODOS, c.MetodoPago), x, half);
+  field(doc, 'Forma de pago', label(FORMAS, c.FormaPago), x, half);
+  field(doc, 'Condiciones de pago', c.CondicionesDePago, x, half);
+  if (v.informacionGlobal) {
+    const g = v.informacionGlobal;
+    field(doc, 'Información global', `Periodicidad ${g.Periodicidad}, meses ${g.Meses}, año ${g['Año']}`, x, half);
+  }
+  doc.y = Math.max(leftEnd2, doc.y);
+  for (const r of v.relacionados) field(doc, `CFDI relacionados (${label(RELACIONES, r.tipoRelacion)})`, r.uuids.join(', '), MARGIN, WIDTH);
+}
+
+function taxLine(t: Record<string, string>): string {
+  const name = IMPUESTOS[t.Impuesto ?? ''] ?? t.Impuesto;
+  return t.TipoFactor === 'Exento'
+    ? `${name} Exento, base ${t.Base}`
+    : `${name} ${t.TipoFactor} ${t.TasaOCuota}, base ${t.Base}, importe ${t.Importe}`;
+}
+
+function conceptDetail(c: CfdiView['conceptos'][number]): string {
+  const lines = [c.attrs.Descripcion ?? ''];
+  if (c.attrs.NoIdentificacion) lines.push(`No. identificación: ${c.attrs.NoIdentificacion}`);
+  if (c.pedimentos.length) lines.push(`Pedimentos: ${c.pedimentos.join(', ')}`);
+  if (c.taxes.length) lines.push(`Impuestos: ${c.taxes.map(taxLine).join('; ')}`);
+  return lines.join('\n');
+}
+
+function tableHeader(doc: Doc): void {
+  const y = doc.y;
+  doc.rect(MARGIN, y, WIDTH, 14).fill('#e6e6e6');
+  let x = MARGIN;
+  doc.fillColor('black').font('Helvetica-Bold').fontSize(7);
+  for (const col of COLS) {
+    doc.text(col.title, x + 2, y + 4, { width: col.width - 4, align: col.align ?? 'left', lineBreak: false });
+    x += col.width;
+  }
+  doc.y = y + 16;
+}
+
+function conceptTable(doc: Doc, v: CfdiView): void {
+  if (v.comprobante.TipoDeComprobante === 'N' && v.nomina) return;
+  sectionTitle(doc, 'Conceptos');
+  tableHeader(doc);
+  doc.font('Helvetica').fontSize(7);
+  for (const c of v.conceptos) {
+    const cells: Record<string, string> = {
+      ...c.attrs,
+      unidad: c.attrs.Unidad ? `${c.attrs.ClaveUnidad} ${c.attrs.Unidad}` : c.attrs.ClaveUnidad ?? '',
+      Descripcion: conceptDetail(c),
+    };
+    const height = Math.max(...COLS.map((col) => doc.heightOfString(cells[col.key] ?? '', { width: col.width - 4 }))) + 4;
+    if (doc.y + height > doc.page.height - MARGIN - 14) {
+      doc.addPage();
+      tableHeader(doc);
+      doc.font('Helvetica').fontSize(7);
+    }
+    const y = doc.y;
+    let x = MARGIN;
+    for (const col of COLS) {
+      doc.fillColor(col.key === 'Descripcion' ? 'black' : '#222222').text(cells[col.key] ?? '', x + 2, y, { width: col.width - 4, align: col.align ?? 'left' });
+      x += col.width;
+    }
+    doc.moveTo(MARGIN, y + height - 1).lineTo(MARGIN + WIDTH, y + height - 1).strokeColor('#dddddd').lineWidth(0.3).stroke();
+    doc.y = y + height;
+  }
+}
+
+function totalsSection(doc: Doc, v: CfdiView): void {
+  const c = v.comprobante;
+  const rows: Array<[string, string]> = [['Subtotal', c.SubTotal ?? '']];
+  if (c.Descuento !== undefined) rows.push(['Descuento', c.Descuento]);
+  for (const t of v.traslados) {
+    const name = IMPUESTOS[t.Impuesto ?? ''] ?? t.Impuesto;
+    rows.push(t.TipoFactor === 'Exento' ? [`${name} exento (base ${t.Base})`, '-'] : [`${name} trasladado ${t.TasaOCuota} (base ${t.Base})`, t.Importe ?? '']);
+  }
+  for (const r of v.retenciones) rows.push([`${IMPUESTOS[r.Impuesto ?? ''] ?? r.Impuesto} retenido`, r.Importe ?? '']);
+  rows.push(['Total', c.Total ?? '']);
+  ensureSpace(doc, rows.length * 11 + 30);
+  doc.moveDown(0.5);
+  for (const [name, value] of rows) {
+    const y = doc.y;
+    const bold = name === 'Total';
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 9 : 8).fillColor('black');
+    doc.text(name, MARGIN + 250, y, { width: 200, align: 'right' });
+    doc.text(value === '-' ? value : `$${value}`, MARGIN + 455, y, { width: 85, align: 'right' });
+  }
+  doc.moveDown(0.3).font('Helvetica-Bold').fontSize(8).text(`Importe con letra: ${amountInWords(c.Total ?? '0')}`, MARGIN, doc.y, { width: WIDTH });
+}
+
+function paymentsSection(doc: Doc, v: CfdiView): void {
+  sectionTitle(doc, 'Complemento para recepción de pagos');
+  for (const { pago, doctos } of v.pagos) {
+    field(doc, 'Fecha de pago', pago.FechaPago, MARGIN, WIDTH);
+    field(doc, 'Forma de pago', label(FORMAS, pago.FormaDePagoP), MARGIN, WIDTH);
+    field(doc, 'Monto', `$${pago.Monto} ${pago.MonedaP}${pago.TipoCambioP ? ` (tipo de cambio ${pago.TipoCambioP})` : ''}`, MARGIN, WIDTH);
+    field(doc, 'Número de operación', pago.NumOperacion, MARGIN, WIDTH);
+    for (const d of doctos) {
+      ensureSpace(doc, 40);
+      doc.moveDown(0.2);
+      field(doc, 'Documento relacionado', `${d.IdDocumento}${d.Serie || d.Folio ? ` (${d.Serie ?? ''}${d.Folio ? `-${d.Folio}` : ''})` : ''}`, MARGIN + 10, WIDTH - 10);
+      field(doc, 'Parcialidad', `${d.NumParcialidad}; saldo anterior $${d.ImpSaldoAnt}; importe pagado $${d.ImpPagado}; saldo insoluto $${d.ImpSaldoInsoluto}; objeto de impuesto ${d.ObjetoImpDR}`, MARGIN + 10, WIDTH - 10);
+    }
+    if (pago.Monto) doc.font('Helvetica-Bold').fontSize(8).text(`Monto con letra: ${amountInWords(pago.Monto)}`, MARGIN, doc.y, { width: WIDTH });
+  }
+}
+
+function nominaSection(doc: Doc, v: CfdiView): void {
+  const n = v.nomina!;
+  sectionTitle(doc, 'Nómina');
+  field(doc, 'Periodo', `${n.attrs.FechaInicialPago} a ${n.attrs.FechaFinalPago}; fecha de pago ${n.attrs.FechaPago}; días pagados ${n.attrs.NumDiasPagados}; tipo ${n.attrs.TipoNomina}`, MARGIN, WIDTH);
+  doc.font('Helvetica').fontSize(7);
+  for (const l of n.lines) {
+    ensureSpace(doc, 12);
+    const y = doc.y;
+    doc.fillColor('black').text(`${l.section} ${l.tipo} (${l.clave}) ${l.concepto}`, MARGIN, y, { width: 440 });
+    doc.text(`$${l.importe}`, MARGIN + 445, y, { width: 95, align: 'right' });
+  }
+}
+
+function sealsSection(doc: Doc, v: CfdiView, qr: Buffer): void {
+  ensureSpace(doc, 260);
+  sectionTitle(doc, 'Timbre fiscal digital');
+  const y = doc.y;
+  doc.image(qr, MARGIN, y, { width: 100, height: 100 });
+  const x = MARGIN + 110;
+  const w = WIDTH - 110;
+  doc.y = y;
+  for (const [name, value] of [['Sello digital del CFDI', v.tfd.selloCFD], ['Sello digital del SAT', v.tfd.selloSAT], ['Cadena original del complemento de certificación digital del SAT', v.tfdCadena]] as const) {
+    doc.font('Helvetica-Bold').fontSize(7).fillColor('black').text(name, x, doc.y, { width: w });
+    doc.font('Helvetica').fontSize(6).text(value, x, doc.y, { width: w });
+    doc.moveDown(0.3);
+  }
+  doc.y = Math.max(doc.y, y + 106);
+  doc.font('Helvetica-Bold').fontSize(8).text(LEGEND, MARGIN, doc.y, { width: WIDTH, align: 'center' });
+}
+
+function pageNumbers(doc: Doc): void {
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing inside the margin must not open a new page
+    doc.font('Helvetica').fontSize(7).fillColor(GRAY)
+      .text(`${LEGEND} - Página ${i + 1} de ${range.count}`, MARGIN, doc.page.height - MARGIN + 8, { width: WIDTH, align: 'center', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}

@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildInvoiceXml, buildPaymentXml, buildZip, cfdiZipEntries, renderPdf, verificationUrlFromXml, type InvoiceItem } from '../src';
+import { RECEIVERS } from './generators';
+import { loadCsd, NOW } from './sat-dir';
+import { mockStamp } from './stamp-helper';
+
+jest.setTimeout(120_000);
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-pdf-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const csd = loadCsd();
+const issuer = { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' };
+const UUID = '5E2D6A2B-8C1F-4B7A-9E3D-1A2B3C4D5E6F';
+
+function pdfText(pdf: Buffer, name: string): string {
+  const file = path.join(dir, `${name}.pdf`);
+  fs.writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+function decodeQr(pdf: Buffer, name: string, page: number): string {
+  const file = path.join(dir, `${name}.pdf`);
+  fs.writeFileSync(file, pdf);
+  const prefix = path.join(dir, name);
+  execFileSync('pdftoppm', ['-r', '150', '-png', '-f', String(page), '-l', String(page), '-singlefile', file, prefix]);
+  return execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', `${prefix}.png`], { encoding: 'utf8' }).trim();
+}
+
+const threeItems: InvoiceItem[] = [
+  { productCode: '43211503', unitCode: 'H87', unit: 'Pieza', description: 'Computadora portátil 14" con señal Wi‑Fi', quantity: 2, unitPrice: 14500, noIdentificacion: 'LAP-14-001', pedimentos: ['231234561234567', '23 47 3807 3000123'] },
+  { productCode: '50202306', unitCode: 'H87', description: 'Refresco 600 ml', quantity: 12, unitPrice: 18.5, iepsRate: 0.08 },
+  { productCode: '86121503', unitCode: 'E48', description: 'Colegiatura noviembre', quantity: 1, unitPrice: 3500, taxable: false },
+];
+
+describe('PDF representation', () => {
+  it('3-item invoice: UUID, totals, pedimentos, words, legend; QR decodes to the verification URL', async () => {
+    const { xml, computed } = buildInvoiceXml({ issuer, receiver: RECEIVERS[1]!, items: threeItems, shipping: { amount: 199 }, formaPago: '03', usoCfdi: 'G03', serie: 'A', folio: 1001 }, { now: NOW });
+    const stamped = mockStamp(xml, csd, UUID);
+    const pdf = await renderPdf(stamped);
+    const text = pdfText(pdf, 'three');
+    // pdftotext collapses the two spaces of a NumeroPedimento; compare whitespace-normalised.
+    const flat = text.replace(/\s+/g, ' ');
+    for (const needle of [UUID, `$${computed.total}`, `$${computed.subTotal}`, '23 12 3456 1234567', '23 47 3807 3000123', 'LAP-14-001', 'HERRERIA & ELECTRICOS', '30001000000500003416', 'Este documento es una representación impresa de un CFDI', 'PESOS 00/100 M.N.']) {
+      expect(flat).toContain(needle);
+    }
+    expect(decodeQr(pdf, 'three', 1)).toBe(verificationUrlFromXml(stamped));
+    expect(verificationUrlFromXml(stamped)).toContain('re=EKU9003173C9&rr=H&amp;E951128469&tt=');
+    if (process.env.CFDI_WRITE_DOCS) execFileSync('cp', [path.join(dir, 'three.png'), process.env.CFDI_WRITE_DOCS]);
+  });
+
+  it('500-item invoice paginates with the table header on every page', async () => {
+    const items: InvoiceItem[] = Array.from({ length: 500 }, (_, i) => ({
+      productCode: '43211503', unitCode: 'H87', description: `Artículo número ${i + 1}${i % 7 === 0 ? ' con una descripción bastante más larga que ocupa dos renglones de la tabla' : ''}`,
+      quantity: (i % 5) + 1, unitPrice: 10 + i, noIdentificacion: `SKU-${i + 1}`, ...(i % 50 === 0 ? { pedimentos: [`2647380730${String(i).padStart(5, '0')}`] } : {}),
+    }));
+    const { xml, computed } = buildInvoiceXml({ issuer, receiver: RECEIVERS[0]!, items, formaPago: '03', usoCfdi: 'G01', cartDiscount: 250 }, { now: NOW });
+    const stamped = mockStamp(xml, csd, UUID);
+    const pdf = await renderPdf(stamped, { logo: fs.readFileSync(path.join(__dirname, 'fixtures', 'logo.png')) });
+    const text = pdfText(pdf, 'long');
+    const pages = text.split('\f').filter((p) => p.trim() !== '');
+    expect(pages.length).toBeGreaterThan(10);
+    // Every page that holds concepts starts the table with its header row.
+    const conceptPages = pages.filter((p) => /SKU-\d+/.test(p));
+    expect(conceptPages.every((p) => /Clave\s+Cant\.\s+Unidad\s+Descripción/.test(p))).toBe(true);
+    expect(text).toContain('SKU-500');
+    expect(text.replace(/\s+/g, ' ')).toContain('26 47 3807 3000450');
+    expect(text).toContain(`$${computed.total}`);
+    expect(text).toContain(UUID);
+    expect(decodeQr(pdf, 'long', pages.length)).toBe(verificationUrlFromXml(stamped));
+  });
+
+  it('payment complement shows the payment and related document', async () => {
+    const { xml } = buildPaymentXml({
+      issuer, receiver: RECEIVERS[0]!, serie: 'P', folio: 7, fechaPago: '2026-11-19T13:05:00', formaPago: '03', monto: 15960, numParcialidad: 1, saldoAnterior: 31920,
+      invoice: { uuid: '6F3C1B2A-9D4E-4F5A-8B7C-1D2E3F4A5B6C', serie: 'A', folio: '1002', total: 31920, taxGroups: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '24500.00', importe: '3920.00' }] },
+    }, { now: NOW });
+    const text = pdfText(await renderPdf(mockStamp(xml, csd, UUID)), 'pago');
+    for (const needle of ['6F3C1B2A-9D4E-4F5A-8B7C-1D2E3F4A5B6C', '15960.00', '2026-11-19T13:05:00', 'saldo insoluto $15960.00']) expect(text).toContain(needle);
+  });
+
+  it('ZIP holds the XML and the PDF', async () => {
+    const { xml } = buildInvoiceXml({ issuer, receiver: RECEIVERS[0]!, items: threeItems, formaPago: '03' }, { now: NOW });
+    const stamped = mockStamp(xml, csd, UUID);
+    const zip = await buildZip(cfdiZipEntries(UUID, stamped, await renderPdf(stamped)));
+    const file = path.join(dir, 'cfdi.zip');
+    fs.writeFileSync(file, zip);
+    const listing = execFileSync('unzip', ['-l', file], { encoding: 'utf8' });
+    expect(listing).toContain(`${UUID}.xml`);
+    expect(listing).toContain(`${UUID}.pdf`);
+    expect(execFileSync('unzip', ['-p', file, `${UUID}.xml`], { encoding: 'utf8' })).toBe(stamped);
+  });
+});
