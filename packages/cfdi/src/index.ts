@@ -19,3 +19,10 @@ export { verificationUrl, verificationUrlFromXml, formatTotalForQr, VERIFICATION
 export { amountInWords, integerToWords } from './pdf/amount-in-words';
 export { renderPdf, type RenderPdfOptions } from './pdf/render-pdf';
 export { buildZip, cfdiZipEntries, type ZipEntry } from './zip/build-zip';
+export type { CatalogLookup, UsoCfdiEntry, RegimenEntry } from './validation/catalog-lookup';
+export type { ValidationIssue } from './validation/issues';
+export { validateInvoiceRequest, type InvoiceRequest, type ValidationContext } from './validation/invoice-request';
+export { validateCreditNoteRequest, type CreditNoteRequest } from './validation/credit-note-request';
+export { validatePaymentRequest, type PaymentRequest } from './validation/payment-request';
+export { isRfc, personType, isGenericRfc, hasCorporateSuffix, RFC_PATTERN } from './validation/rfc';
+export type { IssuerContext } from './validation/receiver';

@@ -1,0 +1,42 @@
+import type { CatalogLookup } from './catalog-lookup';
+import { checkComputable, checkFormaPago, type ValidationContext } from './invoice-request';
+import { checkText, isString, Issues, type ValidationIssue } from './issues';
+import { checkItems, type ItemRequest } from './items';
+import { checkReceiver } from './receiver';
+
+/** POST /v1/credit_notes body (api-spec.md CreditNoteCreate); the receiver is resolved by the caller when relatedInvoiceId is used. */
+export interface CreditNoteRequest {
+  relatedInvoiceId?: unknown;
+  relatedUuid?: unknown;
+  tipoRelacion?: unknown;
+  usoCfdi?: unknown;
+  formaPago?: unknown;
+  folio?: unknown;
+  receiver?: unknown;
+  items?: unknown;
+  pricesIncludeTax?: unknown;
+}
+
+const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
+export function validateCreditNoteRequest(req: CreditNoteRequest, catalogs: CatalogLookup, context: ValidationContext): ValidationIssue[] {
+  const issues = new Issues();
+  if (req.relatedInvoiceId === undefined && req.relatedUuid === undefined) {
+    issues.add('/relatedUuid', 'send relatedInvoiceId (an invoice of this service) or relatedUuid (the UUID of the income CFDI being credited)');
+  }
+  if (req.relatedUuid !== undefined && (!isString(req.relatedUuid) || !UUID.test(req.relatedUuid))) {
+    issues.add('/relatedUuid', 'must be a CFDI UUID: 8-4-4-4-12 hexadecimal characters');
+  }
+  if (req.relatedUuid !== undefined && req.relatedInvoiceId === undefined && req.receiver === undefined) {
+    issues.add('/receiver', 'is required with relatedUuid (the receiver cannot be copied from an invoice stamped elsewhere)');
+  }
+  if (req.tipoRelacion !== undefined && req.tipoRelacion !== '01' && req.tipoRelacion !== '03') {
+    issues.add('/tipoRelacion', 'must be 01 (nota de crédito) or 03 (devolución de mercancía)');
+  }
+  checkFormaPago(issues, req.formaPago, catalogs);
+  checkText(issues, '/folio', req.folio, 40, false);
+  if (req.receiver !== undefined) checkReceiver(issues, req.receiver, req.usoCfdi ?? 'G02', context.issuer, catalogs);
+  const itemsOk = checkItems(issues, req.items, catalogs);
+  if (itemsOk && issues.list.length === 0) checkComputable(issues, req.items as ItemRequest[], undefined, undefined, req.pricesIncludeTax);
+  return issues.list;
+}

@@ -1,0 +1,106 @@
+import { computeInvoice } from '../tax/compute-invoice';
+import type { InvoiceItem } from '../types';
+import type { CatalogLookup } from './catalog-lookup';
+import { checkInformacionGlobal } from './global-invoice';
+import { checkText, isNumberLike, isString, Issues, type ValidationIssue } from './issues';
+import { checkItems, checkShipping, type ItemRequest } from './items';
+import { checkReceiver, type IssuerContext, type ReceiverRequest } from './receiver';
+import { RFC_PUBLICO_GENERAL } from './rfc';
+
+/** POST /v1/invoices body (api-spec.md InvoiceCreate), as received: nothing is trusted. */
+export interface InvoiceRequest {
+  merchantId?: unknown;
+  metodoPago?: unknown;
+  formaPago?: unknown;
+  usoCfdi?: unknown;
+  folio?: unknown;
+  receiver?: unknown;
+  items?: unknown;
+  shipping?: unknown;
+  pricesIncludeTax?: unknown;
+  cartDiscount?: unknown;
+  informacionGlobal?: unknown;
+}
+
+export interface ValidationContext {
+  /** The merchant issuing the document. */
+  issuer: IssuerContext;
+  /** Injected clock for the InformacionGlobal year rule; skipped when absent. */
+  now?: Date;
+}
+
+export function checkFormaPago(issues: Issues, formaPago: unknown, catalogs: CatalogLookup): formaPago is string {
+  if (formaPago === undefined) {
+    issues.add('/formaPago', 'is required');
+    return false;
+  }
+  if (!isString(formaPago) || !catalogs.hasFormaPago(formaPago)) {
+    issues.add('/formaPago', `${String(formaPago)} is not a c_FormaPago key (01 efectivo, 03 transferencia, 04 tarjeta de crédito, 28 tarjeta de débito, 99 por definir...)`);
+    return false;
+  }
+  return true;
+}
+
+/** Runs the tax engine on a request that passed the field checks, reporting what only it can see. */
+export function checkComputable(issues: Issues, items: ItemRequest[], shipping: unknown, cartDiscount: unknown, pricesIncludeTax: unknown): void {
+  try {
+    computeInvoice({
+      items: items as unknown as InvoiceItem[],
+      ...(shipping ? { shipping: shipping as never } : {}),
+      ...(cartDiscount !== undefined ? { cartDiscount: cartDiscount as number } : {}),
+      ...(typeof pricesIncludeTax === 'boolean' ? { pricesIncludeTax } : {}),
+    });
+  } catch (err) {
+    const message = (err as Error).message;
+    const m = /^items\[(\d+)\]/.exec(message);
+    issues.add(m ? `/items/${m[1]}` : cartDiscount !== undefined ? '/cartDiscount' : '/items', message);
+  }
+}
+
+export function checkCartDiscount(issues: Issues, cartDiscount: unknown, items: ItemRequest[]): void {
+  if (cartDiscount === undefined) return;
+  if (!isNumberLike(cartDiscount) || Number(cartDiscount) < 0) return issues.add('/cartDiscount', 'must be a number >= 0');
+  const gross = items.reduce((acc, i) => acc + (isNumberLike(i.quantity) && isNumberLike(i.unitPrice) ? Number(i.quantity) * Number(i.unitPrice) : 0), 0);
+  // Every concept must keep a positive tax base, so the discount must stay below the items' amount.
+  if (Number(cartDiscount) >= gross) issues.add('/cartDiscount', `must be less than the items' amount (${gross.toFixed(2)}); a concept's Descuento cannot reach its Importe (CFDI40169)`);
+}
+
+/**
+ * Fiscal validation of an invoice request before anything is sent to a PAC. Returns every
+ * problem found (empty array = acceptable), each with the JSON pointer of the field.
+ */
+export function validateInvoiceRequest(req: InvoiceRequest, catalogs: CatalogLookup, context: ValidationContext): ValidationIssue[] {
+  const issues = new Issues();
+  const metodo = req.metodoPago ?? 'PUE';
+  if (metodo !== 'PUE' && metodo !== 'PPD') issues.add('/metodoPago', 'must be PUE (paid in full at issue) or PPD (paid later or in installments)');
+  if (checkFormaPago(issues, req.formaPago, catalogs)) {
+    if (metodo === 'PUE' && req.formaPago === '99') issues.add('/formaPago', '99 (por definir) cannot be used with metodoPago PUE: send the form actually used, or use PPD if it is not paid yet');
+    if (metodo === 'PPD' && req.formaPago !== '99') issues.add('/formaPago', 'must be 99 (por definir) with metodoPago PPD; the real form goes in each payment complement (CFDI40105)');
+  }
+  checkText(issues, '/folio', req.folio, 40, false);
+  if (req.pricesIncludeTax !== undefined && typeof req.pricesIncludeTax !== 'boolean') issues.add('/pricesIncludeTax', 'must be true or false');
+
+  const receiver = checkReceiver(issues, req.receiver, req.usoCfdi, context.issuer, catalogs);
+  checkGlobal(issues, req, receiver, context, metodo);
+
+  const itemsOk = checkItems(issues, req.items, catalogs);
+  checkShipping(issues, req.shipping, catalogs);
+  if (itemsOk) checkCartDiscount(issues, req.cartDiscount, req.items as ItemRequest[]);
+  if (itemsOk && issues.list.length === 0) checkComputable(issues, req.items as ItemRequest[], req.shipping, req.cartDiscount, req.pricesIncludeTax);
+  return issues.list;
+}
+
+function checkGlobal(issues: Issues, req: InvoiceRequest, receiver: ReceiverRequest | undefined, context: ValidationContext, metodo: unknown): void {
+  const isGlobal = receiver?.rfc === RFC_PUBLICO_GENERAL && isString(receiver.name) && receiver.name.trim() === 'PUBLICO EN GENERAL';
+  if (!isGlobal) {
+    if (req.informacionGlobal !== undefined) {
+      issues.add('/informacionGlobal', 'is only allowed on global invoices (receiver XAXX010101000 PUBLICO EN GENERAL) (CFDI40130)');
+    }
+    return;
+  }
+  if (req.informacionGlobal === undefined) {
+    issues.add('/informacionGlobal', 'is required for a global invoice to PUBLICO EN GENERAL: {periodicidad, meses, anio} (CFDI40130)');
+  } else checkInformacionGlobal(issues, req.informacionGlobal, context.issuer.regimenFiscal, context.now);
+  if (req.usoCfdi !== undefined && req.usoCfdi !== 'S01') issues.add('/usoCfdi', 'must be S01 (sin efectos fiscales) on a global invoice');
+  if (metodo !== 'PUE') issues.add('/metodoPago', 'must be PUE on a global invoice');
+}

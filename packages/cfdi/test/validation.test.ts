@@ -1,0 +1,130 @@
+import { validateCreditNoteRequest, validateInvoiceRequest, validatePaymentRequest, type InvoiceRequest } from '../src';
+import { tsvCatalogs } from './catalogs';
+import { NOW } from './sat-dir';
+
+const catalogs = tsvCatalogs();
+const context = { issuer: { rfc: 'EKU9003173C9', regimenFiscal: '601', zip: '42501' }, now: NOW };
+
+const valid = (): InvoiceRequest => ({
+  merchantId: 'm_1',
+  formaPago: '03',
+  usoCfdi: 'G03',
+  receiver: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' },
+  items: [
+    { productCode: '43211503', unitCode: 'H87', description: 'Laptop', quantity: 1, unitPrice: 100, pedimentos: ['23 47 3807 3000123'] },
+    { productCode: '86121503', unitCode: 'E48', description: 'Curso', quantity: 2, unitPrice: 50, taxable: false },
+  ],
+});
+
+const paths = (req: InvoiceRequest, ctx = context) => validateInvoiceRequest(req, catalogs, ctx).map((i) => i.path);
+
+describe('validateInvoiceRequest', () => {
+  it('accepts a correct request', () => {
+    expect(validateInvoiceRequest(valid(), catalogs, context)).toEqual([]);
+  });
+
+  it('accepts RFCs with Ñ and &', () => {
+    expect(paths({ ...valid(), receiver: { rfc: 'H&E951128469', name: 'HERRERIA & ELECTRICOS', zip: '06002', regimenFiscal: '601' } })).toEqual([]);
+    expect(paths({ ...valid(), receiver: { rfc: 'IAÑL750210963', name: 'LUIS IAN ÑUZCO', zip: '85256', regimenFiscal: '612' } })).toEqual([]);
+  });
+
+  it('reports item fields by JSON pointer', () => {
+    const req = valid();
+    req.items = [...(req.items as object[]), { productCode: '99999999', unitCode: 'ZZZ', description: 'a|b', quantity: 0, unitPrice: 1.1234567, ivaRate: 0.1, iepsRate: 0.2, pedimentos: ['12345'] }];
+    expect(paths(req)).toEqual([
+      '/items/2/productCode', '/items/2/unitCode', '/items/2/description', '/items/2/quantity', '/items/2/unitPrice',
+      '/items/2/ivaRate', '/items/2/iepsRate', '/items/2/pedimentos/0',
+    ]);
+    const messages = validateInvoiceRequest(req, catalogs, context).map((i) => i.message).join('\n');
+    expect(messages).toContain('pipe');
+    expect(messages).toContain('c_ClaveProdServ');
+  });
+
+  it('bad RFC, person type vs régimen, uso vs person type and régimen', () => {
+    expect(paths({ ...valid(), receiver: { rfc: 'ure180429tm6', name: 'X', zip: '86991', regimenFiscal: '601' } })).toContain('/receiver/rfc');
+    // Persona física with a régimen only for morales.
+    expect(paths({ ...valid(), receiver: { rfc: 'FUNK671228PH6', name: 'KARLA FUENTE NOLASCO', zip: '01160', regimenFiscal: '601' } })).toContain('/receiver/regimenFiscal');
+    // D01 is only for personas físicas.
+    expect(paths({ ...valid(), usoCfdi: 'D01' })).toEqual(['/usoCfdi', '/usoCfdi']);
+    // CN01 only with régimen 605.
+    expect(paths({ ...valid(), usoCfdi: 'CN01' })).toContain('/usoCfdi');
+  });
+
+  it('name must be in capitals and without corporate suffix', () => {
+    expect(paths({ ...valid(), receiver: { rfc: 'URE180429TM6', name: 'Universidad Robotica', zip: '86991', regimenFiscal: '601' } })).toEqual(['/receiver/name']);
+    expect(paths({ ...valid(), receiver: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA SA DE CV', zip: '86991', regimenFiscal: '601' } })).toEqual(['/receiver/name']);
+  });
+
+  it('PUE needs a real payment form and PPD needs 99', () => {
+    expect(paths({ ...valid(), formaPago: '99' })).toEqual(['/formaPago']);
+    expect(paths({ ...valid(), metodoPago: 'PPD', formaPago: '03' })).toEqual(['/formaPago']);
+    expect(paths({ ...valid(), metodoPago: 'PPD', formaPago: '99' })).toEqual([]);
+    expect(paths({ ...valid(), formaPago: '77' })).toEqual(['/formaPago']);
+  });
+
+  it('cart discount must stay below the items amount', () => {
+    expect(paths({ ...valid(), cartDiscount: 199.99 })).toEqual([]);
+    expect(paths({ ...valid(), cartDiscount: 200 })).toEqual(['/cartDiscount']);
+    expect(paths({ ...valid(), cartDiscount: -1 })).toEqual(['/cartDiscount']);
+  });
+
+  describe('global invoice', () => {
+    const global = (ig: unknown, extra: Partial<InvoiceRequest> = {}): InvoiceRequest => ({
+      ...valid(), usoCfdi: 'S01', formaPago: '01', informacionGlobal: ig,
+      receiver: { rfc: 'XAXX010101000', name: 'PUBLICO EN GENERAL', zip: '42501', regimenFiscal: '616' }, ...extra,
+    });
+
+    it('is accepted with its rules', () => {
+      expect(paths(global({ periodicidad: '04', meses: '11', anio: 2026 }))).toEqual([]);
+    });
+
+    it('requires informacionGlobal for PUBLICO EN GENERAL and forbids it otherwise', () => {
+      expect(paths(global(undefined))).toEqual(['/informacionGlobal']);
+      expect(paths({ ...valid(), informacionGlobal: { periodicidad: '04', meses: '11', anio: 2026 } })).toEqual(['/informacionGlobal']);
+    });
+
+    it('periodicidad 05 needs régimen 621 and bimonthly meses', () => {
+      expect(paths(global({ periodicidad: '05', meses: '18', anio: 2026 }))).toEqual(['/informacionGlobal/periodicidad']);
+      const rif = { ...context, issuer: { ...context.issuer, regimenFiscal: '621' } };
+      expect(paths(global({ periodicidad: '05', meses: '18', anio: 2026 }), rif)).toEqual([]);
+      expect(paths(global({ periodicidad: '05', meses: '11', anio: 2026 }), rif)).toEqual(['/informacionGlobal/meses']);
+      expect(paths(global({ periodicidad: '04', meses: '13', anio: 2026 }))).toEqual(['/informacionGlobal/meses']);
+    });
+
+    it('year is the current or previous one', () => {
+      expect(paths(global({ periodicidad: '01', meses: '01', anio: 2024 }))).toEqual(['/informacionGlobal/anio']);
+      expect(paths(global({ periodicidad: '01', meses: '12', anio: 2025 }))).toEqual([]);
+    });
+
+    it('generic receiver: zip = place of issue, 616, S01, PUE', () => {
+      const req = global({ periodicidad: '04', meses: '11', anio: 2026 }, { usoCfdi: 'G03', metodoPago: 'PPD', formaPago: '99' });
+      req.receiver = { rfc: 'XAXX010101000', name: 'PUBLICO EN GENERAL', zip: '01000', regimenFiscal: '601' };
+      expect(paths(req).sort()).toEqual(['/metodoPago', '/receiver/regimenFiscal', '/receiver/zip', '/usoCfdi'].sort());
+    });
+  });
+
+  it('shipping fields', () => {
+    expect(paths({ ...valid(), shipping: { amount: 0, ivaRate: 0.15, productCode: '123' } })).toEqual(['/shipping/amount', '/shipping/ivaRate', '/shipping/productCode']);
+  });
+
+  it('missing everything', () => {
+    expect(paths({})).toEqual(['/formaPago', '/receiver', '/items']);
+  });
+});
+
+describe('validateCreditNoteRequest', () => {
+  it('needs a related document and a receiver with relatedUuid', () => {
+    expect(validateCreditNoteRequest({ formaPago: '15', items: (valid().items as object[]) }, catalogs, context).map((i) => i.path)).toEqual(['/relatedUuid']);
+    expect(validateCreditNoteRequest({ formaPago: '15', relatedUuid: 'nope', tipoRelacion: '02', items: (valid().items as object[]) }, catalogs, context).map((i) => i.path))
+      .toEqual(['/relatedUuid', '/receiver', '/tipoRelacion']);
+    expect(validateCreditNoteRequest({ formaPago: '15', relatedUuid: '6F3C1B2A-9D4E-4F5A-8B7C-1D2E3F4A5B6C', receiver: valid().receiver, items: valid().items }, catalogs, context)).toEqual([]);
+  });
+});
+
+describe('validatePaymentRequest', () => {
+  it('checks monto, forma, fecha and parcialidad', () => {
+    expect(validatePaymentRequest({ monto: 10.5, formaPago: '03', fechaPago: '2026-11-19T13:05:00', numParcialidad: 2 }, catalogs)).toEqual([]);
+    expect(validatePaymentRequest({ monto: 10.555, formaPago: '99', fechaPago: '2026-11-19 13:05', numParcialidad: 0 }, catalogs).map((i) => i.path))
+      .toEqual(['/monto', '/formaPago', '/fechaPago', '/numParcialidad']);
+  });
+});
