@@ -16,8 +16,10 @@ export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (!fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(lock).mtimeMs) {
-    console.log('installing dependencies (npm ci)…');
-    run('npm', ['ci', '--no-audit', '--no-fund']);
+    // `npm install`, not `npm ci`: the lockfile cannot list other platforms' optional binaries (swc, turbo)
+    // when the registry mirror does not serve them, and `npm ci` refuses such a lockfile. install still honours it.
+    console.log('installing dependencies (npm install)…');
+    run('npm', ['install', '--no-audit', '--no-fund']);
   }
 }
 
