@@ -29,11 +29,5 @@ export interface FormaPagoEntry {
   nombre: string;
 }
 
-/** Catalog facts the CFDI engine's fiscal validation needs; synchronous so validation stays pure. */
-export interface CatalogLookup {
-  hasProductCode(clave: string): boolean;
-  hasUnitCode(clave: string): boolean;
-  usoCfdi(clave: string): { fisica: boolean; moral: boolean; regimenesReceptor: string[] } | undefined;
-  regimen(clave: string): { fisica: boolean; moral: boolean } | undefined;
-  hasFormaPago(clave: string): boolean;
-}
+/** The CFDI engine's injected catalog interface (packages/cfdi/src/validation/catalog-lookup.ts). */
+export type { CatalogLookup } from '@cfdi/cfdi';

@@ -1,0 +1,26 @@
+import { validateInvoiceRequest, type InvoiceRequest } from '@cfdi/cfdi';
+import { CatalogIndex } from '../src/catalog-index';
+import { readTsvDirectory } from '../src/source/read-tsv';
+import { satCatalogsDir } from './helpers/source-dirs';
+import { toSnapshot } from './helpers/tsv-snapshot';
+
+let index: CatalogIndex;
+beforeAll(async () => {
+  index = new CatalogIndex(toSnapshot(await readTsvDirectory(satCatalogsDir)));
+});
+
+const context = { issuer: { rfc: 'EKU9003173C9', regimenFiscal: '601', zip: '42501' }, now: new Date() };
+const request = (productCode: string, usoCfdi = 'G03'): InvoiceRequest => ({
+  merchantId: 'm_1',
+  formaPago: '03',
+  usoCfdi,
+  receiver: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' },
+  items: [{ productCode, unitCode: 'H87', description: 'Laptop', quantity: 1, unitPrice: 100 }],
+});
+
+test('the index lookup drives the CFDI engine validation', () => {
+  expect(validateInvoiceRequest(request('43211503'), index.lookup, context)).toEqual([]);
+  expect(validateInvoiceRequest(request('15101506'), index.lookup, context).map((i) => i.path)).toEqual(['/items/0/productCode']);
+  // CN01 (Nómina) only applies to régimen 605, not to this receiver's 601.
+  expect(validateInvoiceRequest(request('43211503', 'CN01'), index.lookup, context).map((i) => i.path)).toContain('/usoCfdi');
+});
