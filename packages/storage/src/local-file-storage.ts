@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FileStorage, StoredFile } from './file-storage';
+import { assertStorageKey } from './storage-key';
+
+const META_DIR = '.meta';
+const TMP_DIR = '.tmp';
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * Files under one directory. Each put writes a temp file in the same filesystem and renames it over the
+ * target, so a crash or a concurrent reader never sees a partial file. The content type lives in a sidecar
+ * under `.meta/` (keys cannot start with a dot, so the names never collide), keeping stored files raw.
+ */
+export class LocalFileStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    assertStorageKey(key);
+    // Metadata first: a reader racing the first put sees no file at all rather than one without a type.
+    await this.writeAtomically(this.metaPath(key), Buffer.from(JSON.stringify({ contentType })));
+    await this.writeAtomically(this.dataPath(key), bytes);
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    assertStorageKey(key);
+    const bytes = await readOrNull(this.dataPath(key));
+    if (!bytes) return null;
+    const meta = await readOrNull(this.metaPath(key));
+    const contentType = meta ? (JSON.parse(meta.toString('utf8')) as { contentType?: string }).contentType : undefined;
+    return { bytes, contentType: contentType ?? DEFAULT_CONTENT_TYPE };
+  }
+
+  async delete(key: string): Promise<void> {
+    assertStorageKey(key);
+    await fs.rm(this.dataPath(key), { force: true });
+    await fs.rm(this.metaPath(key), { force: true });
+  }
+
+  private dataPath(key: string): string {
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  private metaPath(key: string): string {
+    return path.join(this.root, META_DIR, ...key.split('/')) + '.json';
+  }
+
+  private async writeAtomically(target: string, bytes: Buffer): Promise<void> {
+    const tmpDir = path.join(this.root, TMP_DIR);
+    await fs.mkdir(tmpDir, { recursive: true });
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const tmp = path.join(tmpDir, `${randomBytes(12).toString('hex')}.part`);
+    try {
+      await fs.writeFile(tmp, bytes, { flag: 'wx' });
+      await fs.rename(tmp, target);
+    } catch (error) {
+      await fs.rm(tmp, { force: true });
+      throw error;
+    }
+  }
+}
+
+async function readOrNull(file: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
