@@ -27,10 +27,12 @@ export function loadSandboxConfig(env: Env = process.env): SandboxServerConfig {
     return raw === 'true';
   };
   const autoAnswer = env.PAC_SANDBOX_AUTO_ANSWER?.trim();
-  if (autoAnswer && autoAnswer !== 'accept' && autoAnswer !== 'reject') problems.push('PAC_SANDBOX_AUTO_ANSWER must be accept or reject');
+  if (autoAnswer && autoAnswer !== 'accept' && autoAnswer !== 'reject')
+    problems.push('PAC_SANDBOX_AUTO_ANSWER must be accept or reject');
   const username = env.PAC_SANDBOX_USERNAME?.trim();
   const password = env.PAC_SANDBOX_PASSWORD?.trim();
-  if (Boolean(username) !== Boolean(password)) problems.push('set both PAC_SANDBOX_USERNAME and PAC_SANDBOX_PASSWORD, or neither');
+  if (Boolean(username) !== Boolean(password))
+    problems.push('set both PAC_SANDBOX_USERNAME and PAC_SANDBOX_PASSWORD, or neither');
   const config: SandboxServerConfig = {
     port: int('PAC_SANDBOX_PORT', 3100),
     host: env.PAC_SANDBOX_HOST?.trim() || '0.0.0.0',
@@ -39,12 +41,22 @@ export function loadSandboxConfig(env: Env = process.env): SandboxServerConfig {
       requireRegistration: bool('PAC_SANDBOX_REQUIRE_REGISTRATION', true),
       nextBusinessDayRule: bool('PAC_SANDBOX_NEXT_BUSINESS_DAY_RULE', false),
       acceptanceWindowMs: int('PAC_SANDBOX_ACCEPTANCE_WINDOW_MS', 72 * 3_600_000),
-      ...(autoAnswer ? { autoAnswer: { answer: autoAnswer as 'accept' | 'reject', afterMs: int('PAC_SANDBOX_AUTO_ANSWER_AFTER_MS', 60_000) } } : {}),
+      ...(autoAnswer
+        ? {
+            autoAnswer: {
+              answer: autoAnswer as 'accept' | 'reject',
+              afterMs: int('PAC_SANDBOX_AUTO_ANSWER_AFTER_MS', 60_000),
+            },
+          }
+        : {}),
       ...(username && password ? { credentials: { username, password } } : {}),
-      ...(bool('PAC_SANDBOX_XSD', false) ? { xsdPath: path.join(defaultSatDir(), 'xml/cfdi40-bundle.xsd') } : {}),
+      ...(bool('PAC_SANDBOX_XSD', false)
+        ? { xsdPath: path.join(defaultSatDir(), 'xml/cfdi40-bundle.xsd') }
+        : {}),
       logger: { level: env.LOG_LEVEL?.trim() || 'info' },
     },
   };
-  if (problems.length) throw new Error(`Invalid pac-sandbox configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  if (problems.length)
+    throw new Error(`Invalid pac-sandbox configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   return config;
 }

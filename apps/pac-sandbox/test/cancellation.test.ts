@@ -1,7 +1,13 @@
-import { buildCancelacionXml, signCancelacion, verifyEnvelopedSignature, type CancelacionFolio, type MotivoCancelacion } from '@cfdi/pac';
+import {
+  buildCancelacionXml,
+  signCancelacion,
+  verifyEnvelopedSignature,
+  type CancelacionFolio,
+  type MotivoCancelacion,
+} from '@cfdi/pac';
 import { X509Certificate } from 'node:crypto';
 import type { SandboxOptions } from '../src/app';
-import { sealedInvoice, setRoot, withReceptorRfc, withRelated } from './helpers/cfdi-fixture';
+import { sealedInvoice, withReceptorRfc, withRelated } from './helpers/cfdi-fixture';
 import { startSandbox, type Harness } from './helpers/harness';
 import { testCsd, type TestCsd } from './helpers/sat-files';
 
@@ -17,14 +23,29 @@ async function sandbox(options: Partial<SandboxOptions> = {}): Promise<Harness> 
 }
 
 /** Stamps the example invoice (total 31,920.00 to URE180429TM6: needs acceptance) with optional edits. */
-async function stamp(h: Harness, edit?: (xml: string) => string, root?: Record<string, string>): Promise<{ uuid: string; total: string }> {
-  const xml = sealedInvoice({ fecha: h.fecha(), folio: `C-${++folio}`, csd: eku, ...(edit ? { edit } : {}), ...(root ? { root } : {}) });
+async function stamp(
+  h: Harness,
+  edit?: (xml: string) => string,
+  root?: Record<string, string>,
+): Promise<{ uuid: string; total: string }> {
+  const xml = sealedInvoice({
+    fecha: h.fecha(),
+    folio: `C-${++folio}`,
+    csd: eku,
+    ...(edit ? { edit } : {}),
+    ...(root ? { root } : {}),
+  });
   const result = await h.pac.stamp(xml);
   if (result.outcome !== 'stamped') throw new Error(JSON.stringify(result));
   return { uuid: result.uuid, total: / Total="([^"]+)"/.exec(xml)![1]! };
 }
 
-function request(h: Harness, folios: CancelacionFolio[], signer: TestCsd = eku, rfcEmisor = 'EKU9003173C9'): string {
+function request(
+  h: Harness,
+  folios: CancelacionFolio[],
+  signer: TestCsd = eku,
+  rfcEmisor = 'EKU9003173C9',
+): string {
   return signCancelacion(buildCancelacionXml({ rfcEmisor, fecha: h.fecha(0), folios }), signer);
 }
 
@@ -34,7 +55,8 @@ const cancel = (h: Harness, uuid: string, motivo: MotivoCancelacion = '02', foli
 const status = (h: Harness, uuid: string, total = '31920.00', receptorRfc = 'URE180429TM6') =>
   h.pac.satStatus({ emisorRfc: 'EKU9003173C9', receptorRfc, total, uuid });
 
-const answer = (h: Harness, uuid: string, a: 'accept' | 'reject') => h.control<Record<string, string>>('POST', `/sandbox/receiver/${uuid}/${a}`);
+const answer = (h: Harness, uuid: string, a: 'accept' | 'reject') =>
+  h.control<Record<string, string>>('POST', `/sandbox/receiver/${uuid}/${a}`);
 
 describe('cancellation (default rules: next-business-day rule off)', () => {
   let h: Harness;
@@ -69,9 +91,17 @@ describe('cancellation (default rules: next-business-day rule off)', () => {
     const check = verifyEnvelopedSignature(result.acuse);
     expect(check.valid).toBe(true);
     const { body } = await h.control<{ certificate: string }>('GET', '/sandbox/sat-certificate');
-    if (check.valid) expect(new X509Certificate(check.certificateDer).fingerprint256).toBe(new X509Certificate(Buffer.from(body.certificate, 'base64')).fingerprint256);
+    if (check.valid)
+      expect(new X509Certificate(check.certificateDer).fingerprint256).toBe(
+        new X509Certificate(Buffer.from(body.certificate, 'base64')).fingerprint256,
+      );
     expect(result.acuse).toContain(`<UUID>${uuid}</UUID><EstatusUUID>201</EstatusUUID>`);
-    expect(await h.pac.receipt({ uuid, emisorRfc: 'EKU9003173C9' })).toMatchObject({ outcome: 'found', uuid, receipt: result.acuse, date: result.fecha });
+    expect(await h.pac.receipt({ uuid, emisorRfc: 'EKU9003173C9' })).toMatchObject({
+      outcome: 'found',
+      uuid,
+      receipt: result.acuse,
+      date: result.fecha,
+    });
     expect(await h.pac.receipt({ uuid, emisorRfc: 'CACX7605101P8' })).toMatchObject({ outcome: 'not_found' });
   });
 
@@ -81,29 +111,59 @@ describe('cancellation (default rules: next-business-day rule off)', () => {
     ['egreso', undefined, { TipoDeComprobante: 'E' }],
   ] as const)('%s is cancelable without acceptance', async (_name, edit, root) => {
     const { uuid } = await stamp(h, edit, root);
-    expect(await cancel(h, uuid)).toMatchObject({ folios: [{ estatusUuid: '201', estatusCancelacion: 'Cancelado sin aceptación' }] });
+    expect(await cancel(h, uuid)).toMatchObject({
+      folios: [{ estatusUuid: '201', estatusCancelacion: 'Cancelado sin aceptación' }],
+    });
   });
 
   test('with acceptance, accepted: En proceso → Cancelado con aceptación; a second answer is refused', async () => {
     const { uuid } = await stamp(h);
-    expect(await status(h, uuid)).toMatchObject({ estado: 'Vigente', esCancelable: 'Cancelable con aceptación', estatusCancelacion: '' });
-    expect(await cancel(h, uuid)).toMatchObject({ folios: [{ estatusUuid: '201', estatusCancelacion: 'En proceso' }] });
-    expect(await status(h, uuid)).toMatchObject({ estado: 'Vigente', esCancelable: 'Cancelable con aceptación', estatusCancelacion: 'En proceso' });
-    expect(await cancel(h, uuid)).toMatchObject({ folios: [{ estatusUuid: '202', estatusCancelacion: 'En proceso' }] });
+    expect(await status(h, uuid)).toMatchObject({
+      estado: 'Vigente',
+      esCancelable: 'Cancelable con aceptación',
+      estatusCancelacion: '',
+    });
+    expect(await cancel(h, uuid)).toMatchObject({
+      folios: [{ estatusUuid: '201', estatusCancelacion: 'En proceso' }],
+    });
+    expect(await status(h, uuid)).toMatchObject({
+      estado: 'Vigente',
+      esCancelable: 'Cancelable con aceptación',
+      estatusCancelacion: 'En proceso',
+    });
+    expect(await cancel(h, uuid)).toMatchObject({
+      folios: [{ estatusUuid: '202', estatusCancelacion: 'En proceso' }],
+    });
 
     const accepted = await answer(h, uuid, 'accept');
-    expect(accepted).toMatchObject({ status: 200, body: { code: '1000', estado: 'Cancelado', estatusCancelacion: 'Cancelado con aceptación' } });
-    expect(await status(h, uuid)).toMatchObject({ estado: 'Cancelado', esCancelable: 'Cancelable con aceptación', estatusCancelacion: 'Cancelado con aceptación' });
+    expect(accepted).toMatchObject({
+      status: 200,
+      body: { code: '1000', estado: 'Cancelado', estatusCancelacion: 'Cancelado con aceptación' },
+    });
+    expect(await status(h, uuid)).toMatchObject({
+      estado: 'Cancelado',
+      esCancelable: 'Cancelable con aceptación',
+      estatusCancelacion: 'Cancelado con aceptación',
+    });
     expect(await answer(h, uuid, 'reject')).toMatchObject({ status: 409, body: { code: '1002' } });
   });
 
   test('with acceptance, rejected: Solicitud rechazada keeps it Vigente; a new request never expires into acceptance', async () => {
     const { uuid } = await stamp(h);
     await cancel(h, uuid);
-    expect((await answer(h, uuid, 'reject')).body).toMatchObject({ estado: 'Vigente', estatusCancelacion: 'Solicitud rechazada' });
-    expect(await status(h, uuid)).toMatchObject({ estado: 'Vigente', esCancelable: 'Cancelable con aceptación', estatusCancelacion: 'Solicitud rechazada' });
+    expect((await answer(h, uuid, 'reject')).body).toMatchObject({
+      estado: 'Vigente',
+      estatusCancelacion: 'Solicitud rechazada',
+    });
+    expect(await status(h, uuid)).toMatchObject({
+      estado: 'Vigente',
+      esCancelable: 'Cancelable con aceptación',
+      estatusCancelacion: 'Solicitud rechazada',
+    });
 
-    expect(await cancel(h, uuid)).toMatchObject({ folios: [{ estatusUuid: '201', estatusCancelacion: 'En proceso' }] });
+    expect(await cancel(h, uuid)).toMatchObject({
+      folios: [{ estatusUuid: '201', estatusCancelacion: 'En proceso' }],
+    });
     const before = h.clock.now;
     h.clock.now = new Date(before.getTime() + 100 * HOUR);
     try {
@@ -121,7 +181,11 @@ describe('cancellation (default rules: next-business-day rule off)', () => {
     try {
       expect(await status(h, uuid)).toMatchObject({ estado: 'Vigente', estatusCancelacion: 'En proceso' });
       h.clock.now = new Date(before.getTime() + 72 * HOUR);
-      expect(await status(h, uuid)).toMatchObject({ estado: 'Cancelado', esCancelable: 'Cancelable con aceptación', estatusCancelacion: 'Plazo vencido' });
+      expect(await status(h, uuid)).toMatchObject({
+        estado: 'Cancelado',
+        esCancelable: 'Cancelable con aceptación',
+        estatusCancelacion: 'Plazo vencido',
+      });
       expect(await answer(h, uuid, 'accept')).toMatchObject({ status: 409, body: { code: '1002' } });
     } finally {
       h.clock.now = before;
@@ -147,13 +211,23 @@ describe('cancellation (default rules: next-business-day rule off)', () => {
       ],
     });
     // Motive 01 without FolioSustitucion and 02 with one: hand-made, the builder refuses the first.
-    const motive01 = buildCancelacionXml({ rfcEmisor: 'EKU9003173C9', fecha: h.fecha(0), folios: [{ uuid: other.uuid, motivo: '02' }] }).replace('Motivo="02"', 'Motivo="01"');
-    expect(await h.pac.cancel(signCancelacion(motive01, eku))).toMatchObject({ folios: [{ estatusUuid: '207' }] });
+    const motive01 = buildCancelacionXml({
+      rfcEmisor: 'EKU9003173C9',
+      fecha: h.fecha(0),
+      folios: [{ uuid: other.uuid, motivo: '02' }],
+    }).replace('Motivo="02"', 'Motivo="01"');
+    expect(await h.pac.cancel(signCancelacion(motive01, eku))).toMatchObject({
+      folios: [{ estatusUuid: '207' }],
+    });
     const motive02 = motive01.replace('Motivo="01"', `Motivo="02" FolioSustitucion="${uuid}"`);
-    expect(await h.pac.cancel(signCancelacion(motive02, eku))).toMatchObject({ folios: [{ estatusUuid: '207' }] });
+    expect(await h.pac.cancel(signCancelacion(motive02, eku))).toMatchObject({
+      folios: [{ estatusUuid: '207' }],
+    });
 
     const cacx = testCsd('CACX7605101P8-csd');
-    expect(await h.pac.cancel(request(h, [{ uuid: other.uuid, motivo: '02' }], cacx, 'CACX7605101P8'))).toMatchObject({
+    expect(
+      await h.pac.cancel(request(h, [{ uuid: other.uuid, motivo: '02' }], cacx, 'CACX7605101P8')),
+    ).toMatchObject({
       folios: [{ estatusUuid: '203' }],
     });
   });
@@ -161,17 +235,31 @@ describe('cancellation (default rules: next-business-day rule off)', () => {
   test('substitution: the replacement makes the original No cancelable except through motive 01', async () => {
     const original = await stamp(h);
     const replacement = await stamp(h, withRelated('04', original.uuid));
-    expect(await status(h, original.uuid)).toMatchObject({ estado: 'Vigente', esCancelable: 'No cancelable' });
-    expect(await cancel(h, original.uuid, '02')).toMatchObject({ folios: [{ estatusUuid: 'no_cancelable' }] });
-    expect(await cancel(h, original.uuid, '01', replacement.uuid)).toMatchObject({ folios: [{ estatusUuid: '201' }] });
+    expect(await status(h, original.uuid)).toMatchObject({
+      estado: 'Vigente',
+      esCancelable: 'No cancelable',
+    });
+    expect(await cancel(h, original.uuid, '02')).toMatchObject({
+      folios: [{ estatusUuid: 'no_cancelable' }],
+    });
+    expect(await cancel(h, original.uuid, '01', replacement.uuid)).toMatchObject({
+      folios: [{ estatusUuid: '201' }],
+    });
   });
 
   test('request-level errors: tampered signature 302, signer ≠ RfcEmisor 303, FIEL 306', async () => {
     const { uuid } = await stamp(h);
     const signed = request(h, [{ uuid, motivo: '02' }]);
-    expect(await h.pac.cancel(signed.replace('Motivo="02"', 'Motivo="03"'))).toMatchObject({ outcome: 'rejected', code: '302' });
-    expect(await h.pac.cancel(request(h, [{ uuid, motivo: '02' }], testCsd('CACX7605101P8-csd')))).toMatchObject({ outcome: 'rejected', code: '303' });
-    expect(await h.pac.cancel(request(h, [{ uuid, motivo: '02' }], testCsd('EKU9003173C9-fiel')))).toMatchObject({ outcome: 'rejected', code: '306' });
+    expect(await h.pac.cancel(signed.replace('Motivo="02"', 'Motivo="03"'))).toMatchObject({
+      outcome: 'rejected',
+      code: '302',
+    });
+    expect(
+      await h.pac.cancel(request(h, [{ uuid, motivo: '02' }], testCsd('CACX7605101P8-csd'))),
+    ).toMatchObject({ outcome: 'rejected', code: '303' });
+    expect(
+      await h.pac.cancel(request(h, [{ uuid, motivo: '02' }], testCsd('EKU9003173C9-fiel'))),
+    ).toMatchObject({ outcome: 'rejected', code: '306' });
     expect(await status(h, uuid)).toMatchObject({ estado: 'Vigente', estatusCancelacion: '' });
   });
 
@@ -196,7 +284,9 @@ describe('configurable rules', () => {
       h.clock.now = new Date('2026-11-24T06:00:00Z');
       expect(await status(h, uuid)).toMatchObject({ esCancelable: 'Cancelable con aceptación' });
       h.clock.now = saturday;
-      expect(await cancel(h, uuid)).toMatchObject({ folios: [{ estatusUuid: '201', estatusCancelacion: 'Cancelado sin aceptación' }] });
+      expect(await cancel(h, uuid)).toMatchObject({
+        folios: [{ estatusUuid: '201', estatusCancelacion: 'Cancelado sin aceptación' }],
+      });
     } finally {
       await h.close();
     }
@@ -209,7 +299,10 @@ describe('configurable rules', () => {
       await cancel(h, uuid);
       expect(await status(h, uuid)).toMatchObject({ estatusCancelacion: 'En proceso' });
       h.clock.now = new Date(h.clock.now.getTime() + 10 * 60_000);
-      expect(await status(h, uuid)).toMatchObject({ estado: 'Vigente', estatusCancelacion: 'Solicitud rechazada' });
+      expect(await status(h, uuid)).toMatchObject({
+        estado: 'Vigente',
+        estatusCancelacion: 'Solicitud rechazada',
+      });
     } finally {
       await h.close();
     }

@@ -33,18 +33,45 @@ interface Row {
 /** The client timeout is 300 ms here so "hang" and slow latency resolve quickly. */
 const rows: Row[] = [
   { kind: 'latency', params: { ms: 50 }, expected: { outcome: 'stamped' }, stored: true },
-  { kind: 'latency', params: { ms: 1_000 }, expected: { outcome: 'ambiguous', reason: 'timeout_after_send' }, stored: true },
+  {
+    kind: 'latency',
+    params: { ms: 1_000 },
+    expected: { outcome: 'ambiguous', reason: 'timeout_after_send' },
+    stored: true,
+  },
   { kind: 'hang', expected: { outcome: 'ambiguous', reason: 'timeout_after_send' }, stored: false },
   { kind: 'reset', expected: { outcome: 'ambiguous', reason: 'reset_after_send' }, stored: false },
-  { kind: 'process_then_reset', expected: { outcome: 'ambiguous', reason: 'reset_after_send' }, stored: true },
+  {
+    kind: 'process_then_reset',
+    expected: { outcome: 'ambiguous', reason: 'reset_after_send' },
+    stored: true,
+  },
   { kind: 'http_500', expected: { outcome: 'unavailable', reason: 'http_error' }, stored: false },
-  { kind: 'http_500_after_processing', expected: { outcome: 'ambiguous', reason: 'soap_fault' }, stored: true },
-  { kind: 'sat_unavailable', expected: { outcome: 'unavailable', reason: 'sat_unreachable', code: '708' }, stored: false },
-  { kind: 'reject', params: { code: 'CFDI40145' }, expected: { outcome: 'rejected', code: 'CFDI40145' }, stored: false },
+  {
+    kind: 'http_500_after_processing',
+    expected: { outcome: 'ambiguous', reason: 'soap_fault' },
+    stored: true,
+  },
+  {
+    kind: 'sat_unavailable',
+    expected: { outcome: 'unavailable', reason: 'sat_unreachable', code: '708' },
+    stored: false,
+  },
+  {
+    kind: 'reject',
+    params: { code: 'CFDI40145' },
+    expected: { outcome: 'rejected', code: 'CFDI40145' },
+    stored: false,
+  },
   { kind: 'queued', expected: { outcome: 'stamped', previouslyStamped: false }, stored: true },
   { kind: 'queued', lookupLags: true, expected: { outcome: 'ambiguous', reason: 'queued' }, stored: true },
   { kind: 'duplicate_without_data', expected: { outcome: 'stamped', previouslyStamped: true }, stored: true },
-  { kind: 'duplicate_without_data', lookupLags: true, expected: { outcome: 'ambiguous', reason: 'duplicate_without_data' }, stored: true },
+  {
+    kind: 'duplicate_without_data',
+    lookupLags: true,
+    expected: { outcome: 'ambiguous', reason: 'duplicate_without_data' },
+    stored: true,
+  },
 ];
 
 describe('stamp faults are classified', () => {
@@ -52,23 +79,28 @@ describe('stamp faults are classified', () => {
     expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(FAULT_KINDS));
   });
 
-  test.each(rows.map((r) => [`${r.kind}${r.params ? ` ${JSON.stringify(r.params)}` : ''}${r.lookupLags ? ' (lookup lags)' : ''}`, r] as const))(
-    '%s',
-    async (_name, row) => {
-      const pac = h.client({ timeoutMs: 300 });
-      const xml = invoice();
-      await arm('stamp', row.kind, row.params);
-      // The follow-up makes 2 lookups (harness followUp.attempts = 2); make both miss.
-      if (row.lookupLags) await arm('stamped', 'reject', { code: '603' }, 2);
-      expect(await pac.stamp(xml)).toMatchObject(row.expected);
+  test.each(
+    rows.map(
+      (r) =>
+        [
+          `${r.kind}${r.params ? ` ${JSON.stringify(r.params)}` : ''}${r.lookupLags ? ' (lookup lags)' : ''}`,
+          r,
+        ] as const,
+    ),
+  )('%s', async (_name, row) => {
+    const pac = h.client({ timeoutMs: 300 });
+    const xml = invoice();
+    await arm('stamp', row.kind, row.params);
+    // The follow-up makes 2 lookups (harness followUp.attempts = 2); make both miss.
+    if (row.lookupLags) await arm('stamped', 'reject', { code: '603' }, 2);
+    expect(await pac.stamp(xml)).toMatchObject(row.expected);
 
-      await h.control('DELETE', '/sandbox/faults');
-      // "latency 1000" finishes its work after the client gave up: wait for it before looking.
-      if (row.kind === 'latency') await new Promise((r) => setTimeout(r, (row.params?.ms as number) + 100));
-      const lookup = await pac.lookupStamped(xml);
-      expect(lookup.outcome).toBe(row.stored ? 'stamped' : 'not_stamped');
-    },
-  );
+    await h.control('DELETE', '/sandbox/faults');
+    // "latency 1000" finishes its work after the client gave up: wait for it before looking.
+    if (row.kind === 'latency') await new Promise((r) => setTimeout(r, (row.params?.ms as number) + 100));
+    const lookup = await pac.lookupStamped(xml);
+    expect(lookup.outcome).toBe(row.stored ? 'stamped' : 'not_stamped');
+  });
 
   test('stamp-then-drop: the stamped lookup returns the original stamp, and a retry gets 307 with the same UUID', async () => {
     const xml = invoice();
@@ -98,12 +130,20 @@ describe('faults on other operations', () => {
     const stamped = await h.pac.stamp(invoice());
     if (stamped.outcome !== 'stamped') throw new Error(stamped.outcome);
     const request = signCancelacion(
-      buildCancelacionXml({ rfcEmisor: 'EKU9003173C9', fecha: h.fecha(0), folios: [{ uuid: stamped.uuid, motivo: '02' }] }),
+      buildCancelacionXml({
+        rfcEmisor: 'EKU9003173C9',
+        fecha: h.fecha(0),
+        folios: [{ uuid: stamped.uuid, motivo: '02' }],
+      }),
       csd,
     );
     const pac = h.client({ timeoutMs: 300 });
     await arm('cancel_signature', 'sat_unavailable');
-    expect(await pac.cancel(request)).toMatchObject({ outcome: 'unavailable', reason: 'sat_unreachable', code: '708' });
+    expect(await pac.cancel(request)).toMatchObject({
+      outcome: 'unavailable',
+      reason: 'sat_unreachable',
+      code: '708',
+    });
     await arm('cancel_signature', 'hang');
     expect(await pac.cancel(request)).toMatchObject({ outcome: 'ambiguous', reason: 'timeout_after_send' });
     await arm('cancel_signature', 'http_500');
@@ -115,7 +155,12 @@ describe('faults on other operations', () => {
   test('reads never report ambiguity: a hung get_sat_status is unavailable', async () => {
     await arm('get_sat_status', 'hang');
     const pac = h.client({ timeoutMs: 300 });
-    const status = await pac.satStatus({ emisorRfc: 'EKU9003173C9', receptorRfc: 'URE180429TM6', total: '1', uuid: '00000000-0000-4000-8000-000000000000' });
+    const status = await pac.satStatus({
+      emisorRfc: 'EKU9003173C9',
+      receptorRfc: 'URE180429TM6',
+      total: '1',
+      uuid: '00000000-0000-4000-8000-000000000000',
+    });
     expect(status).toMatchObject({ outcome: 'unavailable', reason: 'timeout' });
   });
 });
@@ -126,7 +171,10 @@ describe('fault control API', () => {
     expect(created.status).toBe(201);
     expect((await h.control<{ faults: unknown[] }>('GET', '/sandbox/faults')).body.faults).toHaveLength(1);
     await h.pac.stamp(invoice());
-    expect((await h.control<{ faults: Array<{ remaining: number }> }>('GET', '/sandbox/faults')).body.faults[0]?.remaining).toBe(1);
+    expect(
+      (await h.control<{ faults: Array<{ remaining: number }> }>('GET', '/sandbox/faults')).body.faults[0]
+        ?.remaining,
+    ).toBe(1);
     await h.pac.stamp(invoice());
     expect((await h.control<{ faults: unknown[] }>('GET', '/sandbox/faults')).body.faults).toHaveLength(0);
     expect((await h.pac.stamp(invoice())).outcome).toBe('stamped');
@@ -136,8 +184,12 @@ describe('fault control API', () => {
   });
 
   test('rejects unknown operations and kinds', async () => {
-    expect((await h.control('POST', '/sandbox/faults', { operation: 'stamp', kind: 'explode' })).status).toBe(400);
-    expect((await h.control('POST', '/sandbox/faults', { operation: 'print', kind: 'hang' })).status).toBe(400);
+    expect((await h.control('POST', '/sandbox/faults', { operation: 'stamp', kind: 'explode' })).status).toBe(
+      400,
+    );
+    expect((await h.control('POST', '/sandbox/faults', { operation: 'print', kind: 'hang' })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -146,7 +198,9 @@ function closedPort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -24,32 +24,87 @@ const invoice = (spec: Partial<Parameters<typeof sealedInvoice>[0]> = {}) =>
 /** Every incidence produced by a real bad document, not by a fault. */
 const cases: Array<[name: string, code: string, build: () => string]> = [
   ['malformed XML', '301', () => invoice().replace('</cfdi:Conceptos>', '')],
-  ['not a CFDI 4.0 (no Receptor)', '301', () => sealXml(exampleXml('cfdi40-ingreso.xml').replace(/<cfdi:Receptor [^>]*\/>/, ''), eku).xml],
+  [
+    'not a CFDI 4.0 (no Receptor)',
+    '301',
+    () => sealXml(exampleXml('cfdi40-ingreso.xml').replace(/<cfdi:Receptor [^>]*\/>/, ''), eku).xml,
+  ],
   ['seal broken', '302', () => invoice().replace(/ Sello="([A-Za-z0-9+/]{10})/, ' Sello="AAAAAAAAAA')],
   ['total altered after sealing', '302', () => setRoot(invoice(), { Total: '31919.00' })],
-  ['issuer RFC differs from the certificate RFC', '303', () => invoice({ csd: testCsd('CACX7605101P8-csd') })],
-  ['expired SAT CSD (XIA190128J61, expired 2023)', '304', () => invoice({ csd: testCsd('XIA190128J61-csd-expired'), edit: withEmisor('XIA190128J61', 'XENON INDUSTRIAL ARTICLES') })],
+  [
+    'issuer RFC differs from the certificate RFC',
+    '303',
+    () => invoice({ csd: testCsd('CACX7605101P8-csd') }),
+  ],
+  [
+    'expired SAT CSD (XIA190128J61, expired 2023)',
+    '304',
+    () =>
+      invoice({
+        csd: testCsd('XIA190128J61-csd-expired'),
+        edit: withEmisor('XIA190128J61', 'XENON INDUSTRIAL ARTICLES'),
+      }),
+  ],
   [
     'CSD valid at Fecha but expired before stamping',
     '304',
-    () => invoice({ fecha: h.fecha(30 * 60), csd: forgedCsd({ notBefore: new Date(PINNED_NOW.getTime() - 240 * HOUR), notAfter: new Date(PINNED_NOW.getTime() - 24 * HOUR) }) }),
+    () =>
+      invoice({
+        fecha: h.fecha(30 * 60),
+        csd: forgedCsd({
+          notBefore: new Date(PINNED_NOW.getTime() - 240 * HOUR),
+          notAfter: new Date(PINNED_NOW.getTime() - 24 * HOUR),
+        }),
+      }),
   ],
   [
     'Fecha before the CSD validity',
     '305',
-    () => invoice({ fecha: h.fecha(120), csd: forgedCsd({ notBefore: new Date(PINNED_NOW.getTime() - HOUR), notAfter: new Date(PINNED_NOW.getTime() + 1000 * HOUR) }) }),
+    () =>
+      invoice({
+        fecha: h.fecha(120),
+        csd: forgedCsd({
+          notBefore: new Date(PINNED_NOW.getTime() - HOUR),
+          notAfter: new Date(PINNED_NOW.getTime() + 1000 * HOUR),
+        }),
+      }),
   ],
   ['FIEL instead of CSD', '306', () => invoice({ csd: testCsd('EKU9003173C9-fiel') })],
   [
     'certificate not issued by the SAT',
     '308',
-    () => invoice({ csd: forgedCsd({ notBefore: new Date(PINNED_NOW.getTime() - HOUR), notAfter: new Date(PINNED_NOW.getTime() + 1000 * HOUR) }, [{ shortName: 'CN', value: 'ACME CA' }]) }),
+    () =>
+      invoice({
+        csd: forgedCsd(
+          {
+            notBefore: new Date(PINNED_NOW.getTime() - HOUR),
+            notAfter: new Date(PINNED_NOW.getTime() + 1000 * HOUR),
+          },
+          [{ shortName: 'CN', value: 'ACME CA' }],
+        ),
+      }),
   ],
   ['Fecha 73 hours old', '401', () => invoice({ fecha: h.fecha(73 * 60) })],
   ['Fecha in the future', '401', () => invoice({ fecha: h.fecha(-120) })],
-  ['NoCertificado does not match the certificate', '712', () => setRoot(invoice(), { NoCertificado: '30001000000500003415' })],
-  ['issuer not registered with the PAC', '702', () => invoice({ csd: testCsd('CACX7605101P8-csd'), edit: withEmisor('CACX7605101P8', 'XOCHILT CASAS CHAVEZ') })],
-  ['magic token SANDBOX_REJECT_CFDI40145', 'CFDI40145', () => invoice({ edit: withDescription('Servicio SANDBOX_REJECT_CFDI40145') })],
+  [
+    'NoCertificado does not match the certificate',
+    '712',
+    () => setRoot(invoice(), { NoCertificado: '30001000000500003415' }),
+  ],
+  [
+    'issuer not registered with the PAC',
+    '702',
+    () =>
+      invoice({
+        csd: testCsd('CACX7605101P8-csd'),
+        edit: withEmisor('CACX7605101P8', 'XOCHILT CASAS CHAVEZ'),
+      }),
+  ],
+  [
+    'magic token SANDBOX_REJECT_CFDI40145',
+    'CFDI40145',
+    () => invoice({ edit: withDescription('Servicio SANDBOX_REJECT_CFDI40145') }),
+  ],
 ];
 
 describe('incidences from bad documents', () => {
@@ -67,10 +122,15 @@ describe('incidences from bad documents', () => {
 
   test('suspended issuer → 701', async () => {
     // IIA040805DZ4 has no valid SAT test CSD; a forged one with its RFC is enough to reach the registration check.
-    const { generateCertificate, taxpayerSubject, TEST_CA_ISSUER } = await import('../src/sat/forge-certificate');
+    const { generateCertificate, taxpayerSubject, TEST_CA_ISSUER } =
+      await import('../src/sat/forge-certificate');
     const csd = generateCertificate({
       noCertificado: '30001000000500007777',
-      subject: taxpayerSubject('IIA040805DZ4 / KAHO641101B39', 'INDISTRIA ILUMINADORA DE ALMACENES', 'Sucursal 1'),
+      subject: taxpayerSubject(
+        'IIA040805DZ4 / KAHO641101B39',
+        'INDISTRIA ILUMINADORA DE ALMACENES',
+        'Sucursal 1',
+      ),
       issuer: TEST_CA_ISSUER,
       notBefore: new Date(PINNED_NOW.getTime() - HOUR),
       notAfter: new Date(PINNED_NOW.getTime() + 1000 * HOUR),
@@ -82,7 +142,11 @@ describe('incidences from bad documents', () => {
 
   test('magic token SANDBOX_SAT_UNAVAILABLE → 708, classified unavailable (nothing stamped)', async () => {
     const xml = invoice({ edit: withDescription('Servicio SANDBOX_SAT_UNAVAILABLE') });
-    expect(await h.pac.stamp(xml)).toMatchObject({ outcome: 'unavailable', reason: 'sat_unreachable', code: '708' });
+    expect(await h.pac.stamp(xml)).toMatchObject({
+      outcome: 'unavailable',
+      reason: 'sat_unreachable',
+      code: '708',
+    });
     expect(await h.pac.lookupStamped(xml)).toMatchObject({ outcome: 'not_stamped', code: '603' });
   });
 });

@@ -14,7 +14,10 @@ let noCertificadoSat: string;
 beforeAll(async () => {
   h = await startSandbox();
   await h.pac.registerCsd({ rfc: 'EKU9003173C9', certificateDer: csd.certificateDer });
-  const { body } = await h.control<{ certificate: string; noCertificado: string }>('GET', '/sandbox/sat-certificate');
+  const { body } = await h.control<{ certificate: string; noCertificado: string }>(
+    'GET',
+    '/sandbox/sat-certificate',
+  );
   satCert = new X509Certificate(Buffer.from(body.certificate, 'base64'));
   noCertificadoSat = body.noCertificado;
 });
@@ -35,7 +38,9 @@ describe('stamp', () => {
     expect(tfd.noCertificadoSAT).toBe(noCertificadoSat);
     expect(tfd.noCertificadoSAT).toMatch(/^\d{20}$/);
     expect(tfd.selloCFD).toBe(/ Sello="([^"]+)"/.exec(xml)![1]);
-    const selloSatOk = createVerify('RSA-SHA256').update(tfdCadena(result.xml), 'utf8').verify(satCert.publicKey, tfd.selloSAT, 'base64');
+    const selloSatOk = createVerify('RSA-SHA256')
+      .update(tfdCadena(result.xml), 'utf8')
+      .verify(satCert.publicKey, tfd.selloSAT, 'base64');
     expect(selloSatOk).toBe(true);
 
     expect(result.uuid).toBe(tfd.uuid);
@@ -78,15 +83,30 @@ describe('stamp', () => {
   test('query_pending reports a stamped UUID as delivered (F) and an unknown one as not found', async () => {
     const stamped = await h.pac.stamp(sealedInvoice({ fecha: h.fecha(), folio: 'S-5', csd }));
     if (stamped.outcome !== 'stamped') throw new Error(stamped.outcome);
-    expect(await h.pac.queryPending(stamped.uuid)).toMatchObject({ outcome: 'found', status: 'F', uuid: stamped.uuid });
-    expect(await h.pac.queryPending('00000000-0000-4000-8000-000000000000')).toMatchObject({ outcome: 'not_found' });
+    expect(await h.pac.queryPending(stamped.uuid)).toMatchObject({
+      outcome: 'found',
+      status: 'F',
+      uuid: stamped.uuid,
+    });
+    expect(await h.pac.queryPending('00000000-0000-4000-8000-000000000000')).toMatchObject({
+      outcome: 'not_found',
+    });
   });
 
   test('registration: add twice is refused, get reports the account, edit suspends it', async () => {
     expect(await h.pac.registerCsd({ rfc: 'EKU9003173C9' })).toMatchObject({ outcome: 'rejected' });
-    expect(await h.pac.getCsd('EKU9003173C9')).toMatchObject({ outcome: 'found', rfc: 'EKU9003173C9', status: 'A', typeUser: 'O' });
+    expect(await h.pac.getCsd('EKU9003173C9')).toMatchObject({
+      outcome: 'found',
+      rfc: 'EKU9003173C9',
+      status: 'A',
+      typeUser: 'O',
+    });
     expect(await h.pac.getCsd('CACX7605101P8')).toEqual({ outcome: 'not_found' });
-    expect(await h.pac.registerCsd({ rfc: 'CACX7605101P8', certificateDer: csd.certificateDer })).toMatchObject({ outcome: 'rejected' });
-    expect(await h.pac.updateCsd({ rfc: 'IIA040805DZ4', status: 'S' })).toMatchObject({ outcome: 'rejected' });
+    expect(
+      await h.pac.registerCsd({ rfc: 'CACX7605101P8', certificateDer: csd.certificateDer }),
+    ).toMatchObject({ outcome: 'rejected' });
+    expect(await h.pac.updateCsd({ rfc: 'IIA040805DZ4', status: 'S' })).toMatchObject({
+      outcome: 'rejected',
+    });
   });
 });

@@ -5,8 +5,23 @@ export { FinkokPac, type FinkokPacOptions } from './finkok/finkok-pac';
 export type { FinkokCredentials } from './finkok/requests';
 export * as finkokRequests from './finkok/requests';
 export * as finkokResponses from './finkok/responses';
-export { FINKOK_SERVICES, FINKOK_OPERATIONS, FINKOK_TYPES_NS, COD_ESTATUS, type FinkokOperation, type FinkokService } from './finkok/protocol';
-export { buildEnvelope, parseEnvelope, descendant, descendants, descendantText, childElements, SOAP_ENV_NS } from './soap/envelope';
+export {
+  FINKOK_SERVICES,
+  FINKOK_OPERATIONS,
+  FINKOK_TYPES_NS,
+  COD_ESTATUS,
+  type FinkokOperation,
+  type FinkokService,
+} from './finkok/protocol';
+export {
+  buildEnvelope,
+  parseEnvelope,
+  descendant,
+  descendants,
+  descendantText,
+  childElements,
+  SOAP_ENV_NS,
+} from './soap/envelope';
 export { escapeXml } from './soap/xml-escape';
 export { NOT_PROCESSED_HEADER } from './transport/classify-transport';
 export { NullPac, NOT_CONFIGURED_DETAIL } from './null-pac';

@@ -7,7 +7,11 @@ export const NOT_CONFIGURED_DETAIL = 'live PAC not configured: set PAC_URL, PAC_
  * ambiguous), which keeps documents retryable once an operator configures the PAC.
  */
 export class NullPac implements PacClient {
-  private readonly result: Unavailable = { outcome: 'unavailable', reason: 'not_configured', detail: NOT_CONFIGURED_DETAIL };
+  private readonly result: Unavailable = {
+    outcome: 'unavailable',
+    reason: 'not_configured',
+    detail: NOT_CONFIGURED_DETAIL,
+  };
   private readonly answer = async (): Promise<Unavailable> => this.result;
 
   stamp: PacClient['stamp'] = this.answer;

@@ -163,9 +163,7 @@ export interface CsdUpdate {
 }
 
 export type RegistrationResult =
-  | { outcome: 'ok'; message: string }
-  | { outcome: 'rejected'; message: string }
-  | Unavailable;
+  { outcome: 'ok'; message: string } | { outcome: 'rejected'; message: string } | Unavailable;
 
 export type GetCsdResult =
   | { outcome: 'found'; rfc: string; status: string; typeUser: string; credit: string }

@@ -32,7 +32,11 @@ function xmlsecVerify(xml: string): boolean {
   try {
     fs.writeFileSync(path.join(dir, 'cert.pem'), new X509Certificate(certificateDer).toString());
     fs.writeFileSync(path.join(dir, 'doc.xml'), xml);
-    execFileSync('xmlsec1', ['--verify', '--insecure', '--pubkey-cert-pem', path.join(dir, 'cert.pem'), path.join(dir, 'doc.xml')], { stdio: 'pipe' });
+    execFileSync(
+      'xmlsec1',
+      ['--verify', '--insecure', '--pubkey-cert-pem', path.join(dir, 'cert.pem'), path.join(dir, 'doc.xml')],
+      { stdio: 'pipe' },
+    );
     return true;
   } catch {
     return false;
@@ -48,25 +52,40 @@ describe('Cancelacion request', () => {
     expect(root.getAttribute('RfcEmisor')).toBe('EKU9003173C9');
     expect(root.getAttribute('Fecha')).toBe('2026-11-21T12:00:00');
     const folios = Array.from(root.getElementsByTagNameNS(CANCELACION_NS, 'Folio'));
-    expect(folios.map((f) => [f.parentNode?.localName, f.getAttribute('UUID'), f.getAttribute('Motivo'), f.getAttribute('FolioSustitucion')])).toEqual([
+    expect(
+      folios.map((f) => [
+        f.parentNode?.localName,
+        f.getAttribute('UUID'),
+        f.getAttribute('Motivo'),
+        f.getAttribute('FolioSustitucion'),
+      ]),
+    ).toEqual([
       ['Folios', UUID.toUpperCase(), '01', REPLACEMENT],
       ['Folios', REPLACEMENT, '02', null],
     ]);
   });
 
   test('motive 01 without FolioSustitucion is refused before anything is signed', () => {
-    expect(() => buildCancelacionXml({ rfcEmisor: 'EKU9003173C9', fecha: '2026-11-21T12:00:00', folios: [{ uuid: UUID, motivo: '01' }] })).toThrow(
-      /FolioSustitucion/,
-    );
+    expect(() =>
+      buildCancelacionXml({
+        rfcEmisor: 'EKU9003173C9',
+        fecha: '2026-11-21T12:00:00',
+        folios: [{ uuid: UUID, motivo: '01' }],
+      }),
+    ).toThrow(/FolioSustitucion/);
   });
 
   test('enveloped XML-DSig (C14N, RSA-SHA1, SHA-1) with X509IssuerSerial and X509Certificate verifies with xmlsec1', () => {
     const signed = signCancelacion(unsigned(), { certificateDer, privateKey });
     expect(signed).toContain('<Signature xmlns="http://www.w3.org/2000/09/xmldsig#">');
-    expect(signed).toContain('<CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/>');
+    expect(signed).toContain(
+      '<CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/>',
+    );
     expect(signed).toContain('<SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/>');
     expect(signed).toContain('<DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"/>');
-    expect(signed).toContain('<Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/>');
+    expect(signed).toContain(
+      '<Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/>',
+    );
     const serial = BigInt(`0x${new X509Certificate(certificateDer).serialNumber}`).toString(10);
     expect(signed).toContain(`<X509SerialNumber>${serial}</X509SerialNumber>`);
     expect(signed).toContain('<X509IssuerName>');
@@ -78,7 +97,10 @@ describe('Cancelacion request', () => {
   });
 
   test('any change after signing breaks the signature (xmlsec1 and our verifier agree)', () => {
-    const tampered = signCancelacion(unsigned(), { certificateDer, privateKey }).replace('Motivo="02"', 'Motivo="03"');
+    const tampered = signCancelacion(unsigned(), { certificateDer, privateKey }).replace(
+      'Motivo="02"',
+      'Motivo="03"',
+    );
     expect(xmlsecVerify(tampered)).toBe(false);
     expect(verifyEnvelopedSignature(tampered)).toMatchObject({ valid: false });
   });

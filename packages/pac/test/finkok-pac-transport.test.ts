@@ -9,9 +9,12 @@ let server: Server;
 let pac: FinkokPac;
 const logs: Array<{ level: string; obj: Record<string, unknown>; msg?: string }> = [];
 const logger: PacLogger = {
-  info: (obj, msg) => logs.push({ level: 'info', obj: obj as Record<string, unknown>, ...(msg ? { msg } : {}) }),
-  warn: (obj, msg) => logs.push({ level: 'warn', obj: obj as Record<string, unknown>, ...(msg ? { msg } : {}) }),
-  error: (obj, msg) => logs.push({ level: 'error', obj: obj as Record<string, unknown>, ...(msg ? { msg } : {}) }),
+  info: (obj, msg) =>
+    logs.push({ level: 'info', obj: obj as Record<string, unknown>, ...(msg ? { msg } : {}) }),
+  warn: (obj, msg) =>
+    logs.push({ level: 'warn', obj: obj as Record<string, unknown>, ...(msg ? { msg } : {}) }),
+  error: (obj, msg) =>
+    logs.push({ level: 'error', obj: obj as Record<string, unknown>, ...(msg ? { msg } : {}) }),
 };
 const sealed = fixture('sealed-cfdi.xml');
 const stampResponse = fixture('stamp.response.xml');
@@ -19,7 +22,14 @@ const stampResponse = fixture('stamp.response.xml');
 beforeEach(async () => {
   server = await scriptedServer();
   logs.length = 0;
-  pac = new FinkokPac({ url: server.url, username: 'user@example.com', password: 'S3cret-pass', timeoutMs: 300, logger, followUp: { attempts: 2, delayMs: 10 } });
+  pac = new FinkokPac({
+    url: server.url,
+    username: 'user@example.com',
+    password: 'S3cret-pass',
+    timeoutMs: 300,
+    logger,
+    followUp: { attempts: 2, delayMs: 10 },
+  });
 });
 afterEach(async () => {
   pac.close();
@@ -35,7 +45,11 @@ test('sends SOAP 1.1 with a quoted SOAPAction, text/xml and the correlation id',
   expect(req!.headers.soapaction).toBe('"stamp"');
   expect(req!.headers['content-type']).toBe('text/xml; charset=utf-8');
   expect(req!.headers['x-correlation-id']).toBe('doc_123');
-  expect(req!.body).toBe(fixture('stamp.request.xml').replace('demo@example.com', 'user@example.com').replace('demo-password', 'S3cret-pass'));
+  expect(req!.body).toBe(
+    fixture('stamp.request.xml')
+      .replace('demo@example.com', 'user@example.com')
+      .replace('demo-password', 'S3cret-pass'),
+  );
 });
 
 test('logs every call with the correlation id, never the XML or the credentials', async () => {
@@ -54,25 +68,51 @@ test('logs every call with the correlation id, never the XML or the credentials'
 
 const failures: Array<[string, Parameters<Server['next']>[0], Record<string, unknown>]> = [
   ['timeout after the request was sent', hang, { outcome: 'ambiguous', reason: 'timeout_after_send' }],
-  ['connection reset after the request was sent', reset, { outcome: 'ambiguous', reason: 'reset_after_send' }],
+  [
+    'connection reset after the request was sent',
+    reset,
+    { outcome: 'ambiguous', reason: 'reset_after_send' },
+  ],
   ['connection reset mid-response', resetMidResponse, { outcome: 'ambiguous', reason: 'reset_after_send' }],
   ['HTTP 503', reply(503, 'busy'), { outcome: 'unavailable', reason: 'http_error' }],
   ['HTTP 502', reply(502, 'bad gateway'), { outcome: 'unavailable', reason: 'http_error' }],
-  ['HTTP 500 marked as not processed', reply(500, 'down', { [NOT_PROCESSED_HEADER]: 'true' }), { outcome: 'unavailable', reason: 'http_error' }],
-  ['HTTP 500 without a marker', reply(500, 'oops'), { outcome: 'ambiguous', reason: 'http_error_after_send' }],
-  ['HTTP 504 from a gateway', reply(504, 'timeout'), { outcome: 'ambiguous', reason: 'http_error_after_send' }],
+  [
+    'HTTP 500 marked as not processed',
+    reply(500, 'down', { [NOT_PROCESSED_HEADER]: 'true' }),
+    { outcome: 'unavailable', reason: 'http_error' },
+  ],
+  [
+    'HTTP 500 without a marker',
+    reply(500, 'oops'),
+    { outcome: 'ambiguous', reason: 'http_error_after_send' },
+  ],
+  [
+    'HTTP 504 from a gateway',
+    reply(504, 'timeout'),
+    { outcome: 'ambiguous', reason: 'http_error_after_send' },
+  ],
   ['HTTP 404 (wrong URL)', reply(404, 'not found'), { outcome: 'unavailable', reason: 'http_error' }],
   [
     'SOAP Server fault',
-    reply(500, '<senv:Envelope xmlns:senv="http://schemas.xmlsoap.org/soap/envelope/"><senv:Body><senv:Fault><faultcode>senv:Server</faultcode><faultstring>boom</faultstring></senv:Fault></senv:Body></senv:Envelope>'),
+    reply(
+      500,
+      '<senv:Envelope xmlns:senv="http://schemas.xmlsoap.org/soap/envelope/"><senv:Body><senv:Fault><faultcode>senv:Server</faultcode><faultstring>boom</faultstring></senv:Fault></senv:Body></senv:Envelope>',
+    ),
     { outcome: 'ambiguous', reason: 'soap_fault' },
   ],
   [
     'SOAP Client fault',
-    reply(500, '<senv:Envelope xmlns:senv="http://schemas.xmlsoap.org/soap/envelope/"><senv:Body><senv:Fault><faultcode>senv:Client</faultcode><faultstring>bad</faultstring></senv:Fault></senv:Body></senv:Envelope>'),
+    reply(
+      500,
+      '<senv:Envelope xmlns:senv="http://schemas.xmlsoap.org/soap/envelope/"><senv:Body><senv:Fault><faultcode>senv:Client</faultcode><faultstring>bad</faultstring></senv:Fault></senv:Body></senv:Envelope>',
+    ),
     { outcome: 'unavailable', reason: 'http_error' },
   ],
-  ['200 with an unreadable body', reply(200, 'not xml'), { outcome: 'ambiguous', reason: 'unrecognized_response' }],
+  [
+    '200 with an unreadable body',
+    reply(200, 'not xml'),
+    { outcome: 'ambiguous', reason: 'unrecognized_response' },
+  ],
 ];
 
 test.each(failures)('stamp: %s', async (_name, behaviour, expected) => {
@@ -90,7 +130,10 @@ test('stamp: connection refused is unavailable', async () => {
 });
 
 test('307 without data is followed by stamped, which returns the original', async () => {
-  server.next(reply(200, fixture('stamp-307-without-data.response.xml')), reply(200, fixture('stamp-307.response.xml')));
+  server.next(
+    reply(200, fixture('stamp-307-without-data.response.xml')),
+    reply(200, fixture('stamp-307.response.xml')),
+  );
   expect(await pac.stamp(sealed)).toMatchObject({ outcome: 'stamped', previouslyStamped: true });
   expect(server.received.map((r) => r.headers.soapaction)).toEqual(['"stamp"', '"stamped"']);
 });
@@ -104,7 +147,9 @@ test('"recibido" without XML while stamped keeps answering 603: ambiguous (queue
 test('reads turn every transport failure into unavailable', async () => {
   server.next(hang, reset, reply(500, 'oops'));
   expect(await pac.lookupStamped(sealed)).toMatchObject({ outcome: 'unavailable', reason: 'timeout' });
-  expect(await pac.satStatus({ emisorRfc: 'A', receptorRfc: 'B', total: '1', uuid: 'x' })).toMatchObject({ outcome: 'unavailable' });
+  expect(await pac.satStatus({ emisorRfc: 'A', receptorRfc: 'B', total: '1', uuid: 'x' })).toMatchObject({
+    outcome: 'unavailable',
+  });
   expect(await pac.getCsd('EKU9003173C9')).toMatchObject({ outcome: 'unavailable', reason: 'http_error' });
 });
 

@@ -4,7 +4,11 @@ import { NOT_CONFIGURED_DETAIL, NullPac } from '../src/null-pac';
 
 test('NullPac answers unavailable with the configuration hint for every operation', async () => {
   const pac = new NullPac();
-  const expected = { outcome: 'unavailable', reason: 'not_configured', detail: 'live PAC not configured: set PAC_URL, PAC_USERNAME, PAC_PASSWORD' };
+  const expected = {
+    outcome: 'unavailable',
+    reason: 'not_configured',
+    detail: 'live PAC not configured: set PAC_URL, PAC_USERNAME, PAC_PASSWORD',
+  };
   expect(NOT_CONFIGURED_DETAIL).toBe(expected.detail);
   expect(await pac.stamp('<x/>')).toEqual(expected);
   expect(await pac.lookupStamped('<x/>')).toEqual(expected);
@@ -17,8 +21,14 @@ test('NullPac answers unavailable with the configuration hint for every operatio
 });
 
 test('createPacClient picks Finkok only when URL and credentials are all set', () => {
-  expect(createPacClient({ url: 'https://demo-facturacion.finkok.com', username: 'u' })).toBeInstanceOf(NullPac);
-  const finkok = createPacClient({ url: 'https://demo-facturacion.finkok.com', username: 'u', password: 'p' });
+  expect(createPacClient({ url: 'https://demo-facturacion.finkok.com', username: 'u' })).toBeInstanceOf(
+    NullPac,
+  );
+  const finkok = createPacClient({
+    url: 'https://demo-facturacion.finkok.com',
+    username: 'u',
+    password: 'p',
+  });
   expect(finkok).toBeInstanceOf(FinkokPac);
   (finkok as FinkokPac).close();
 });

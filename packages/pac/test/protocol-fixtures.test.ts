@@ -20,15 +20,36 @@ const requests: Array<[FinkokOperation, R.FinkokRequest, string[]]> = [
   ['stamp', R.stampRequest(c, sealed), ['xml', 'username', 'password']],
   ['stamped', R.stampedRequest(c, sealed), ['xml', 'username', 'password']],
   ['query_pending', R.queryPendingRequest(c, uuid), ['username', 'password', 'uuid']],
-  ['cancel_signature', R.cancelSignatureRequest(c, cancelacion), ['xml', 'username', 'password', 'store_pending']],
+  [
+    'cancel_signature',
+    R.cancelSignatureRequest(c, cancelacion),
+    ['xml', 'username', 'password', 'store_pending'],
+  ],
   [
     'get_sat_status',
-    R.satStatusRequest(c, { emisorRfc: 'EKU9003173C9', receptorRfc: 'URE180429TM6', uuid, total: '31920.00' }),
+    R.satStatusRequest(c, {
+      emisorRfc: 'EKU9003173C9',
+      receptorRfc: 'URE180429TM6',
+      uuid,
+      total: '31920.00',
+    }),
     ['username', 'password', 'taxpayer_id', 'rtaxpayer_id', 'uuid', 'total'],
   ],
-  ['get_receipt', R.receiptRequest(c, { emisorRfc: 'EKU9003173C9', uuid, type: 'C' }), ['username', 'password', 'taxpayer_id', 'uuid', 'type']],
-  ['add', R.addRequest(c, { rfc: 'EKU9003173C9', typeUser: 'O' }), ['reseller_username', 'reseller_password', 'taxpayer_id', 'type_user']],
-  ['edit', R.editRequest(c, { rfc: 'EKU9003173C9', status: 'S' }), ['reseller_username', 'reseller_password', 'taxpayer_id', 'status']],
+  [
+    'get_receipt',
+    R.receiptRequest(c, { emisorRfc: 'EKU9003173C9', uuid, type: 'C' }),
+    ['username', 'password', 'taxpayer_id', 'uuid', 'type'],
+  ],
+  [
+    'add',
+    R.addRequest(c, { rfc: 'EKU9003173C9', typeUser: 'O' }),
+    ['reseller_username', 'reseller_password', 'taxpayer_id', 'type_user'],
+  ],
+  [
+    'edit',
+    R.editRequest(c, { rfc: 'EKU9003173C9', status: 'S' }),
+    ['reseller_username', 'reseller_password', 'taxpayer_id', 'status'],
+  ],
   ['get', R.getRequest(c, 'EKU9003173C9'), ['reseller_username', 'reseller_password', 'taxpayer_id']],
 ];
 
@@ -43,8 +64,13 @@ describe('adapter requests match the recorded Finkok SOAP 1.1 shapes', () => {
     expect([root.namespaceURI, root.localName]).toEqual([SOAP_ENV_NS, 'Envelope']);
     const parsed = parseEnvelope(request.body);
     if (parsed.kind !== 'body') throw new Error(parsed.kind);
-    expect([parsed.operation.namespaceURI, parsed.operation.localName]).toEqual([service.namespace, operation]);
-    const children = Array.from(parsed.operation.childNodes).filter((n) => n.nodeType === 1) as unknown as Element[];
+    expect([parsed.operation.namespaceURI, parsed.operation.localName]).toEqual([
+      service.namespace,
+      operation,
+    ]);
+    const children = Array.from(parsed.operation.childNodes).filter(
+      (n) => n.nodeType === 1,
+    ) as unknown as Element[];
     expect(children.map((e) => e.localName)).toEqual(params);
     expect(children.every((e) => e.namespaceURI === service.namespace)).toBe(true);
   });
@@ -61,7 +87,10 @@ describe('adapter requests match the recorded Finkok SOAP 1.1 shapes', () => {
     expect(FINKOK_SERVICES).toEqual({
       stamp: { path: '/servicios/soap/stamp', namespace: 'http://facturacion.finkok.com/stamp' },
       cancel: { path: '/servicios/soap/cancel', namespace: 'http://facturacion.finkok.com/cancel' },
-      registration: { path: '/servicios/soap/registration', namespace: 'http://facturacion.finkok.com/registration' },
+      registration: {
+        path: '/servicios/soap/registration',
+        namespace: 'http://facturacion.finkok.com/registration',
+      },
     });
   });
 });
@@ -94,7 +123,9 @@ describe('recorded responses parse and classify', () => {
   });
 
   test('stamp 307 without data and "recibido" without XML: follow up with stamped', () => {
-    expect(classifyStampAnswer(P.parseStampAnswer(operationOf('stamp-307-without-data.response.xml')))).toEqual({
+    expect(
+      classifyStampAnswer(P.parseStampAnswer(operationOf('stamp-307-without-data.response.xml'))),
+    ).toEqual({
       kind: 'follow_up',
       reason: 'duplicate_without_data',
     });
@@ -107,7 +138,10 @@ describe('recorded responses parse and classify', () => {
     const rejected = P.parseStampAnswer(operationOf('stamp-302.response.xml'));
     expect(rejected.incidences[0]).toMatchObject({ code: '302', message: 'Sello mal formado o inválido' });
     expect(classifyStampAnswer(rejected)).toMatchObject({ kind: 'rejected', code: '302' });
-    expect(classifyStampAnswer(P.parseStampAnswer(operationOf('stamped-603.response.xml')))).toMatchObject({ kind: 'not_stamped', code: '603' });
+    expect(classifyStampAnswer(P.parseStampAnswer(operationOf('stamped-603.response.xml')))).toMatchObject({
+      kind: 'not_stamped',
+      code: '603',
+    });
   });
 
   test('cancel_signature: Folios/Folio{EstatusUUID, UUID, EstatusCancelacion}, Acuse, Fecha, RfcEmisor', () => {
@@ -134,9 +168,21 @@ describe('recorded responses parse and classify', () => {
   });
 
   test('get_receipt, query_pending, registration add/get', () => {
-    expect(P.parseReceiptAnswer(operationOf('get_receipt.response.xml'))).toMatchObject({ success: true, uuid, error: '' });
-    expect(P.parseQueryPendingAnswer(operationOf('query_pending.response.xml'))).toMatchObject({ status: 'F', uuid });
-    expect(P.parseRegistrationAnswer(operationOf('add.response.xml'))).toEqual({ success: true, message: 'Account Created successfully' });
-    expect(P.parseGetAnswer(operationOf('get.response.xml')).users).toEqual([{ rfc: 'EKU9003173C9', status: 'A', credit: '-1', typeUser: 'O' }]);
+    expect(P.parseReceiptAnswer(operationOf('get_receipt.response.xml'))).toMatchObject({
+      success: true,
+      uuid,
+      error: '',
+    });
+    expect(P.parseQueryPendingAnswer(operationOf('query_pending.response.xml'))).toMatchObject({
+      status: 'F',
+      uuid,
+    });
+    expect(P.parseRegistrationAnswer(operationOf('add.response.xml'))).toEqual({
+      success: true,
+      message: 'Account Created successfully',
+    });
+    expect(P.parseGetAnswer(operationOf('get.response.xml')).users).toEqual([
+      { rfc: 'EKU9003173C9', status: 'A', credit: '-1', typeUser: 'O' },
+    ]);
   });
 });

@@ -41,26 +41,39 @@ export class CancelService {
   /** Finkok `cancel_signature`: verifies the issuer's signed request and answers per UUID. */
   async cancel(signedXml: string): Promise<CancelOutcome> {
     const request = readCancelacion(signedXml);
-    if (!request) return { kind: 'error', code: '301', message: 'XML mal formado: no es una solicitud Cancelacion' };
+    if (!request)
+      return { kind: 'error', code: '301', message: 'XML mal formado: no es una solicitud Cancelacion' };
     const signature = verifyEnvelopedSignature(signedXml);
-    if (!signature.valid) return { kind: 'error', code: '302', message: `Sello mal formado o inválido: ${signature.reason}` };
+    if (!signature.valid)
+      return { kind: 'error', code: '302', message: `Sello mal formado o inválido: ${signature.reason}` };
     const cert = inspectCertificate(signature.certificateDer);
     const now = this.deps.now();
-    if (cert.rfc !== request.rfcEmisor) return { kind: 'error', code: '303', message: 'Sello no corresponde al RfcEmisor' };
-    if (cert.kind !== 'csd') return { kind: 'error', code: '306', message: 'El certificado no es de tipo CSD' };
-    if (cert.validTo < now || cert.validFrom > now) return { kind: 'error', code: '304', message: 'Certificado revocado o caduco' };
+    if (cert.rfc !== request.rfcEmisor)
+      return { kind: 'error', code: '303', message: 'Sello no corresponde al RfcEmisor' };
+    if (cert.kind !== 'csd')
+      return { kind: 'error', code: '306', message: 'El certificado no es de tipo CSD' };
+    if (cert.validTo < now || cert.validFrom > now)
+      return { kind: 'error', code: '304', message: 'Certificado revocado o caduco' };
 
     const fecha = mexicoLocal(now);
     const decisions = [];
     for (const folio of request.folios) decisions.push(await this.decide(request, folio, now));
     const acuse = buildAcuse(
-      { fecha, rfcEmisor: request.rfcEmisor, folios: decisions.map((d) => ({ uuid: d.uuid, estatusUuid: d.estatusUuid })) },
+      {
+        fecha,
+        rfcEmisor: request.rfcEmisor,
+        folios: decisions.map((d) => ({ uuid: d.uuid, estatusUuid: d.estatusUuid })),
+      },
       this.deps.sat,
     );
     for (const d of decisions) {
       if (d.record) await this.deps.cancellations.save({ ...d.record, acuse, acuseFecha: fecha });
     }
-    const folios = decisions.map(({ uuid, estatusUuid, estatusCancelacion }) => ({ uuid, estatusUuid, estatusCancelacion }));
+    const folios = decisions.map(({ uuid, estatusUuid, estatusCancelacion }) => ({
+      uuid,
+      estatusUuid,
+      estatusCancelacion,
+    }));
     return { kind: 'submitted', fecha, rfcEmisor: request.rfcEmisor, folios, acuse };
   }
 
@@ -69,13 +82,18 @@ export class CancelService {
     folio: CancelacionRequest['folios'][number],
     now: Date,
   ): Promise<FolioAnswer & { record?: Omit<CancellationRecord, 'acuse' | 'acuseFecha'> }> {
-    const answer = (estatusUuid: string, estatusCancelacion = '') => ({ uuid: folio.uuid, estatusUuid, estatusCancelacion });
+    const answer = (estatusUuid: string, estatusCancelacion = '') => ({
+      uuid: folio.uuid,
+      estatusUuid,
+      estatusCancelacion,
+    });
     const stamp = await this.deps.stamps.findByUuid(folio.uuid);
     if (!stamp) return answer('205');
     if (stamp.emisorRfc !== request.rfcEmisor) return answer('203');
     if (!(await this.validMotive(folio))) return answer('207');
     const existing = await this.current(folio.uuid, now);
-    if (existing && existing.status !== 'rechazada') return answer('202', ESTATUS_CANCELACION[existing.status]);
+    if (existing && existing.status !== 'rechazada')
+      return answer('202', ESTATUS_CANCELACION[existing.status]);
     const blocking = (await this.deps.stamps.validReferrers(folio.uuid)).filter(
       // Motive 01: the replacement itself (TipoRelacion 04) does not block the substitution.
       (r) => !(folio.motivo === '01' && r.uuid === folio.folioSustitucion && r.tipoRelacion === '04'),
@@ -135,7 +153,11 @@ export class CancelService {
     const cancellation = await this.current(uuid, now);
     if (!cancellation) return { ok: false, code: '1005', message: 'UUID sin solicitud de cancelación' };
     if (cancellation.status !== 'en_proceso') {
-      return { ok: false, code: cancellation.requiresAcceptance ? '1002' : '1001', message: `la solicitud ya está ${ESTATUS_CANCELACION[cancellation.status]}` };
+      return {
+        ok: false,
+        code: cancellation.requiresAcceptance ? '1002' : '1001',
+        message: `la solicitud ya está ${ESTATUS_CANCELACION[cancellation.status]}`,
+      };
     }
     const status = answer === 'accept' ? 'cancelado_con_aceptacion' : 'rechazada';
     await this.deps.cancellations.save({ ...cancellation, status, resolvedAt: now });

@@ -11,7 +11,11 @@ export interface CancelacionRequest {
 export function readCancelacion(xml: string): CancelacionRequest | undefined {
   let root: Element | null;
   try {
-    root = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') throw new Error(msg); } }).parseFromString(xml, 'text/xml').documentElement;
+    root = new DOMParser({
+      onError: (level, msg) => {
+        if (level !== 'warning') throw new Error(msg);
+      },
+    }).parseFromString(xml, 'text/xml').documentElement;
   } catch {
     return undefined;
   }

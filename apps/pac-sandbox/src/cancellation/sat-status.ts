@@ -20,7 +20,11 @@ export interface SatStatus {
   estatusCancelacion: string;
 }
 
-const CANCELLED = new Set<CancellationStatus>(['cancelado_sin_aceptacion', 'cancelado_con_aceptacion', 'plazo_vencido']);
+const CANCELLED = new Set<CancellationStatus>([
+  'cancelado_sin_aceptacion',
+  'cancelado_con_aceptacion',
+  'plazo_vencido',
+]);
 
 /**
  * The SAT consulta answer for a CFDI (cfdi40.md §8.4): only the combinations phpcfdi lists as
@@ -31,7 +35,11 @@ export function satStatusOf(
   current: { hasValidReferrers: boolean; requiresAcceptance: boolean },
 ): SatStatus {
   if (!cancellation) {
-    const esCancelable = current.hasValidReferrers ? ES_CANCELABLE.no : current.requiresAcceptance ? ES_CANCELABLE.con : ES_CANCELABLE.sin;
+    const esCancelable = current.hasValidReferrers
+      ? ES_CANCELABLE.no
+      : current.requiresAcceptance
+        ? ES_CANCELABLE.con
+        : ES_CANCELABLE.sin;
     return { estado: 'Vigente', esCancelable, estatusCancelacion: '' };
   }
   return {
@@ -61,7 +69,11 @@ export function settle(c: CancellationRecord, now: Date, options: SettleOptions)
     return { ...c, status, resolvedAt: new Date(c.requestedAt.getTime() + auto.afterMs) };
   }
   if (c.requestCount === 1 && elapsed >= options.acceptanceWindowMs) {
-    return { ...c, status: 'plazo_vencido', resolvedAt: new Date(c.requestedAt.getTime() + options.acceptanceWindowMs) };
+    return {
+      ...c,
+      status: 'plazo_vencido',
+      resolvedAt: new Date(c.requestedAt.getTime() + options.acceptanceWindowMs),
+    };
   }
   return c;
 }

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 
-export const FAULT_OPERATIONS = ['stamp', 'stamped', 'query_pending', 'cancel_signature', 'get_sat_status', 'get_receipt', 'add', 'edit', 'get'] as const;
+export const FAULT_OPERATIONS = [
+  'stamp',
+  'stamped',
+  'query_pending',
+  'cancel_signature',
+  'get_sat_status',
+  'get_receipt',
+  'add',
+  'edit',
+  'get',
+] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 
 /**
@@ -49,7 +59,13 @@ export class FaultRegistry {
   private faults: Fault[] = [];
 
   add(input: { operation: FaultOperation; kind: FaultKind; count?: number; params?: FaultParams }): Fault {
-    const fault: Fault = { id: randomUUID(), operation: input.operation, kind: input.kind, remaining: input.count ?? 1, params: input.params ?? {} };
+    const fault: Fault = {
+      id: randomUUID(),
+      operation: input.operation,
+      kind: input.kind,
+      remaining: input.count ?? 1,
+      params: input.params ?? {},
+    };
     this.faults.push(fault);
     return fault;
   }

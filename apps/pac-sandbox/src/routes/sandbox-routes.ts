@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { CancelService } from '../cancellation/cancel-service';
-import { FAULT_KINDS, FAULT_OPERATIONS, type FaultKind, type FaultOperation, type FaultParams, type FaultRegistry } from '../faults/fault-registry';
+import {
+  FAULT_KINDS,
+  FAULT_OPERATIONS,
+  type FaultKind,
+  type FaultOperation,
+  type FaultParams,
+  type FaultRegistry,
+} from '../faults/fault-registry';
 import type { SatCredentials } from '../sat/sat-credentials';
 
 const faultSchema = {
@@ -14,7 +21,11 @@ const faultSchema = {
     params: {
       type: 'object',
       additionalProperties: false,
-      properties: { ms: { type: 'integer', minimum: 0, maximum: 600_000 }, code: { type: 'string', pattern: '^[A-Z0-9]{3,12}$' }, message: { type: 'string', maxLength: 500 } },
+      properties: {
+        ms: { type: 'integer', minimum: 0, maximum: 600_000 },
+        code: { type: 'string', pattern: '^[A-Z0-9]{3,12}$' },
+        message: { type: 'string', maxLength: 500 },
+      },
     },
   },
 } as const;
@@ -32,12 +43,21 @@ interface FaultBody {
  */
 export function registerSandboxRoutes(
   app: FastifyInstance,
-  deps: { faults: FaultRegistry; cancelService: CancelService; sat: SatCredentials; noCertificadoSat: string },
+  deps: {
+    faults: FaultRegistry;
+    cancelService: CancelService;
+    sat: SatCredentials;
+    noCertificadoSat: string;
+  },
 ): void {
-  app.post<{ Body: FaultBody }>('/sandbox/faults', { schema: { body: faultSchema } }, async (request, reply) => {
-    const { operation, kind, count, params } = request.body;
-    return reply.code(201).send(deps.faults.add({ operation, kind, count, ...(params ? { params } : {}) }));
-  });
+  app.post<{ Body: FaultBody }>(
+    '/sandbox/faults',
+    { schema: { body: faultSchema } },
+    async (request, reply) => {
+      const { operation, kind, count, params } = request.body;
+      return reply.code(201).send(deps.faults.add({ operation, kind, count, ...(params ? { params } : {}) }));
+    },
+  );
   app.get('/sandbox/faults', async () => ({ faults: deps.faults.list() }));
   app.delete('/sandbox/faults', async (_request, reply) => {
     deps.faults.clear();
@@ -51,7 +71,10 @@ export function registerSandboxRoutes(
         params: {
           type: 'object',
           required: ['uuid', 'answer'],
-          properties: { uuid: { type: 'string', pattern: '^[0-9A-Fa-f-]{36}$' }, answer: { type: 'string', enum: ['accept', 'reject'] } },
+          properties: {
+            uuid: { type: 'string', pattern: '^[0-9A-Fa-f-]{36}$' },
+            answer: { type: 'string', enum: ['accept', 'reject'] },
+          },
         },
       },
     },

@@ -3,7 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FaultRegistry } from '../faults/fault-registry';
 import { addOperation, editOperation, getOperation } from '../soap/registration-operations';
-import { cancelSignatureOperation, getReceiptOperation, getSatStatusOperation } from '../soap/cancel-operations';
+import {
+  cancelSignatureOperation,
+  getReceiptOperation,
+  getSatStatusOperation,
+} from '../soap/cancel-operations';
 import type { OperationContext, OperationHandler } from '../soap/context';
 import { soapFault } from '../soap/envelopes';
 import { readSoapCall } from '../soap/read-request';
@@ -25,8 +29,10 @@ const XML = 'text/xml; charset=utf-8';
 
 /** Finkok-compatible SOAP 1.1 endpoints: one POST route per service, dispatched on the body's operation. */
 export function registerSoapRoutes(app: FastifyInstance, ctx: OperationContext, faults: FaultRegistry): void {
-  app.addContentTypeParser(['text/xml', 'application/xml', 'application/soap+xml'], { parseAs: 'string', bodyLimit: 20 * 1024 * 1024 }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    ['text/xml', 'application/xml', 'application/soap+xml'],
+    { parseAs: 'string', bodyLimit: 20 * 1024 * 1024 },
+    (_req, body, done) => done(null, body),
   );
   for (const service of Object.keys(FINKOK_SERVICES) as FinkokService[]) {
     app.post(FINKOK_SERVICES[service].path, (request, reply) => handle(service, request, reply, ctx, faults));
@@ -41,7 +47,11 @@ async function handle(
   faults: FaultRegistry,
 ): Promise<FastifyReply | void> {
   const soapAction = request.headers.soapaction;
-  const call = readSoapCall(service, typeof request.body === 'string' ? request.body : '', Array.isArray(soapAction) ? soapAction[0] : soapAction);
+  const call = readSoapCall(
+    service,
+    typeof request.body === 'string' ? request.body : '',
+    Array.isArray(soapAction) ? soapAction[0] : soapAction,
+  );
   if (!call.ok) return reply.code(500).type(XML).send(soapFault('senv:Client', call.detail));
   const fault = faults.take(call.operation);
   if (fault) request.log.info({ fault: fault.kind, operation: call.operation }, 'sandbox fault applied');
@@ -59,7 +69,11 @@ async function handle(
       request.raw.socket.resetAndDestroy();
       return;
     case 'http_500':
-      return reply.code(500).header(NOT_PROCESSED_HEADER, 'true').type(XML).send(soapFault('senv:Server', 'sandbox fault: failed before processing'));
+      return reply
+        .code(500)
+        .header(NOT_PROCESSED_HEADER, 'true')
+        .type(XML)
+        .send(soapFault('senv:Server', 'sandbox fault: failed before processing'));
   }
 
   const body = await HANDLERS[call.operation](ctx, call.params, fault);

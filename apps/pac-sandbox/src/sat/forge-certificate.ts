@@ -30,7 +30,9 @@ export function generateCertificate(spec: CertificateSpec): GeneratedCertificate
   cert.setSubject(spec.subject);
   cert.setIssuer(spec.issuer);
   cert.setExtensions(extensionsFor(spec.profile));
-  const forgeKey = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
+  const forgeKey = forge.pki.privateKeyFromPem(
+    privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+  );
   cert.sign(forgeKey, forge.md.sha256.create());
   const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
   return { certificateDer: der, privateKey };
@@ -47,7 +49,13 @@ function extensionsFor(profile: CertificateSpec['profile']): object[] {
   if (profile === 'csd') return [...base, { name: 'keyUsage', digitalSignature: true, nonRepudiation: true }];
   return [
     ...base,
-    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, dataEncipherment: true, keyAgreement: true },
+    {
+      name: 'keyUsage',
+      digitalSignature: true,
+      nonRepudiation: true,
+      dataEncipherment: true,
+      keyAgreement: true,
+    },
     { name: 'extKeyUsage', emailProtection: true, clientAuth: true },
   ];
 }
@@ -67,7 +75,11 @@ export function taxpayerSubject(rfc: string, name: string, branch?: string): for
     { shortName: 'CN', value: name },
     { name: 'organizationName', value: name },
     // x500UniqueIdentifier as SAT writes it: a PrintableString (forge's typings only allow a Class here).
-    { type: '2.5.4.45', value: rfc, valueTagClass: forge.asn1.Type.PRINTABLESTRING as unknown as forge.asn1.Class },
+    {
+      type: '2.5.4.45',
+      value: rfc,
+      valueTagClass: forge.asn1.Type.PRINTABLESTRING as unknown as forge.asn1.Class,
+    },
     ...(branch ? [{ shortName: 'OU', value: branch }] : []),
   ];
 }

@@ -13,15 +13,19 @@ export interface SatCredentials {
  * SelloSAT of earlier stamps keeps verifying after restarts.
  */
 export async function loadSatCredentials(pool: pg.Pool, now: Date): Promise<SatCredentials> {
-  const existing = await pool.query('SELECT certificate_der, private_key_pem FROM sat_certificate WHERE id = 1');
+  const existing = await pool.query(
+    'SELECT certificate_der, private_key_pem FROM sat_certificate WHERE id = 1',
+  );
   if (existing.rows[0]) return fromRow(existing.rows[0]);
   const generated = generateSatCertificate(now);
-  await pool.query('INSERT INTO sat_certificate (id, certificate_der, private_key_pem) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING', [
-    generated.certificateDer,
-    generated.privateKey.export({ type: 'pkcs8', format: 'pem' }),
-  ]);
+  await pool.query(
+    'INSERT INTO sat_certificate (id, certificate_der, private_key_pem) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING',
+    [generated.certificateDer, generated.privateKey.export({ type: 'pkcs8', format: 'pem' })],
+  );
   // Re-read: a concurrent first start may have won the insert.
-  const stored = await pool.query('SELECT certificate_der, private_key_pem FROM sat_certificate WHERE id = 1');
+  const stored = await pool.query(
+    'SELECT certificate_der, private_key_pem FROM sat_certificate WHERE id = 1',
+  );
   return fromRow(stored.rows[0]);
 }
 

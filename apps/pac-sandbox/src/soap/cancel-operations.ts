@@ -7,7 +7,8 @@ import { decodeXmlParam } from './read-request';
 const NS = FINKOK_SERVICES.cancel.namespace;
 
 /** Request-level errors travel in CodEstatus as "<code> - <message>". */
-const codEstatus = (code: string, message = incidenceMessage(code)) => soapResponse(NS, 'cancel_signature', field('CodEstatus', `${code} - ${message}`));
+const codEstatus = (code: string, message = incidenceMessage(code)) =>
+  soapResponse(NS, 'cancel_signature', field('CodEstatus', `${code} - ${message}`));
 
 export const cancelSignatureOperation: OperationHandler = async (ctx, params, fault) => {
   if (!authenticated(ctx.credentials, params.username, params.password)) return codEstatus('300');
@@ -18,12 +19,18 @@ export const cancelSignatureOperation: OperationHandler = async (ctx, params, fa
   const outcome = await ctx.cancelService.cancel(decoded.xml);
   if (outcome.kind === 'error') return codEstatus(outcome.code, outcome.message);
   const folios = outcome.folios
-    .map((f) => `<s0:Folio>${field('EstatusUUID', f.estatusUuid)}${field('UUID', f.uuid)}${field('EstatusCancelacion', f.estatusCancelacion)}</s0:Folio>`)
+    .map(
+      (f) =>
+        `<s0:Folio>${field('EstatusUUID', f.estatusUuid)}${field('UUID', f.uuid)}${field('EstatusCancelacion', f.estatusCancelacion)}</s0:Folio>`,
+    )
     .join('');
   return soapResponse(
     NS,
     'cancel_signature',
-    `<s0:Folios>${folios}</s0:Folios>` + field('Acuse', outcome.acuse) + field('Fecha', outcome.fecha) + field('RfcEmisor', outcome.rfcEmisor),
+    `<s0:Folios>${folios}</s0:Folios>` +
+      field('Acuse', outcome.acuse) +
+      field('Fecha', outcome.fecha) +
+      field('RfcEmisor', outcome.rfcEmisor),
   );
 };
 
@@ -38,13 +45,24 @@ export const getSatStatusOperation: OperationHandler = async (ctx, params, fault
     soapResponse(
       NS,
       'get_sat_status',
-      (sat ? `<s0:sat>${Object.entries(sat).map(([k, v]) => field(k, v)).join('')}</s0:sat>` : '') + field('error', error),
+      (sat
+        ? `<s0:sat>${Object.entries(sat)
+            .map(([k, v]) => field(k, v))
+            .join('')}</s0:sat>`
+        : '') + field('error', error),
     );
-  if (!authenticated(ctx.credentials, params.username, params.password)) return reply(undefined, `300 - ${incidenceMessage('300')}`);
+  if (!authenticated(ctx.credentials, params.username, params.password))
+    return reply(undefined, `300 - ${incidenceMessage('300')}`);
   if (fault?.kind === 'sat_unavailable') return reply(undefined, `708 - ${incidenceMessage('708')}`);
-  if (fault?.kind === 'reject') return reply(undefined, `${fault.params.code ?? '601'} - ${fault.params.message ?? 'rechazo simulado'}`);
+  if (fault?.kind === 'reject')
+    return reply(undefined, `${fault.params.code ?? '601'} - ${fault.params.message ?? 'rechazo simulado'}`);
   const found = await ctx.cancelService.status((params.uuid ?? '').trim());
-  const notFound = { CodigoEstatus: CODIGO.notFound, Estado: 'No Encontrado', EsCancelable: '', EstatusCancelacion: '' };
+  const notFound = {
+    CodigoEstatus: CODIGO.notFound,
+    Estado: 'No Encontrado',
+    EsCancelable: '',
+    EstatusCancelacion: '',
+  };
   if (!found) return reply(notFound);
   const { stamp, status } = found;
   // The SAT answers only for the exact expression: RFCs and total must match the CFDI.
@@ -64,13 +82,29 @@ export const getSatStatusOperation: OperationHandler = async (ctx, params, fault
 };
 
 export const getReceiptOperation: OperationHandler = async (ctx, params, fault) => {
-  const reply = (f: Record<string, string>) => soapResponse(NS, 'get_receipt', Object.entries(f).map(([k, v]) => field(k, v)).join(''));
+  const reply = (f: Record<string, string>) =>
+    soapResponse(
+      NS,
+      'get_receipt',
+      Object.entries(f)
+        .map(([k, v]) => field(k, v))
+        .join(''),
+    );
   const uuid = (params.uuid ?? '').trim().toUpperCase();
   const rfc = (params.taxpayer_id ?? '').trim();
-  if (!authenticated(ctx.credentials, params.username, params.password)) return reply({ success: 'false', error: `300 - ${incidenceMessage('300')}` });
-  if (fault?.kind === 'sat_unavailable') return reply({ success: 'false', error: `708 - ${incidenceMessage('708')}` });
+  if (!authenticated(ctx.credentials, params.username, params.password))
+    return reply({ success: 'false', error: `300 - ${incidenceMessage('300')}` });
+  if (fault?.kind === 'sat_unavailable')
+    return reply({ success: 'false', error: `708 - ${incidenceMessage('708')}` });
   // Only cancellation acuses are kept (type C); reception acuses are not stored by the sandbox.
   const receipt = params.type === 'R' ? undefined : await ctx.cancelService.receipt(uuid, rfc);
   if (!receipt) return reply({ success: 'false', uuid, taxpayer_id: rfc, error: 'No se encontró el acuse' });
-  return reply({ receipt: receipt.acuse, uuid, taxpayer_id: rfc, success: 'true', error: '', date: receipt.fecha });
+  return reply({
+    receipt: receipt.acuse,
+    uuid,
+    taxpayer_id: rfc,
+    success: 'true',
+    error: '',
+    date: receipt.fecha,
+  });
 };

@@ -21,8 +21,16 @@ export interface OperationContext {
 }
 
 /** A handler answers with a SOAP body; `fault` carries the armed answer-shaping fault, if any. */
-export type OperationHandler = (ctx: OperationContext, params: Record<string, string>, fault: Fault | undefined) => Promise<string>;
+export type OperationHandler = (
+  ctx: OperationContext,
+  params: Record<string, string>,
+  fault: Fault | undefined,
+) => Promise<string>;
 
-export function authenticated(expected: Credentials | undefined, username: string | undefined, password: string | undefined): boolean {
+export function authenticated(
+  expected: Credentials | undefined,
+  username: string | undefined,
+  password: string | undefined,
+): boolean {
   return !expected || (expected.username === username && expected.password === password);
 }

@@ -1,8 +1,14 @@
-import { childElements, FINKOK_OPERATIONS, FINKOK_SERVICES, parseEnvelope, type FinkokOperation, type FinkokService } from '@cfdi/pac';
+import {
+  childElements,
+  FINKOK_OPERATIONS,
+  FINKOK_SERVICES,
+  parseEnvelope,
+  type FinkokOperation,
+  type FinkokService,
+} from '@cfdi/pac';
 
 export type SoapCall =
-  | { ok: true; operation: FinkokOperation; params: Record<string, string> }
-  | { ok: false; detail: string };
+  { ok: true; operation: FinkokOperation; params: Record<string, string> } | { ok: false; detail: string };
 
 /**
  * Reads a SOAP 1.1 request for one Finkok service: the operation element must be in the service's
@@ -10,15 +16,18 @@ export type SoapCall =
  */
 export function readSoapCall(service: FinkokService, body: string, soapAction: string | undefined): SoapCall {
   const parsed = parseEnvelope(body);
-  if (parsed.kind !== 'body') return { ok: false, detail: parsed.kind === 'fault' ? 'a Fault is not a request' : parsed.detail };
+  if (parsed.kind !== 'body')
+    return { ok: false, detail: parsed.kind === 'fault' ? 'a Fault is not a request' : parsed.detail };
   const op = parsed.operation;
   const name = op.localName ?? '';
-  if (op.namespaceURI !== FINKOK_SERVICES[service].namespace) return { ok: false, detail: `operation namespace must be ${FINKOK_SERVICES[service].namespace}` };
+  if (op.namespaceURI !== FINKOK_SERVICES[service].namespace)
+    return { ok: false, detail: `operation namespace must be ${FINKOK_SERVICES[service].namespace}` };
   if (!(name in FINKOK_OPERATIONS) || FINKOK_OPERATIONS[name as FinkokOperation] !== service) {
     return { ok: false, detail: `unknown operation ${name} for the ${service} service` };
   }
   const action = soapAction?.replace(/^"|"$/g, '');
-  if (action && action !== name) return { ok: false, detail: `SOAPAction "${action}" does not match operation ${name}` };
+  if (action && action !== name)
+    return { ok: false, detail: `SOAPAction "${action}" does not match operation ${name}` };
   const params: Record<string, string> = {};
   for (const child of childElements(op)) params[child.localName ?? ''] = child.textContent ?? '';
   return { ok: true, operation: name as FinkokOperation, params };

@@ -22,7 +22,8 @@ function certificateProblem(rfc: string, cer: string | undefined): string | unde
 }
 
 export const addOperation: OperationHandler = async (ctx, p, fault) => {
-  if (!authenticated(ctx.resellerCredentials ?? ctx.credentials, p.reseller_username, p.reseller_password)) return result('add', false, 'Usuario y contraseña inválidos');
+  if (!authenticated(ctx.resellerCredentials ?? ctx.credentials, p.reseller_username, p.reseller_password))
+    return result('add', false, 'Usuario y contraseña inválidos');
   if (fault?.kind === 'reject') return result('add', false, fault.params.message ?? 'rechazo simulado');
   const rfc = (p.taxpayer_id ?? '').trim().toUpperCase();
   if (!/^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/.test(rfc)) return result('add', false, 'RFC inválido');
@@ -33,18 +34,28 @@ export const addOperation: OperationHandler = async (ctx, p, fault) => {
     { rfc, typeUser, status: 'A', certificateDer: p.cer ? Buffer.from(p.cer, 'base64') : null },
     ctx.now(),
   );
-  return inserted ? result('add', true, 'Account Created successfully') : result('add', false, 'Account Already exists');
+  return inserted
+    ? result('add', true, 'Account Created successfully')
+    : result('add', false, 'Account Already exists');
 };
 
 export const editOperation: OperationHandler = async (ctx, p, fault) => {
-  if (!authenticated(ctx.resellerCredentials ?? ctx.credentials, p.reseller_username, p.reseller_password)) return result('edit', false, 'Usuario y contraseña inválidos');
+  if (!authenticated(ctx.resellerCredentials ?? ctx.credentials, p.reseller_username, p.reseller_password))
+    return result('edit', false, 'Usuario y contraseña inválidos');
   if (fault?.kind === 'reject') return result('edit', false, fault.params.message ?? 'rechazo simulado');
   const rfc = (p.taxpayer_id ?? '').trim().toUpperCase();
   if (p.status !== 'A' && p.status !== 'S') return result('edit', false, 'status debe ser A o S');
   const problem = certificateProblem(rfc, p.cer);
   if (problem) return result('edit', false, problem);
-  const { updated } = await ctx.registrations.edit(rfc, p.status, p.cer ? Buffer.from(p.cer, 'base64') : null, ctx.now());
-  return updated ? result('edit', true, 'Account Updated successfully') : result('edit', false, 'Account Not Found');
+  const { updated } = await ctx.registrations.edit(
+    rfc,
+    p.status,
+    p.cer ? Buffer.from(p.cer, 'base64') : null,
+    ctx.now(),
+  );
+  return updated
+    ? result('edit', true, 'Account Updated successfully')
+    : result('edit', false, 'Account Not Found');
 };
 
 export const getOperation: OperationHandler = async (ctx, p) => {

@@ -8,11 +8,20 @@ import { decodeXmlParam } from './read-request';
 
 const NS = FINKOK_SERVICES.stamp.namespace;
 
-function answer(ctx: OperationContext, operation: 'stamp' | 'stamped', fields: Parameters<typeof stampResultFields>[0]): string {
+function answer(
+  ctx: OperationContext,
+  operation: 'stamp' | 'stamped',
+  fields: Parameters<typeof stampResultFields>[0],
+): string {
   return soapResponse(NS, operation, stampResultFields(fields));
 }
 
-function incidenceAnswer(ctx: OperationContext, operation: 'stamp' | 'stamped', i: Incidencia, rfcEmisor?: string): string {
+function incidenceAnswer(
+  ctx: OperationContext,
+  operation: 'stamp' | 'stamped',
+  i: Incidencia,
+  rfcEmisor?: string,
+): string {
   return answer(ctx, operation, {
     incidencias: [i],
     noCertificadoSat: ctx.noCertificadoSat,
@@ -21,7 +30,12 @@ function incidenceAnswer(ctx: OperationContext, operation: 'stamp' | 'stamped', 
   });
 }
 
-function stampedAnswer(ctx: OperationContext, operation: 'stamp' | 'stamped', r: StampRecord, previously: boolean): string {
+function stampedAnswer(
+  ctx: OperationContext,
+  operation: 'stamp' | 'stamped',
+  r: StampRecord,
+  previously: boolean,
+): string {
   const selloSat = /SelloSAT="([^"]*)"/.exec(r.xml)?.[1] ?? '';
   return answer(ctx, operation, {
     xml: r.xml,
@@ -38,37 +52,57 @@ function stampedAnswer(ctx: OperationContext, operation: 'stamp' | 'stamped', r:
 }
 
 export const stampOperation: OperationHandler = async (ctx, params, fault) => {
-  if (!authenticated(ctx.credentials, params.username, params.password)) return incidenceAnswer(ctx, 'stamp', incidence('300'));
+  if (!authenticated(ctx.credentials, params.username, params.password))
+    return incidenceAnswer(ctx, 'stamp', incidence('300'));
   if (fault?.kind === 'sat_unavailable') return incidenceAnswer(ctx, 'stamp', incidence('708'));
-  if (fault?.kind === 'reject') return incidenceAnswer(ctx, 'stamp', incidence(fault.params.code ?? '301', fault.params.message));
+  if (fault?.kind === 'reject')
+    return incidenceAnswer(ctx, 'stamp', incidence(fault.params.code ?? '301', fault.params.message));
   const decoded = decodeXmlParam(params.xml);
-  if (!decoded.ok) return incidenceAnswer(ctx, 'stamp', incidence('705', 'xml no es base64 de un documento XML'));
+  if (!decoded.ok)
+    return incidenceAnswer(ctx, 'stamp', incidence('705', 'xml no es base64 de un documento XML'));
   const outcome = await ctx.stampService.stamp(decoded.xml);
-  if (outcome.kind === 'rejected') return incidenceAnswer(ctx, 'stamp', outcome.incidencia, outcome.emisorRfc);
+  if (outcome.kind === 'rejected')
+    return incidenceAnswer(ctx, 'stamp', outcome.incidencia, outcome.emisorRfc);
   const now = mexicoLocal(ctx.now());
   if (fault?.kind === 'queued') {
-    return answer(ctx, 'stamp', { codEstatus: COD_ESTATUS.received, incidencias: [], noCertificadoSat: ctx.noCertificadoSat, fechaRegistro: now });
+    return answer(ctx, 'stamp', {
+      codEstatus: COD_ESTATUS.received,
+      incidencias: [],
+      noCertificadoSat: ctx.noCertificadoSat,
+      fechaRegistro: now,
+    });
   }
   if (fault?.kind === 'duplicate_without_data') {
-    return answer(ctx, 'stamp', { incidencias: [incidence('307')], noCertificadoSat: ctx.noCertificadoSat, fechaRegistro: now });
+    return answer(ctx, 'stamp', {
+      incidencias: [incidence('307')],
+      noCertificadoSat: ctx.noCertificadoSat,
+      fechaRegistro: now,
+    });
   }
   return stampedAnswer(ctx, 'stamp', outcome.record, outcome.previouslyStamped);
 };
 
 export const stampedOperation: OperationHandler = async (ctx, params, fault) => {
-  if (!authenticated(ctx.credentials, params.username, params.password)) return incidenceAnswer(ctx, 'stamped', incidence('300'));
+  if (!authenticated(ctx.credentials, params.username, params.password))
+    return incidenceAnswer(ctx, 'stamped', incidence('300'));
   if (fault?.kind === 'sat_unavailable') return incidenceAnswer(ctx, 'stamped', incidence('708'));
-  if (fault?.kind === 'reject') return incidenceAnswer(ctx, 'stamped', incidence(fault.params.code ?? '603', fault.params.message));
+  if (fault?.kind === 'reject')
+    return incidenceAnswer(ctx, 'stamped', incidence(fault.params.code ?? '603', fault.params.message));
   const decoded = decodeXmlParam(params.xml);
   if (!decoded.ok) return incidenceAnswer(ctx, 'stamped', incidence('705'));
   const record = await ctx.stampService.stamped(decoded.xml);
-  return record ? stampedAnswer(ctx, 'stamped', record, false) : incidenceAnswer(ctx, 'stamped', incidence('603'));
+  return record
+    ? stampedAnswer(ctx, 'stamped', record, false)
+    : incidenceAnswer(ctx, 'stamped', incidence('603'));
 };
 
 /** `query_pending`: the sandbox delivers to its "SAT" synchronously, so a known UUID is always `F`. */
 export const queryPendingOperation: OperationHandler = async (ctx, params) => {
   const uuid = (params.uuid ?? '').trim();
-  const fields = (f: Record<string, string>) => Object.entries(f).map(([k, v]) => field(k, v)).join('');
+  const fields = (f: Record<string, string>) =>
+    Object.entries(f)
+      .map(([k, v]) => field(k, v))
+      .join('');
   if (!authenticated(ctx.credentials, params.username, params.password)) {
     return soapResponse(NS, 'query_pending', fields({ error: incidence('300').message }));
   }
@@ -77,6 +111,15 @@ export const queryPendingOperation: OperationHandler = async (ctx, params) => {
   return soapResponse(
     NS,
     'query_pending',
-    fields({ status: 'F', xml: record.xml, uuid: record.uuid, uuid_status: 'F', next_attempt: '', attempts: '1', error: '', date: record.fechaTimbrado }),
+    fields({
+      status: 'F',
+      xml: record.xml,
+      uuid: record.uuid,
+      uuid_status: 'F',
+      next_attempt: '',
+      attempts: '1',
+      error: '',
+      date: record.fechaTimbrado,
+    }),
   );
 };

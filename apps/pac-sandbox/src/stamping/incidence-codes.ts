@@ -25,11 +25,14 @@ export const INCIDENCE_MESSAGES: Record<string, string> = {
 
 /** Texts of the SAT matrix codes integrators most often trigger through the magic token. */
 const SAT_MESSAGES: Record<string, string> = {
-  CFDI40145: 'El campo Nombre del receptor, debe pertenecer al nombre asociado al RFC registrado en el campo Rfc del Receptor.',
-  CFDI40147: 'El campo DomicilioFiscalReceptor del receptor, debe encontrarse en la lista de RFC inscritos no cancelados en el SAT.',
+  CFDI40145:
+    'El campo Nombre del receptor, debe pertenecer al nombre asociado al RFC registrado en el campo Rfc del Receptor.',
+  CFDI40147:
+    'El campo DomicilioFiscalReceptor del receptor, debe encontrarse en la lista de RFC inscritos no cancelados en el SAT.',
   CFDI40148: 'El campo RegimenFiscalReceptor, debe corresponder con el tipo de persona (física o moral).',
   CFDI40157: 'La clave del campo RegimenFiscalR debe corresponder con el tipo de persona (física o moral).',
-  CFDI40161: 'La clave del campo UsoCFDI debe corresponder con el tipo de persona (física o moral) y el régimen.',
+  CFDI40161:
+    'La clave del campo UsoCFDI debe corresponder con el tipo de persona (física o moral) y el régimen.',
 };
 
 export function incidenceMessage(code: string): string {

@@ -13,7 +13,8 @@ const SAT_UNAVAILABLE = 'SANDBOX_SAT_UNAVAILABLE';
 export function magicTrigger(conceptos: readonly Element[]): Incidencia | undefined {
   for (const concepto of conceptos) {
     const descripcion = concepto.getAttribute('Descripcion') ?? '';
-    if (descripcion.includes(SAT_UNAVAILABLE)) return incidence('708', 'sandbox trigger SANDBOX_SAT_UNAVAILABLE');
+    if (descripcion.includes(SAT_UNAVAILABLE))
+      return incidence('708', 'sandbox trigger SANDBOX_SAT_UNAVAILABLE');
     const reject = REJECT.exec(descripcion);
     if (reject?.[1]) return incidence(reject[1], `sandbox trigger ${reject[0]}`);
   }

@@ -22,23 +22,48 @@ export interface ComprobanteFacts {
 
 export type ReadResult = { ok: true; facts: ComprobanteFacts } | { ok: false; code: '301'; detail: string };
 
-const REQUIRED_ROOT = ['Version', 'Fecha', 'Sello', 'NoCertificado', 'Certificado', 'SubTotal', 'Moneda', 'Total', 'TipoDeComprobante', 'Exportacion', 'LugarExpedicion'];
+const REQUIRED_ROOT = [
+  'Version',
+  'Fecha',
+  'Sello',
+  'NoCertificado',
+  'Certificado',
+  'SubTotal',
+  'Moneda',
+  'Total',
+  'TipoDeComprobante',
+  'Exportacion',
+  'LugarExpedicion',
+];
 const REQUIRED_EMISOR = ['Rfc', 'Nombre', 'RegimenFiscal'];
 const REQUIRED_RECEPTOR = ['Rfc', 'Nombre', 'DomicilioFiscalReceptor', 'RegimenFiscalReceptor', 'UsoCFDI'];
-const REQUIRED_CONCEPTO = ['ClaveProdServ', 'Cantidad', 'ClaveUnidad', 'Descripcion', 'ValorUnitario', 'Importe', 'ObjetoImp'];
+const REQUIRED_CONCEPTO = [
+  'ClaveProdServ',
+  'Cantidad',
+  'ClaveUnidad',
+  'Descripcion',
+  'ValorUnitario',
+  'Importe',
+  'ObjetoImp',
+];
 
 /** Parses a CFDI 4.0 and checks the structure the XSD requires of the parts the PAC relies on (301). */
 export function readComprobante(xml: string): ReadResult {
   let root: Element | null;
   try {
-    root = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') throw new Error(msg); } }).parseFromString(xml, 'text/xml').documentElement;
+    root = new DOMParser({
+      onError: (level, msg) => {
+        if (level !== 'warning') throw new Error(msg);
+      },
+    }).parseFromString(xml, 'text/xml').documentElement;
   } catch (err) {
     return { ok: false, code: '301', detail: `XML mal formado: ${(err as Error).message}` };
   }
   if (!root || root.namespaceURI !== NS_CFDI || root.localName !== 'Comprobante') {
     return { ok: false, code: '301', detail: 'el elemento raíz no es cfdi:Comprobante de CFDI 4.0' };
   }
-  if (root.getAttribute('Version') !== '4.0') return { ok: false, code: '301', detail: 'Version debe ser 4.0' };
+  if (root.getAttribute('Version') !== '4.0')
+    return { ok: false, code: '301', detail: 'Version debe ser 4.0' };
   const missing = missingAttrs(root, REQUIRED_ROOT, 'Comprobante');
   const emisor = only(root, 'Emisor');
   const receptor = only(root, 'Receptor');
@@ -48,7 +73,9 @@ export function readComprobante(xml: string): ReadResult {
     ...missing,
     ...(emisor ? missingAttrs(emisor, REQUIRED_EMISOR, 'Emisor') : ['falta cfdi:Emisor']),
     ...(receptor ? missingAttrs(receptor, REQUIRED_RECEPTOR, 'Receptor') : ['falta cfdi:Receptor']),
-    ...(conceptos.length ? conceptos.flatMap((c) => missingAttrs(c, REQUIRED_CONCEPTO, 'Concepto')) : ['falta cfdi:Conceptos/cfdi:Concepto']),
+    ...(conceptos.length
+      ? conceptos.flatMap((c) => missingAttrs(c, REQUIRED_CONCEPTO, 'Concepto'))
+      : ['falta cfdi:Conceptos/cfdi:Concepto']),
   ];
   if (problems.length || !emisor || !receptor) return { ok: false, code: '301', detail: problems.join('; ') };
   return {
@@ -72,7 +99,10 @@ export function readComprobante(xml: string): ReadResult {
 
 function relationsOf(root: Element): Relation[] {
   const related = cfdiChildren(root, 'CfdiRelacionados').flatMap((group) =>
-    cfdiChildren(group, 'CfdiRelacionado').map((r) => ({ relatedUuid: r.getAttribute('UUID') ?? '', tipoRelacion: group.getAttribute('TipoRelacion') ?? '' })),
+    cfdiChildren(group, 'CfdiRelacionado').map((r) => ({
+      relatedUuid: r.getAttribute('UUID') ?? '',
+      tipoRelacion: group.getAttribute('TipoRelacion') ?? '',
+    })),
   );
   const paid = Array.from(root.getElementsByTagNameNS(NS_PAGOS, 'DoctoRelacionado')).map((d) => ({
     relatedUuid: d.getAttribute('IdDocumento') ?? '',

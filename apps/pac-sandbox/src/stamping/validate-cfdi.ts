@@ -24,7 +24,10 @@ export interface ValidationContext {
 
 export type Validation = { ok: true; facts: ComprobanteFacts } | { ok: false; incidencia: Incidencia };
 
-const fail = (code: string, extraInfo?: string): Validation => ({ ok: false, incidencia: incidence(code, extraInfo) });
+const fail = (code: string, extraInfo?: string): Validation => ({
+  ok: false,
+  incidencia: incidence(code, extraInfo),
+});
 
 /**
  * The PAC's checks, in the order a PAC runs them: structure, no previous TFD, date window,
@@ -41,8 +44,10 @@ export async function validateCfdi(xml: string, ctx: ValidationContext): Promise
   if (f.hasTfd) return fail('707');
   if (!FECHA_PATTERN.test(f.fecha)) return fail('401', 'Fecha no tiene el formato AAAA-MM-DDThh:mm:ss');
   const age = wallClockMs(mexicoLocal(ctx.now)) - wallClockMs(f.fecha);
-  if (age > HOURS_72) return fail('401', 'El rango de la fecha de generación no debe de ser mayor a 72 horas');
-  if (age < -FUTURE_TOLERANCE_MS) return fail('401', 'La fecha de generación es posterior a la fecha de certificación');
+  if (age > HOURS_72)
+    return fail('401', 'El rango de la fecha de generación no debe de ser mayor a 72 horas');
+  if (age < -FUTURE_TOLERANCE_MS)
+    return fail('401', 'La fecha de generación es posterior a la fecha de certificación');
 
   let cert: CertificateInfo;
   try {
@@ -54,7 +59,8 @@ export async function validateCfdi(xml: string, ctx: ValidationContext): Promise
   if (cert.noCertificado !== f.noCertificado) return fail('712');
   if (cert.kind !== 'csd') return fail('306');
   if (cert.rfc !== f.emisorRfc) return fail('303', `el certificado es de ${cert.rfc}`);
-  if (cert.validTo.getTime() < ctx.now.getTime()) return fail('304', `el CSD venció ${cert.validTo.toISOString()}`);
+  if (cert.validTo.getTime() < ctx.now.getTime())
+    return fail('304', `el CSD venció ${cert.validTo.toISOString()}`);
   const issuedAt = mexicoInstant(f.fecha).getTime();
   if (issuedAt < cert.validFrom.getTime() || issuedAt > cert.validTo.getTime()) return fail('305');
   const seal = verifySeal(xml);

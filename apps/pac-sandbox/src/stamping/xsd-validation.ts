@@ -7,7 +7,9 @@ import { spawn } from 'node:child_process';
 export function xmllintValidator(xsdPath: string): (xml: string) => Promise<string | undefined> {
   return (xml) =>
     new Promise((resolve, reject) => {
-      const child = spawn('xmllint', ['--noout', '--nonet', '--schema', xsdPath, '-'], { stdio: ['pipe', 'ignore', 'pipe'] });
+      const child = spawn('xmllint', ['--noout', '--nonet', '--schema', xsdPath, '-'], {
+        stdio: ['pipe', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
       child.on('error', reject);

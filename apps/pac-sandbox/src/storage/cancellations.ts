@@ -2,13 +2,13 @@ import type pg from 'pg';
 
 /** SAT cancellation state of one CFDI (cfdi40.md §8.4 state machine). */
 export type CancellationStatus =
-  | 'en_proceso'
-  | 'rechazada'
-  | 'cancelado_sin_aceptacion'
-  | 'cancelado_con_aceptacion'
-  | 'plazo_vencido';
+  'en_proceso' | 'rechazada' | 'cancelado_sin_aceptacion' | 'cancelado_con_aceptacion' | 'plazo_vencido';
 
-export const CANCELLED_STATUSES: readonly CancellationStatus[] = ['cancelado_sin_aceptacion', 'cancelado_con_aceptacion', 'plazo_vencido'];
+export const CANCELLED_STATUSES: readonly CancellationStatus[] = [
+  'cancelado_sin_aceptacion',
+  'cancelado_con_aceptacion',
+  'plazo_vencido',
+];
 
 export interface CancellationRecord {
   uuid: string;
@@ -43,7 +43,9 @@ export class CancellationStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async find(uuid: string): Promise<CancellationRecord | undefined> {
-    const { rows } = await this.pool.query('SELECT * FROM cancellations WHERE uuid = $1', [uuid.toUpperCase()]);
+    const { rows } = await this.pool.query('SELECT * FROM cancellations WHERE uuid = $1', [
+      uuid.toUpperCase(),
+    ]);
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
@@ -53,7 +55,18 @@ export class CancellationStore {
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)
        ON CONFLICT (uuid) DO UPDATE SET status = $2, motivo = $3, folio_sustitucion = $4, requires_acceptance = $5,
          request_count = $6, requested_at = $7, resolved_at = $8, acuse = $9, acuse_fecha = $10`,
-      [r.uuid, r.status, r.motivo, r.folioSustitucion, r.requiresAcceptance, r.requestCount, r.requestedAt, r.resolvedAt, r.acuse, r.acuseFecha],
+      [
+        r.uuid,
+        r.status,
+        r.motivo,
+        r.folioSustitucion,
+        r.requiresAcceptance,
+        r.requestCount,
+        r.requestedAt,
+        r.resolvedAt,
+        r.acuse,
+        r.acuseFecha,
+      ],
     );
   }
 }

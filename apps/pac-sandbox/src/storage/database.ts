@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SCHEMA_SQL } from './schema';
 
 /**
@@ -29,14 +30,25 @@ async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
   await admin.connect();
   try {
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) {
-      await admin.query(`CREATE DATABASE "${name}"`).catch((err: { code?: string }) => {
-        // 42P04 duplicate_database / 23505: another process created it between the check and here.
-        if (err.code !== '42P04' && err.code !== '23505') throw err;
-      });
-    }
+    if (exists.rowCount === 0) await createDatabase(admin, name);
   } finally {
     await admin.end();
+  }
+}
+
+async function createDatabase(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE "${name}"`);
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      // 42P04 duplicate_database / 23505: another process created it between the check and here.
+      if (code === '42P04' || code === '23505') return;
+      // 55006: template1 is busy because another CREATE DATABASE is copying it; it frees up shortly.
+      if (code !== '55006' || attempt >= 20) throw err;
+      await sleep(50 * attempt);
+    }
   }
 }
 

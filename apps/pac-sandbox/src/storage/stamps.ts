@@ -47,7 +47,9 @@ export class StampStore {
   }
 
   async findByUuid(uuid: string): Promise<StampRecord | undefined> {
-    const { rows } = await this.pool.query(`SELECT ${COLUMNS} FROM stamps WHERE uuid = $1`, [uuid.toUpperCase()]);
+    const { rows } = await this.pool.query(`SELECT ${COLUMNS} FROM stamps WHERE uuid = $1`, [
+      uuid.toUpperCase(),
+    ]);
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
@@ -55,14 +57,28 @@ export class StampStore {
    * Stores a stamp unless the same sealed XML was stamped concurrently; then returns the winner,
    * so two racing `stamp` calls still yield one UUID.
    */
-  async insert(record: StampRecord, relations: readonly Relation[]): Promise<{ inserted: boolean; record: StampRecord }> {
+  async insert(
+    record: StampRecord,
+    relations: readonly Relation[],
+  ): Promise<{ inserted: boolean; record: StampRecord }> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
       const r = record;
       const result = await client.query(
         `INSERT INTO stamps (${COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (xml_hash) DO NOTHING`,
-        [r.xmlHash, r.uuid, r.emisorRfc, r.receptorRfc, r.total, r.tipoDeComprobante, r.global, r.fechaTimbrado, r.stampedAt, r.xml],
+        [
+          r.xmlHash,
+          r.uuid,
+          r.emisorRfc,
+          r.receptorRfc,
+          r.total,
+          r.tipoDeComprobante,
+          r.global,
+          r.fechaTimbrado,
+          r.stampedAt,
+          r.xml,
+        ],
       );
       if (result.rowCount === 0) {
         await client.query('ROLLBACK');
@@ -71,11 +87,10 @@ export class StampStore {
         return { inserted: false, record: existing };
       }
       for (const rel of relations) {
-        await client.query('INSERT INTO relations (uuid, related_uuid, tipo_relacion) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING', [
-          r.uuid,
-          rel.relatedUuid.toUpperCase(),
-          rel.tipoRelacion,
-        ]);
+        await client.query(
+          'INSERT INTO relations (uuid, related_uuid, tipo_relacion) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING',
+          [r.uuid, rel.relatedUuid.toUpperCase(), rel.tipoRelacion],
+        );
       }
       await client.query('COMMIT');
       return { inserted: true, record };

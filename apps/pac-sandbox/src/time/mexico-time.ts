@@ -17,7 +17,8 @@ export function mexicoLocal(instant: Date): string {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
 }
 
-export const FECHA_PATTERN = /^20[1-9][0-9]-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/;
+export const FECHA_PATTERN =
+  /^20[1-9][0-9]-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/;
 
 /** Milliseconds of a wall-clock string read as if it were UTC: lets two local times be subtracted. */
 export function wallClockMs(local: string): number {

@@ -34,7 +34,11 @@ export function sealedInvoice(spec: InvoiceSpec): string {
 
 /** Sets the issuer (Emisor) of the example to another taxpayer. */
 export function withEmisor(rfc: string, nombre: string): (xml: string) => string {
-  return (xml) => xml.replace(/<cfdi:Emisor [^>]*\/>/, `<cfdi:Emisor Rfc="${rfc}" Nombre="${nombre}" RegimenFiscal="601"/>`);
+  return (xml) =>
+    xml.replace(
+      /<cfdi:Emisor [^>]*\/>/,
+      `<cfdi:Emisor Rfc="${rfc}" Nombre="${nombre}" RegimenFiscal="601"/>`,
+    );
 }
 
 export function withReceptorRfc(rfc: string): (xml: string) => string {
@@ -48,5 +52,8 @@ export function withDescription(text: string): (xml: string) => string {
 /** Relates the document to `uuid` (CfdiRelacionados goes right before Emisor, XSD order). */
 export function withRelated(tipoRelacion: string, uuid: string): (xml: string) => string {
   return (xml) =>
-    xml.replace('<cfdi:Emisor ', `<cfdi:CfdiRelacionados TipoRelacion="${tipoRelacion}"><cfdi:CfdiRelacionado UUID="${uuid}"/></cfdi:CfdiRelacionados><cfdi:Emisor `);
+    xml.replace(
+      '<cfdi:Emisor ',
+      `<cfdi:CfdiRelacionados TipoRelacion="${tipoRelacion}"><cfdi:CfdiRelacionado UUID="${uuid}"/></cfdi:CfdiRelacionados><cfdi:Emisor `,
+    );
 }

@@ -16,7 +16,11 @@ export interface Harness {
   /** A Fecha `minutesAgo` before the sandbox clock, in Mexico City time. */
   fecha(minutesAgo?: number): string;
   client(options?: Partial<FinkokPacOptions>): FinkokPac;
-  control<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  control<T = unknown>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
 
@@ -35,7 +39,14 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   const base = `http://127.0.0.1:${address.port}`;
   const clients: FinkokPac[] = [];
   const client = (o: Partial<FinkokPacOptions> = {}) => {
-    const pac = new FinkokPac({ url: base, username: 'sandbox', password: 'sandbox', timeoutMs: 5_000, followUp: { attempts: 2, delayMs: 20 }, ...o });
+    const pac = new FinkokPac({
+      url: base,
+      username: 'sandbox',
+      password: 'sandbox',
+      timeoutMs: 5_000,
+      followUp: { attempts: 2, delayMs: 20 },
+      ...o,
+    });
     clients.push(pac);
     return pac;
   };
@@ -49,7 +60,9 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     async control(method, path, body) {
       const res = await fetch(`${base}${path}`, {
         method,
-        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+        ...(body === undefined
+          ? {}
+          : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
       });
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined };

@@ -12,7 +12,9 @@ export interface TestCsd {
 const satDir = defaultSatDir();
 
 /** A SAT public test certificate pair from shared/sat/test-certs (password 12345678a). */
-export function testCsd(name: 'EKU9003173C9-csd' | 'CACX7605101P8-csd' | 'EKU9003173C9-fiel' | 'XIA190128J61-csd-expired'): TestCsd {
+export function testCsd(
+  name: 'EKU9003173C9-csd' | 'CACX7605101P8-csd' | 'EKU9003173C9-fiel' | 'XIA190128J61-csd-expired',
+): TestCsd {
   const dir = path.join(satDir, 'test-certs');
   return {
     certificateDer: fs.readFileSync(path.join(dir, `${name}.cer`)),

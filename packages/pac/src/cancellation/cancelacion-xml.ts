@@ -24,8 +24,10 @@ export function buildCancelacionXml(input: CancelacionInput): string {
   if (input.folios.length === 0) throw new RangeError('a Cancelacion needs at least one folio');
   const folios = input.folios
     .map((f) => {
-      if (f.motivo === '01' && !f.folioSustitucion) throw new RangeError(`motive 01 needs FolioSustitucion (${f.uuid})`);
-      const sustitucion = f.motivo === '01' ? ` FolioSustitucion="${escapeXml(f.folioSustitucion!.toUpperCase())}"` : '';
+      if (f.motivo === '01' && !f.folioSustitucion)
+        throw new RangeError(`motive 01 needs FolioSustitucion (${f.uuid})`);
+      const sustitucion =
+        f.motivo === '01' ? ` FolioSustitucion="${escapeXml(f.folioSustitucion!.toUpperCase())}"` : '';
       return `<Folios><Folio UUID="${escapeXml(f.uuid.toUpperCase())}" Motivo="${f.motivo}"${sustitucion}/></Folios>`;
     })
     .join('');

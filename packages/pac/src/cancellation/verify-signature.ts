@@ -6,8 +6,7 @@ import { descendant } from '../soap/envelope';
 const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 
 export type SignatureCheck =
-  | { valid: true; certificateDer: Buffer }
-  | { valid: false; reason: string; certificateDer?: Buffer };
+  { valid: true; certificateDer: Buffer } | { valid: false; reason: string; certificateDer?: Buffer };
 
 /**
  * Verifies the enveloped XML-DSig of a document against the X509Certificate it carries.
@@ -16,7 +15,11 @@ export type SignatureCheck =
 export function verifyEnvelopedSignature(xml: string): SignatureCheck {
   let root: Element | null;
   try {
-    root = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') throw new Error(msg); } }).parseFromString(xml, 'text/xml').documentElement;
+    root = new DOMParser({
+      onError: (level, msg) => {
+        if (level !== 'warning') throw new Error(msg);
+      },
+    }).parseFromString(xml, 'text/xml').documentElement;
   } catch (err) {
     return { valid: false, reason: `not XML: ${(err as Error).message}` };
   }

@@ -22,11 +22,20 @@ export interface CallDeps {
  * One SOAP round trip with one log line. Logged: operation, correlation id, duration, HTTP status
  * and outcome; never the XML, the credentials or key material.
  */
-export async function callFinkok(deps: CallDeps, req: FinkokRequest, ctx: CallContext | undefined): Promise<CallOutcome> {
+export async function callFinkok(
+  deps: CallDeps,
+  req: FinkokRequest,
+  ctx: CallContext | undefined,
+): Promise<CallOutcome> {
   const correlationId = ctx?.correlationId ?? randomUUID();
   const started = Date.now();
   const wire = await postSoap(
-    { url: new URL(req.path, deps.baseUrl).toString(), soapAction: req.soapAction, body: req.body, correlationId },
+    {
+      url: new URL(req.path, deps.baseUrl).toString(),
+      soapAction: req.soapAction,
+      body: req.body,
+      correlationId,
+    },
     deps.transport,
   );
   const outcome = toOutcome(wire);
@@ -38,7 +47,11 @@ export async function callFinkok(deps: CallDeps, req: FinkokRequest, ctx: CallCo
     httpStatus: wire.kind === 'response' ? wire.status : undefined,
     outcome: outcome.kind === 'failure' ? outcome.failure.outcome : outcome.kind,
     detail:
-      outcome.kind === 'fault' ? outcome.fault.faultstring : outcome.kind === 'failure' ? outcome.failure.detail : undefined,
+      outcome.kind === 'fault'
+        ? outcome.fault.faultstring
+        : outcome.kind === 'failure'
+          ? outcome.failure.detail
+          : undefined,
   };
   if (outcome.kind === 'ok') deps.logger.info(log, 'pac call');
   else deps.logger.warn(log, 'pac call failed');
@@ -48,12 +61,16 @@ export async function callFinkok(deps: CallDeps, req: FinkokRequest, ctx: CallCo
 function toOutcome(wire: Awaited<ReturnType<typeof postSoap>>): CallOutcome {
   const failure = classifyTransport(wire);
   if (failure) return { kind: 'failure', failure };
-  if (wire.kind !== 'response') throw new Error('unreachable: failed transport outcomes are classified above');
+  if (wire.kind !== 'response')
+    throw new Error('unreachable: failed transport outcomes are classified above');
   const parsed = parseEnvelope(wire.body);
   if (parsed.kind === 'fault') return { kind: 'fault', fault: parsed.fault };
   if (parsed.kind === 'invalid') {
     // A 200 whose body we cannot read: the PAC did run the operation.
-    return { kind: 'failure', failure: { outcome: 'ambiguous', reason: 'unrecognized_response', detail: parsed.detail } };
+    return {
+      kind: 'failure',
+      failure: { outcome: 'ambiguous', reason: 'unrecognized_response', detail: parsed.detail },
+    };
   }
   return { kind: 'ok', operation: parsed.operation };
 }

@@ -28,12 +28,17 @@ const UNAVAILABLE_CODES: Record<string, UnavailableReason> = {
 export function classifyStampAnswer(answer: StampAnswer): StampDecision {
   const duplicate = answer.incidences.find((i) => i.code === '307');
   if (answer.xml.trim() && answer.uuid) {
-    return { kind: 'stamped', previouslyStamped: Boolean(duplicate) || answer.codEstatus === COD_ESTATUS.previouslyStamped };
+    return {
+      kind: 'stamped',
+      previouslyStamped: Boolean(duplicate) || answer.codEstatus === COD_ESTATUS.previouslyStamped,
+    };
   }
   if (duplicate) return { kind: 'follow_up', reason: 'duplicate_without_data', ...uuidOf(answer, duplicate) };
-  if (answer.codEstatus === COD_ESTATUS.received) return { kind: 'follow_up', reason: 'queued', ...uuidOf(answer) };
+  if (answer.codEstatus === COD_ESTATUS.received)
+    return { kind: 'follow_up', reason: 'queued', ...uuidOf(answer) };
   const first = answer.incidences[0];
-  if (!first) return { kind: 'unrecognized', detail: `no CFDI and no incidence (CodEstatus "${answer.codEstatus}")` };
+  if (!first)
+    return { kind: 'unrecognized', detail: `no CFDI and no incidence (CodEstatus "${answer.codEstatus}")` };
   if (first.code === '603') return { kind: 'not_stamped', code: first.code, message: first.message };
   const reason = UNAVAILABLE_CODES[first.code];
   if (reason) return { kind: 'unavailable', reason, code: first.code, message: first.message };

@@ -62,7 +62,10 @@ export class FinkokPac implements PacClient {
     this.deps = {
       baseUrl: options.url,
       logger: options.logger ?? silentLogger,
-      transport: { timeoutMs: options.timeoutMs ?? 30_000, agents: createAgents(options.keepAliveMsecs, options.maxSockets) },
+      transport: {
+        timeoutMs: options.timeoutMs ?? 30_000,
+        agents: createAgents(options.keepAliveMsecs, options.maxSockets),
+      },
     };
   }
 
@@ -85,9 +88,19 @@ export class FinkokPac implements PacClient {
         return this.fetchStamp(sealedXml, decision.reason, decision.uuid, ctx);
       case 'not_stamped':
       case 'rejected':
-        return { outcome: 'rejected', code: decision.code, message: decision.message, incidences: answer.incidences };
+        return {
+          outcome: 'rejected',
+          code: decision.code,
+          message: decision.message,
+          incidences: answer.incidences,
+        };
       case 'unavailable':
-        return { outcome: 'unavailable', reason: decision.reason, code: decision.code, detail: `${decision.code} ${decision.message}` };
+        return {
+          outcome: 'unavailable',
+          reason: decision.reason,
+          code: decision.code,
+          detail: `${decision.code} ${decision.message}`,
+        };
       case 'unrecognized':
         return { outcome: 'ambiguous', reason: 'unrecognized_response', detail: decision.detail };
     }
@@ -103,9 +116,11 @@ export class FinkokPac implements PacClient {
     for (let attempt = 0; attempt < this.followUp.attempts; attempt++) {
       if (attempt > 0) await sleep(this.followUp.delayMs);
       const found = await this.lookupStamped(sealedXml, ctx);
-      if (found.outcome === 'stamped') return { ...found, previouslyStamped: reason === 'duplicate_without_data' };
+      if (found.outcome === 'stamped')
+        return { ...found, previouslyStamped: reason === 'duplicate_without_data' };
     }
-    const detail = reason === 'queued' ? 'Comprobante recibido: queued at the PAC' : '307 timbre previo without the CFDI';
+    const detail =
+      reason === 'queued' ? 'Comprobante recibido: queued at the PAC' : '307 timbre previo without the CFDI';
     return { outcome: 'ambiguous', reason, detail, ...(uuid ? { uuid } : {}) };
   }
 
@@ -117,14 +132,29 @@ export class FinkokPac implements PacClient {
     const decision = classifyStampAnswer(answer);
     switch (decision.kind) {
       case 'stamped':
-        return toStamped(answer, true) ?? { outcome: 'unavailable', reason: 'invalid_response', detail: 'stamped CFDI without a TFD' };
+        return (
+          toStamped(answer, true) ?? {
+            outcome: 'unavailable',
+            reason: 'invalid_response',
+            detail: 'stamped CFDI without a TFD',
+          }
+        );
       case 'follow_up':
-        return { outcome: 'pending', detail: decision.reason, ...(decision.uuid ? { uuid: decision.uuid } : {}) };
+        return {
+          outcome: 'pending',
+          detail: decision.reason,
+          ...(decision.uuid ? { uuid: decision.uuid } : {}),
+        };
       case 'not_stamped':
       case 'rejected':
         return { outcome: 'not_stamped', code: decision.code, message: decision.message };
       case 'unavailable':
-        return { outcome: 'unavailable', reason: decision.reason, code: decision.code, detail: `${decision.code} ${decision.message}` };
+        return {
+          outcome: 'unavailable',
+          reason: decision.reason,
+          code: decision.code,
+          detail: `${decision.code} ${decision.message}`,
+        };
       case 'unrecognized':
         return { outcome: 'unavailable', reason: 'invalid_response', detail: decision.detail };
     }
@@ -141,16 +171,28 @@ export class FinkokPac implements PacClient {
   }
 
   async cancel(signedCancelacionXml: string, ctx?: CallContext): Promise<CancelResult> {
-    const out = await callFinkok(this.deps, req.cancelSignatureRequest(this.credentials, signedCancelacionXml), ctx);
+    const out = await callFinkok(
+      this.deps,
+      req.cancelSignatureRequest(this.credentials, signedCancelacionXml),
+      ctx,
+    );
     if (out.kind === 'failure') return out.failure;
     if (out.kind === 'fault') return faultResult(out.fault, true);
     const answer = parseCancelAnswer(out.operation);
     if (answer.folios.length > 0) {
-      return { outcome: 'submitted', fecha: answer.fecha, rfcEmisor: answer.rfcEmisor, folios: answer.folios, acuse: answer.acuse };
+      return {
+        outcome: 'submitted',
+        fecha: answer.fecha,
+        rfcEmisor: answer.rfcEmisor,
+        folios: answer.folios,
+        acuse: answer.acuse,
+      };
     }
     const code = /^\s*(\w+)/.exec(answer.codEstatus)?.[1] ?? '';
-    if (code === '708') return { outcome: 'unavailable', reason: 'sat_unreachable', code, detail: answer.codEstatus };
-    if (code === '300') return { outcome: 'unavailable', reason: 'authentication', code, detail: answer.codEstatus };
+    if (code === '708')
+      return { outcome: 'unavailable', reason: 'sat_unreachable', code, detail: answer.codEstatus };
+    if (code === '300')
+      return { outcome: 'unavailable', reason: 'authentication', code, detail: answer.codEstatus };
     return { outcome: 'rejected', code, message: answer.codEstatus, incidences: [] };
   }
 
@@ -170,9 +212,14 @@ export class FinkokPac implements PacClient {
       };
     }
     if (a.codigoEstatus.includes('602')) return { outcome: 'not_found', codigoEstatus: a.codigoEstatus };
-    if (a.codigoEstatus.includes('601')) return { outcome: 'invalid_expression', codigoEstatus: a.codigoEstatus };
+    if (a.codigoEstatus.includes('601'))
+      return { outcome: 'invalid_expression', codigoEstatus: a.codigoEstatus };
     const reason = a.error.startsWith('708') ? 'sat_unreachable' : 'invalid_response';
-    return { outcome: 'unavailable', reason, detail: a.error || `unexpected CodigoEstatus "${a.codigoEstatus}"` };
+    return {
+      outcome: 'unavailable',
+      reason,
+      detail: a.error || `unexpected CodigoEstatus "${a.codigoEstatus}"`,
+    };
   }
 
   async receipt(query: ReceiptQuery, ctx?: CallContext): Promise<ReceiptResult> {
@@ -181,22 +228,35 @@ export class FinkokPac implements PacClient {
     if (out.kind === 'failure') return asReadFailure(out.failure);
     if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
     const a = parseReceiptAnswer(out.operation);
-    if (a.success && a.receipt) return { outcome: 'found', uuid: a.uuid || query.uuid, receipt: a.receipt, date: a.date };
-    if (a.error.startsWith('708')) return { outcome: 'unavailable', reason: 'sat_unreachable', detail: a.error };
+    if (a.success && a.receipt)
+      return { outcome: 'found', uuid: a.uuid || query.uuid, receipt: a.receipt, date: a.date };
+    if (a.error.startsWith('708'))
+      return { outcome: 'unavailable', reason: 'sat_unreachable', detail: a.error };
     return { outcome: 'not_found', detail: a.error };
   }
 
   async registerCsd(r: CsdRegistration, ctx?: CallContext): Promise<RegistrationResult> {
-    const request = req.addRequest(this.credentials, { rfc: r.rfc, typeUser: r.typeUser ?? 'O', ...(r.certificateDer ? { cer: r.certificateDer } : {}) });
+    const request = req.addRequest(this.credentials, {
+      rfc: r.rfc,
+      typeUser: r.typeUser ?? 'O',
+      ...(r.certificateDer ? { cer: r.certificateDer } : {}),
+    });
     return this.registration(request, ctx);
   }
 
   async updateCsd(u: CsdUpdate, ctx?: CallContext): Promise<RegistrationResult> {
-    const request = req.editRequest(this.credentials, { rfc: u.rfc, status: u.status, ...(u.certificateDer ? { cer: u.certificateDer } : {}) });
+    const request = req.editRequest(this.credentials, {
+      rfc: u.rfc,
+      status: u.status,
+      ...(u.certificateDer ? { cer: u.certificateDer } : {}),
+    });
     return this.registration(request, ctx);
   }
 
-  private async registration(request: req.FinkokRequest, ctx: CallContext | undefined): Promise<RegistrationResult> {
+  private async registration(
+    request: req.FinkokRequest,
+    ctx: CallContext | undefined,
+  ): Promise<RegistrationResult> {
     const out = await callFinkok(this.deps, request, ctx);
     // Registration is idempotent per RFC (add then edit), so a lost answer is simply retried.
     if (out.kind === 'failure') return asReadFailure(out.failure);
@@ -211,7 +271,13 @@ export class FinkokPac implements PacClient {
     if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
     const user = parseGetAnswer(out.operation).users.find((u) => u.rfc === rfc);
     if (!user) return { outcome: 'not_found' };
-    return { outcome: 'found', rfc: user.rfc, status: user.status, typeUser: user.typeUser, credit: user.credit };
+    return {
+      outcome: 'found',
+      rfc: user.rfc,
+      status: user.status,
+      typeUser: user.typeUser,
+      credit: user.credit,
+    };
   }
 }
 
@@ -236,5 +302,9 @@ function toStamped(answer: StampAnswer, previouslyStamped: boolean): Stamped | u
 
 /** Finkok said it stamped but the CFDI it returned has no TFD: the stamp exists, we just can't read it. */
 function unreadableStamp(): StampResult {
-  return { outcome: 'ambiguous', reason: 'unrecognized_response', detail: 'stamped CFDI without a readable TFD' };
+  return {
+    outcome: 'ambiguous',
+    reason: 'unrecognized_response',
+    detail: 'stamped CFDI without a readable TFD',
+  };
 }

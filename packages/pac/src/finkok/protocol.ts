@@ -2,7 +2,10 @@
 export const FINKOK_SERVICES = {
   stamp: { path: '/servicios/soap/stamp', namespace: 'http://facturacion.finkok.com/stamp' },
   cancel: { path: '/servicios/soap/cancel', namespace: 'http://facturacion.finkok.com/cancel' },
-  registration: { path: '/servicios/soap/registration', namespace: 'http://facturacion.finkok.com/registration' },
+  registration: {
+    path: '/servicios/soap/registration',
+    namespace: 'http://facturacion.finkok.com/registration',
+  },
 } as const;
 
 export type FinkokService = keyof typeof FINKOK_SERVICES;

@@ -23,6 +23,7 @@ export function asReadFailure(failure: WireFailure): Unavailable {
  */
 export function faultResult(fault: SoapFault, write: boolean): Unavailable | Ambiguous {
   const detail = `SOAP fault ${fault.faultcode}: ${fault.faultstring}`;
-  if (write && !/client/i.test(fault.faultcode)) return { outcome: 'ambiguous', reason: 'soap_fault', detail };
+  if (write && !/client/i.test(fault.faultcode))
+    return { outcome: 'ambiguous', reason: 'soap_fault', detail };
   return { outcome: 'unavailable', reason: 'http_error', detail };
 }

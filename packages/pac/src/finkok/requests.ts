@@ -16,27 +16,51 @@ export interface FinkokRequest {
   body: string;
 }
 
-function request(operation: FinkokOperation, params: ReadonlyArray<readonly [string, string | undefined]>): FinkokRequest {
+function request(
+  operation: FinkokOperation,
+  params: ReadonlyArray<readonly [string, string | undefined]>,
+): FinkokRequest {
   const service = FINKOK_SERVICES[FINKOK_OPERATIONS[operation]];
-  return { operation, path: service.path, soapAction: operation, body: buildEnvelope(service.namespace, operation, params) };
+  return {
+    operation,
+    path: service.path,
+    soapAction: operation,
+    body: buildEnvelope(service.namespace, operation, params),
+  };
 }
 
 /** `xml` is `xs:base64Binary`: encode exactly once (twice yields 705 at Finkok). */
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 export function stampRequest(c: FinkokCredentials, sealedXml: string): FinkokRequest {
-  return request('stamp', [['xml', b64(sealedXml)], ['username', c.username], ['password', c.password]]);
+  return request('stamp', [
+    ['xml', b64(sealedXml)],
+    ['username', c.username],
+    ['password', c.password],
+  ]);
 }
 
 export function stampedRequest(c: FinkokCredentials, sealedXml: string): FinkokRequest {
-  return request('stamped', [['xml', b64(sealedXml)], ['username', c.username], ['password', c.password]]);
+  return request('stamped', [
+    ['xml', b64(sealedXml)],
+    ['username', c.username],
+    ['password', c.password],
+  ]);
 }
 
 export function queryPendingRequest(c: FinkokCredentials, uuid: string): FinkokRequest {
-  return request('query_pending', [['username', c.username], ['password', c.password], ['uuid', uuid]]);
+  return request('query_pending', [
+    ['username', c.username],
+    ['password', c.password],
+    ['uuid', uuid],
+  ]);
 }
 
-export function cancelSignatureRequest(c: FinkokCredentials, signedXml: string, storePending = false): FinkokRequest {
+export function cancelSignatureRequest(
+  c: FinkokCredentials,
+  signedXml: string,
+  storePending = false,
+): FinkokRequest {
   return request('cancel_signature', [
     ['xml', b64(signedXml)],
     ['username', c.username],
@@ -59,7 +83,10 @@ export function satStatusRequest(
   ]);
 }
 
-export function receiptRequest(c: FinkokCredentials, q: { emisorRfc: string; uuid: string; type: 'C' | 'R' }): FinkokRequest {
+export function receiptRequest(
+  c: FinkokCredentials,
+  q: { emisorRfc: string; uuid: string; type: 'C' | 'R' },
+): FinkokRequest {
   return request('get_receipt', [
     ['username', c.username],
     ['password', c.password],
@@ -75,7 +102,10 @@ const reseller = (c: FinkokCredentials) =>
     ['reseller_password', c.resellerPassword ?? c.password],
   ] as const;
 
-export function addRequest(c: FinkokCredentials, q: { rfc: string; typeUser: 'O' | 'P'; cer?: Buffer }): FinkokRequest {
+export function addRequest(
+  c: FinkokCredentials,
+  q: { rfc: string; typeUser: 'O' | 'P'; cer?: Buffer },
+): FinkokRequest {
   return request('add', [
     ...reseller(c),
     ['taxpayer_id', q.rfc],
@@ -84,8 +114,16 @@ export function addRequest(c: FinkokCredentials, q: { rfc: string; typeUser: 'O'
   ]);
 }
 
-export function editRequest(c: FinkokCredentials, q: { rfc: string; status: 'A' | 'S'; cer?: Buffer }): FinkokRequest {
-  return request('edit', [...reseller(c), ['taxpayer_id', q.rfc], ['status', q.status], ['cer', q.cer?.toString('base64')]]);
+export function editRequest(
+  c: FinkokCredentials,
+  q: { rfc: string; status: 'A' | 'S'; cer?: Buffer },
+): FinkokRequest {
+  return request('edit', [
+    ...reseller(c),
+    ['taxpayer_id', q.rfc],
+    ['status', q.status],
+    ['cer', q.cer?.toString('base64')],
+  ]);
 }
 
 export function getRequest(c: FinkokCredentials, rfc: string): FinkokRequest {

@@ -123,9 +123,13 @@ export function parseGetAnswer(operation: Element): {
   return { users, message: text(operation, 'message') };
 }
 
-
 /** `QueryPendingResult`: `{status, xml, uuid, uuid_status, next_attempt, attempts, error, date}`. */
-export function parseQueryPendingAnswer(operation: Element): { status: string; xml: string; uuid: string; error: string } {
+export function parseQueryPendingAnswer(operation: Element): {
+  status: string;
+  xml: string;
+  uuid: string;
+  error: string;
+} {
   return {
     status: text(operation, 'status'),
     xml: descendantText(operation, 'xml') ?? '',

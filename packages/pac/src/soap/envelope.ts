@@ -46,7 +46,10 @@ export function parseEnvelope(xml: string): ParsedEnvelope {
   if (first.localName === 'Fault') {
     return {
       kind: 'fault',
-      fault: { faultcode: descendantText(first, 'faultcode') ?? '', faultstring: descendantText(first, 'faultstring') ?? '' },
+      fault: {
+        faultcode: descendantText(first, 'faultcode') ?? '',
+        faultstring: descendantText(first, 'faultstring') ?? '',
+      },
     };
   }
   return { kind: 'body', operation: first };

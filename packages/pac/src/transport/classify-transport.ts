@@ -14,7 +14,11 @@ export function classifyTransport(outcome: TransportOutcome): WireFailure | unde
   if (outcome.kind === 'failed') {
     if (!outcome.sent) {
       const reason =
-        outcome.cause === 'timeout' ? 'timeout_before_send' : outcome.cause === 'reset' ? 'reset_before_send' : 'connection_failed';
+        outcome.cause === 'timeout'
+          ? 'timeout_before_send'
+          : outcome.cause === 'reset'
+            ? 'reset_before_send'
+            : 'connection_failed';
       return { outcome: 'unavailable', reason, detail: outcome.detail };
     }
     return {
@@ -26,11 +30,16 @@ export function classifyTransport(outcome: TransportOutcome): WireFailure | unde
   const { status } = outcome;
   if (status === 200) return undefined;
   // SOAP 1.1 carries faults on HTTP 500; those are read from the body by the caller.
-  if (status === 500 && outcome.headers[NOT_PROCESSED_HEADER] === undefined && /:?Fault\b/.test(outcome.body)) return undefined;
+  if (status === 500 && outcome.headers[NOT_PROCESSED_HEADER] === undefined && /:?Fault\b/.test(outcome.body))
+    return undefined;
   const notProcessed = outcome.headers[NOT_PROCESSED_HEADER] === 'true';
   // 502/503 come from proxies and overload shedding before the application runs; 4xx are refusals.
   if (notProcessed || status === 502 || status === 503 || (status >= 400 && status < 500)) {
-    return { outcome: 'unavailable', reason: 'http_error', detail: `HTTP ${status}${notProcessed ? ' (not processed)' : ''}` };
+    return {
+      outcome: 'unavailable',
+      reason: 'http_error',
+      detail: `HTTP ${status}${notProcessed ? ' (not processed)' : ''}`,
+    };
   }
   return { outcome: 'ambiguous', reason: 'http_error_after_send', detail: `HTTP ${status}` };
 }

@@ -73,11 +73,18 @@ export function postSoap(request: SoapRequest, options: TransportOptions): Promi
           }),
         );
         res.on('error', (err) => finish(failure(err, true)));
-        res.on('aborted', () => finish({ kind: 'failed', sent: true, cause: 'reset', detail: 'response aborted' }));
+        res.on('aborted', () =>
+          finish({ kind: 'failed', sent: true, cause: 'reset', detail: 'response aborted' }),
+        );
       },
     );
     const timer = setTimeout(() => {
-      finish({ kind: 'failed', sent, cause: 'timeout', detail: `no complete answer within ${options.timeoutMs} ms` });
+      finish({
+        kind: 'failed',
+        sent,
+        cause: 'timeout',
+        detail: `no complete answer within ${options.timeoutMs} ms`,
+      });
       req.destroy();
     }, options.timeoutMs);
     req.on('finish', () => {
@@ -90,7 +97,9 @@ export function postSoap(request: SoapRequest, options: TransportOptions): Promi
 
 function failure(err: NodeJS.ErrnoException, sent: boolean): TransportOutcome {
   const code = err.code ?? '';
-  if (CONNECT_ERRORS.has(code)) return { kind: 'failed', sent: false, cause: 'connect', detail: `${code}: ${err.message}` };
-  if (code === 'ECONNRESET' || code === 'EPIPE') return { kind: 'failed', sent, cause: 'reset', detail: `${code}: ${err.message}` };
+  if (CONNECT_ERRORS.has(code))
+    return { kind: 'failed', sent: false, cause: 'connect', detail: `${code}: ${err.message}` };
+  if (code === 'ECONNRESET' || code === 'EPIPE')
+    return { kind: 'failed', sent, cause: 'reset', detail: `${code}: ${err.message}` };
   return { kind: 'failed', sent, cause: 'error', detail: `${code || err.name}: ${err.message}` };
 }
