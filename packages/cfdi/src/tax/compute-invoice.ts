@@ -3,7 +3,7 @@ import type { ConceptsInput } from '../types';
 import type { ComputedInvoice } from './computed';
 import { prorate } from './discount';
 import { lineAmounts, parseLines, taxFactor, toConcept, type LineAmounts, type LineSpec } from './lines';
-import { documentTotals } from './totals';
+import { aggregate, documentTotals, finishTotals, withLine } from './totals';
 
 /** Concept amounts are written with 6 decimals when backed out of tax-inclusive prices, else 2. */
 const INCLUSIVE_PLACES = 6;
@@ -100,9 +100,11 @@ function matchChargedTotal(lines: LineSpec[], amounts: LineAmounts[], target: De
     .slice(0, 8);
   for (const { line, i } of candidates) {
     const original = amounts[i]!;
+    // Sums of every other line are fixed while this one moves: aggregate them once.
+    const others = aggregate(amounts.filter((_, k) => k !== i));
     const totalAt = (steps: number): Dec => {
       amounts[i] = lineAmounts(line, original.valorUnitario.plus(STEP.times(steps)), original.descuento, places[i]!);
-      return documentTotals(amounts).total;
+      return finishTotals(withLine(others, amounts[i]!)).total;
     };
     const perStep = line.quantity.times(taxFactor(line)).times(STEP);
     const guess = target.minus(current).div(perStep).round().toNumber();

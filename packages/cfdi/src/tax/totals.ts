@@ -1,4 +1,4 @@
-import { fixed, rateText, round, sum, ZERO, type Dec } from '../decimal/money';
+import { fixed, rateText, round, ZERO, type Dec } from '../decimal/money';
 import type { ComputedGroup } from './computed';
 import type { LineAmounts } from './lines';
 
@@ -10,24 +10,54 @@ export interface DocumentTotals {
   groups: ComputedGroup[];
 }
 
-/**
- * Document level of §1.10/§2.1: group traslados by (Impuesto, TipoFactor, TasaOCuota), sum the
- * unrounded concept values, round once to 2 decimals (MXN). Groups keep first-appearance order.
- */
-export function documentTotals(lines: readonly LineAmounts[]): DocumentTotals {
-  const groups = new Map<string, { impuesto: string; tipoFactor: 'Tasa' | 'Exento'; rate: Dec | null; base: Dec; importe: Dec }>();
-  for (const line of lines) {
-    for (const tax of line.taxes) {
-      const key = `${tax.impuesto}|${tax.tipoFactor}|${tax.rate ? rateText(tax.rate) : ''}`;
-      const group = groups.get(key) ?? { impuesto: tax.impuesto, tipoFactor: tax.tipoFactor, rate: tax.rate, base: ZERO, importe: ZERO };
-      group.base = group.base.plus(tax.base);
-      group.importe = group.importe.plus(tax.importe ?? ZERO);
-      groups.set(key, group);
-    }
+interface GroupSum {
+  impuesto: string;
+  tipoFactor: 'Tasa' | 'Exento';
+  rate: Dec | null;
+  base: Dec;
+  importe: Dec;
+}
+
+/** Unrounded running sums of a set of concepts; cheap to copy so one line can be re-tried. */
+export interface Aggregate {
+  importe: Dec;
+  descuento: Dec;
+  hasDiscount: boolean;
+  groups: Map<string, GroupSum>;
+}
+
+export function emptyAggregate(): Aggregate {
+  return { importe: ZERO, descuento: ZERO, hasDiscount: false, groups: new Map() };
+}
+
+export function withLine(agg: Aggregate, line: LineAmounts): Aggregate {
+  const groups = new Map(agg.groups);
+  for (const tax of line.taxes) {
+    const key = `${tax.impuesto}|${tax.tipoFactor}|${tax.rate ? tax.rate.toFixed(6) : ''}`;
+    const g = groups.get(key) ?? { impuesto: tax.impuesto, tipoFactor: tax.tipoFactor, rate: tax.rate, base: ZERO, importe: ZERO };
+    groups.set(key, { ...g, base: g.base.plus(tax.base), importe: g.importe.plus(tax.importe ?? ZERO) });
   }
+  return {
+    importe: agg.importe.plus(line.importe),
+    descuento: agg.descuento.plus(line.descuento ?? ZERO),
+    hasDiscount: agg.hasDiscount || line.descuento !== null,
+    groups,
+  };
+}
+
+export function aggregate(lines: readonly LineAmounts[]): Aggregate {
+  return lines.reduce(withLine, emptyAggregate());
+}
+
+/**
+ * Document level of §1.10/§2.1: traslados grouped by (Impuesto, TipoFactor, TasaOCuota), the
+ * unrounded concept values summed and rounded once to 2 decimals (MXN); groups keep
+ * first-appearance order. Total = SubTotal − Descuento + TotalImpuestosTrasladados.
+ */
+export function finishTotals(agg: Aggregate): DocumentTotals {
   const computed: ComputedGroup[] = [];
   let totalTraslados: Dec | null = null;
-  for (const g of groups.values()) {
+  for (const g of agg.groups.values()) {
     if (g.tipoFactor === 'Exento') {
       computed.push({ impuesto: g.impuesto, tipoFactor: 'Exento', base: fixed(g.base, 2) });
       continue;
@@ -36,9 +66,12 @@ export function documentTotals(lines: readonly LineAmounts[]): DocumentTotals {
     totalTraslados = (totalTraslados ?? ZERO).plus(importe);
     computed.push({ impuesto: g.impuesto, tipoFactor: g.tipoFactor, tasaOCuota: rateText(g.rate!), base: fixed(g.base, 2), importe: fixed(importe, 2) });
   }
-  const subTotal = round(sum(lines.map((l) => l.importe)), 2);
-  const hasDiscount = lines.some((l) => l.descuento !== null);
-  const descuento = hasDiscount ? round(sum(lines.map((l) => l.descuento ?? ZERO)), 2) : null;
+  const subTotal = round(agg.importe, 2);
+  const descuento = agg.hasDiscount ? round(agg.descuento, 2) : null;
   const total = subTotal.minus(descuento ?? ZERO).plus(totalTraslados ?? ZERO);
   return { subTotal, descuento, totalTraslados, total, groups: computed };
+}
+
+export function documentTotals(lines: readonly LineAmounts[]): DocumentTotals {
+  return finishTotals(aggregate(lines));
 }
