@@ -38,6 +38,7 @@ export type UnavailableReason =
   | 'not_configured'
   | 'connection_failed'
   | 'timeout_before_send'
+  | 'aborted_before_send'
   /** A read (lookup, status, receipt) that timed out; reads are always safe to repeat. */
   | 'timeout'
   | 'reset_before_send'
@@ -75,6 +76,8 @@ export interface Ambiguous {
 /** Per-call context: the correlation id ties the PAC log lines to the caller's (e.g. a document id). */
 export interface CallContext {
   correlationId?: string;
+  /** Aborts the call (e.g. a cancelled activity); classified like a timeout at the same moment. */
+  signal?: AbortSignal;
 }
 
 export type StampResult = Stamped | Rejected | Unavailable | Ambiguous;

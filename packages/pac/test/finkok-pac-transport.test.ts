@@ -160,3 +160,19 @@ test('keep-alive: consecutive calls reuse one connection', async () => {
   expect(server.received).toHaveLength(2);
   expect(server.received[1]!.headers.connection).toBe('keep-alive');
 });
+
+test('a caller abort is unavailable before sending and ambiguous after', async () => {
+  const before = new AbortController();
+  before.abort();
+  expect(await pac.stamp(sealed, { signal: before.signal })).toMatchObject({
+    outcome: 'unavailable',
+    reason: 'aborted_before_send',
+  });
+  server.next(hang);
+  const after = new AbortController();
+  setTimeout(() => after.abort(), 50);
+  expect(await pac.stamp(sealed, { signal: after.signal })).toMatchObject({
+    outcome: 'ambiguous',
+    reason: 'timeout_after_send',
+  });
+});

@@ -35,6 +35,7 @@ export async function callFinkok(
       soapAction: req.soapAction,
       body: req.body,
       correlationId,
+      ...(ctx?.signal ? { signal: ctx.signal } : {}),
     },
     deps.transport,
   );

@@ -9,21 +9,30 @@ export const NOT_PROCESSED_HEADER = 'x-pac-not-processed';
 
 export type WireFailure = Unavailable | Ambiguous;
 
+type FailureCause = Extract<TransportOutcome, { kind: 'failed' }>['cause'];
+
+const UNSENT_REASON: Record<FailureCause, Unavailable['reason']> = {
+  timeout: 'timeout_before_send',
+  aborted: 'aborted_before_send',
+  reset: 'reset_before_send',
+  connect: 'connection_failed',
+  error: 'connection_failed',
+};
+
 /** Classifies a transport failure or a non-200 status; `undefined` means "read the SOAP body". */
 export function classifyTransport(outcome: TransportOutcome): WireFailure | undefined {
   if (outcome.kind === 'failed') {
     if (!outcome.sent) {
-      const reason =
-        outcome.cause === 'timeout'
-          ? 'timeout_before_send'
-          : outcome.cause === 'reset'
-            ? 'reset_before_send'
-            : 'connection_failed';
+      const reason = UNSENT_REASON[outcome.cause];
       return { outcome: 'unavailable', reason, detail: outcome.detail };
     }
     return {
       outcome: 'ambiguous',
-      reason: outcome.cause === 'timeout' ? 'timeout_after_send' : 'reset_after_send',
+      // An abort after sending is, for the PAC, the same as our deadline passing.
+      reason:
+        outcome.cause === 'timeout' || outcome.cause === 'aborted'
+          ? 'timeout_after_send'
+          : 'reset_after_send',
       detail: outcome.detail,
     };
   }

@@ -13,6 +13,7 @@ export interface SoapRequest {
   soapAction: string;
   body: string;
   correlationId: string;
+  signal?: AbortSignal;
 }
 
 /**
@@ -21,7 +22,12 @@ export interface SoapRequest {
  */
 export type TransportOutcome =
   | { kind: 'response'; status: number; headers: http.IncomingHttpHeaders; body: string }
-  | { kind: 'failed'; sent: boolean; cause: 'timeout' | 'reset' | 'connect' | 'error'; detail: string };
+  | {
+      kind: 'failed';
+      sent: boolean;
+      cause: 'timeout' | 'aborted' | 'reset' | 'connect' | 'error';
+      detail: string;
+    };
 
 const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -87,6 +93,13 @@ export function postSoap(request: SoapRequest, options: TransportOptions): Promi
       });
       req.destroy();
     }, options.timeoutMs);
+    const onAbort = () => {
+      finish({ kind: 'failed', sent, cause: 'aborted', detail: 'aborted by the caller' });
+      req.destroy();
+    };
+    if (request.signal?.aborted) onAbort();
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('close', () => request.signal?.removeEventListener('abort', onAbort));
     req.on('finish', () => {
       sent = true;
     });
