@@ -67,12 +67,13 @@ export class CatalogIndex {
     return this.units.size;
   }
 
-  searchProducts(keyword?: string, limit: number = SEARCH_LIMIT.default): ProductEntry[] {
-    return this.products.search(keyword, { limit: clampLimit(limit) });
+  /** Ranked search (rules on TextIndex); only entries valid today unless `includeExpired`. */
+  searchProducts(keyword?: string, limit: number = SEARCH_LIMIT.default, options: { includeExpired?: boolean } = {}): ProductEntry[] {
+    return this.products.search(keyword, { limit: clampLimit(limit), ...options });
   }
 
-  searchUnits(keyword?: string, limit: number = SEARCH_LIMIT.default): UnitEntry[] {
-    return this.units.search(keyword, { limit: clampLimit(limit) });
+  searchUnits(keyword?: string, limit: number = SEARCH_LIMIT.default, options: { includeExpired?: boolean } = {}): UnitEntry[] {
+    return this.units.search(keyword, { limit: clampLimit(limit), ...options });
   }
 
   listUsosCfdi(): UsoCfdiEntry[] {

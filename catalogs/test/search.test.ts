@@ -64,6 +64,7 @@ describe('products', () => {
     expect(index.searchProducts('15101506')).toEqual([]);
     expect(index.lookup.hasProductCode('15101506')).toBe(false);
     expect(index.lookup.hasProductCode('15101505')).toBe(true);
+    expect(index.searchProducts('15101506', 1, { includeExpired: true })).toEqual([{ clave: '15101506', nombre: 'Gasolina' }]);
   });
 
   test('nonsense finds nothing', () => {
@@ -87,6 +88,7 @@ describe('small catalogs and lookups', () => {
     expect(index.listRegimenes()).toContainEqual({ clave: '605', nombre: expect.stringMatching(/^Sueldos/), fisica: true, moral: false });
     expect(index.listFormasPago()).toContainEqual({ clave: '99', nombre: 'Por definir' });
     expect(index.listUsosCfdi()).toHaveLength(24);
+    expect(index.rows('tasas-o-cuotas')).toContainEqual(expect.objectContaining({ impuesto: 'IVA', factor: 'Tasa', valor_maximo: '0.160000' }));
   });
 
   test('lookups for the CFDI validation', () => {

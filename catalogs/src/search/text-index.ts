@@ -15,8 +15,7 @@ export interface IndexItem<T> {
 
 export interface SearchOptions {
   limit: number;
-  /** ISO date the entries must be valid on (inclusive bounds); defaults to today (UTC). */
-  validOn?: string;
+  /** Also return entries outside their vigencia (bounds inclusive, checked against today in UTC). */
   includeExpired?: boolean;
 }
 
@@ -97,15 +96,15 @@ export class TextIndex<T> {
     return this.items.length;
   }
 
-  has(key: string, validOn: string = today()): boolean {
+  has(key: string): boolean {
     const folded = foldKey(key);
     const i = lowerBound(this.keys, folded);
-    return this.keys[i] === folded && isValid(this.items[i]!, validOn);
+    return this.keys[i] === folded && isValid(this.items[i]!, today());
   }
 
   search(keyword: string | undefined, options: SearchOptions): T[] {
-    const validOn = options.validOn ?? today();
-    const ok = (i: number) => options.includeExpired || isValid(this.items[i]!, validOn);
+    const validOn = today();
+    const ok = (i: number) => options.includeExpired === true || isValid(this.items[i]!, validOn);
     const trimmed = keyword?.trim() ?? '';
     const results: number[] = [];
     const taken = new Set<number>();
