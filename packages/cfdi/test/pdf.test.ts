@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildInvoiceXml, buildPaymentXml, buildZip, cfdiZipEntries, renderPdf, verificationUrlFromXml, type InvoiceItem } from '../src';
 import { RECEIVERS } from './generators';
-import { loadCsd, NOW } from './sat-dir';
+import { loadCsd, NOW, requirePdfTools } from './sat-dir';
 import { mockStamp } from './stamp-helper';
 
 jest.setTimeout(120_000);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-pdf-'));
+beforeAll(requirePdfTools);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const csd = loadCsd();

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { inspectCertificate, openPrivateKey, type Csd } from '../src';
 
@@ -34,6 +35,32 @@ export function requireTools(): void {
       execFileSync(tool, ['--version'], { stdio: 'ignore' });
     } catch {
       throw new Error(`${tool} is not installed: run \`apt-get install -y xsltproc libxml2-utils\``);
+    }
+  }
+}
+
+/** Schema validation of one document through a temporary file. */
+export function xmllintOk(xml: string): boolean {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-xsd-')), 'doc.xml');
+  fs.writeFileSync(file, xml);
+  try {
+    execFileSync('xmllint', ['--noout', '--schema', BUNDLE_XSD, file], { stdio: 'pipe' });
+    return true;
+  } catch (err) {
+    process.stderr.write(String((err as { stderr?: Buffer }).stderr ?? err));
+    return false;
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+/** The PDF tests also need poppler and zbar. */
+export function requirePdfTools(): void {
+  for (const [tool, args] of [['pdftotext', ['-v']], ['pdftoppm', ['-v']], ['zbarimg', ['--version']]] as const) {
+    try {
+      execFileSync(tool, [...args], { stdio: 'ignore' });
+    } catch {
+      throw new Error(`${tool} is not installed: run \`apt-get install -y poppler-utils zbar-tools\``);
     }
   }
 }
