@@ -1,5 +1,6 @@
 import { Migration20261121000000Foundation } from './Migration20261121000000Foundation';
 import { Migration20261121010000Catalogs } from './Migration20261121010000Catalogs';
+import { Migration20261121020000Merchants } from './Migration20261121020000Merchants';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -8,4 +9,5 @@ import { Migration20261121010000Catalogs } from './Migration20261121010000Catalo
 export const migrationsList = [
   { name: 'Migration20261121000000Foundation', class: Migration20261121000000Foundation },
   { name: 'Migration20261121010000Catalogs', class: Migration20261121010000Catalogs },
+  { name: 'Migration20261121020000Merchants', class: Migration20261121020000Merchants },
 ];

@@ -1,0 +1,108 @@
+import type { KeyObject } from 'node:crypto';
+import type { EntityManager } from '@cfdi/db';
+import { openPrivateKey } from '@cfdi/cfdi';
+import { AppError, ConflictError, NotFoundError } from '../errors';
+import { openSecret, sealSecret, type MasterKey } from '../crypto/secret-box';
+import type { PacClients } from '../pac-clients';
+import type { Scope } from '../scope';
+import { isoTimestamp } from '../time';
+import { findMerchant, type FindMerchantOptions } from './merchant-access';
+import { toCsdView, type CsdView } from './merchant-view';
+import { registerCsdWithPac } from './csd-registration';
+import { validateCsdUpload, type CsdUpload } from './csd-validation';
+
+export interface CsdContext {
+  em: EntityManager;
+  now: () => Date;
+  masterKey: MasterKey | null;
+  pac: PacClients;
+}
+
+function requireMasterKey(masterKey: MasterKey | null): MasterKey {
+  if (!masterKey) {
+    throw new AppError(503, 'encryption_unavailable', 'Service unavailable',
+      'This server has no MASTER_KEY configured, so it cannot store CSD private keys. Ask the operator to set one.');
+  }
+  return masterKey;
+}
+
+/**
+ * `create` (POST) refuses to overwrite an existing CSD (409 csd_already_exists, so two integrations cannot
+ * silently replace each other's certificate); `replace` (PUT) stores or replaces it. Either way the order is:
+ * every local check, PAC registration, then one INSERT … ON CONFLICT statement — until it commits, the old CSD
+ * keeps sealing, and a failure at any step leaves nothing half-saved.
+ */
+export async function saveCsd(ctx: CsdContext, scope: Scope, merchantId: string, upload: CsdUpload, mode: 'create' | 'replace'): Promise<CsdView> {
+  const merchant = await findMerchant(ctx.em, scope, merchantId);
+  if (mode === 'create' && merchant.csd_serial_number !== null) throw alreadyExists(merchantId);
+  const masterKey = requireMasterKey(ctx.masterKey);
+  const csd = validateCsdUpload(upload, merchant.rfc, ctx.now());
+  await registerCsdWithPac(ctx.pac.forMode(scope.livemode), merchant.rfc, csd.certificateDer, merchantId);
+
+  const onConflict = mode === 'create'
+    ? 'do nothing'
+    : `do update set serial_number = excluded.serial_number, rfc = excluded.rfc, valid_from = excluded.valid_from,
+         valid_to = excluded.valid_to, certificate_der = excluded.certificate_der,
+         private_key_encrypted = excluded.private_key_encrypted, password_encrypted = excluded.password_encrypted,
+         registered_with_pac = excluded.registered_with_pac, updated_at = now()`;
+  // Selecting from merchants makes the write conditional on the merchant still existing (not deleted meanwhile).
+  const rows: unknown[] = await ctx.em.execute(
+    `insert into merchant_csds (merchant_id, serial_number, rfc, valid_from, valid_to, certificate_der,
+                                private_key_encrypted, password_encrypted, registered_with_pac)
+     select m.id, ?, ?, ?, ?, ?, ?, ?, true from merchants m
+      where m.id = ? and m.account_id = ? and m.livemode = ? and m.deleted_at is null
+     on conflict (merchant_id) ${onConflict}
+     returning merchant_id`,
+    [csd.info.noCertificado, csd.info.rfc, csd.info.validFrom, csd.info.validTo, csd.certificateDer,
+      sealSecret(masterKey, csd.keyDer, merchantId), sealSecret(masterKey, Buffer.from(upload.password, 'utf8'), merchantId),
+      merchantId, scope.accountId, scope.livemode],
+  );
+  if (!rows.length) {
+    if (mode === 'create') throw alreadyExists(merchantId);
+    throw new NotFoundError('merchant', merchantId);
+  }
+  return retrieveCsd(ctx, scope, merchantId);
+}
+
+const alreadyExists = (merchantId: string) =>
+  new ConflictError('csd_already_exists', `Merchant ${merchantId} already has a CSD; replace it with PUT /v1/merchants/${merchantId}/csd.`);
+
+export async function retrieveCsd(ctx: Pick<CsdContext, 'em' | 'now'>, scope: Scope, merchantId: string): Promise<CsdView> {
+  const view = toCsdView(await findMerchant(ctx.em, scope, merchantId), ctx.now());
+  if (!view) throw new NotFoundError('CSD for merchant', merchantId);
+  return view;
+}
+
+export interface SigningCsd {
+  certificateDer: Buffer;
+  privateKey: KeyObject;
+  noCertificado: string;
+  validTo: Date;
+}
+
+/**
+ * The decrypted CSD for sealing (and, with `includeDeleted`, for cancelling a deleted merchant's documents).
+ * The key material lives only in the returned KeyObject; nothing here logs it or puts it in an error.
+ */
+export async function loadSigningCsd(
+  em: EntityManager,
+  masterKey: MasterKey | null,
+  scope: Scope,
+  merchantId: string,
+  options: FindMerchantOptions = {},
+): Promise<SigningCsd> {
+  await findMerchant(em, scope, merchantId, options);
+  const rows: { certificate_der: Buffer; private_key_encrypted: string; password_encrypted: string; serial_number: string; valid_to: Date | string }[] =
+    await em.execute('select certificate_der, private_key_encrypted, password_encrypted, serial_number, valid_to from merchant_csds where merchant_id = ?', [merchantId]);
+  const row = rows[0];
+  if (!row) throw new NotFoundError('CSD for merchant', merchantId);
+  const keys = [requireMasterKey(masterKey)];
+  const keyDer = openSecret(keys, row.private_key_encrypted, merchantId);
+  const password = openSecret(keys, row.password_encrypted, merchantId).toString('utf8');
+  return {
+    certificateDer: row.certificate_der,
+    privateKey: openPrivateKey(keyDer, password),
+    noCertificado: row.serial_number,
+    validTo: new Date(isoTimestamp(row.valid_to)),
+  };
+}

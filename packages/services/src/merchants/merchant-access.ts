@@ -1,0 +1,30 @@
+import type { EntityManager } from '@cfdi/db';
+import { ForbiddenError, NotFoundError } from '../errors';
+import type { Scope } from '../scope';
+import { MERCHANT_SELECT, type MerchantRow } from './merchant-view';
+
+export interface FindMerchantOptions {
+  /** Deleted merchants are 404 unless the caller works on their history (documents, cancellations). */
+  includeDeleted?: boolean;
+}
+
+/**
+ * The merchant in the caller's account and mode. Absent (or in another account or mode) → 404; present but
+ * outside a restricted key's merchants → 403, so a restricted key learns nothing about other tenants.
+ */
+export async function findMerchant(em: EntityManager, scope: Scope, id: string, options: FindMerchantOptions = {}): Promise<MerchantRow> {
+  const rows: MerchantRow[] = await em.execute(
+    `${MERCHANT_SELECT} where m.id = ? and m.account_id = ? and m.livemode = ?${options.includeDeleted ? '' : ' and m.deleted_at is null'}`,
+    [id, scope.accountId, scope.livemode],
+  );
+  const row = rows[0];
+  if (!row) throw new NotFoundError('merchant', id);
+  assertMerchantAccess(scope, id);
+  return row;
+}
+
+export function assertMerchantAccess(scope: Scope, merchantId: string): void {
+  if (scope.merchantIds && !scope.merchantIds.includes(merchantId)) {
+    throw new ForbiddenError(`This API key is restricted to other merchants and cannot use merchant ${merchantId}.`);
+  }
+}

@@ -1,0 +1,99 @@
+import { isoTimestamp } from '../time';
+
+export interface CsdView {
+  object: 'csd';
+  /** The 20-digit NoCertificado (the certificate serial read as ASCII digits). */
+  serialNumber: string;
+  rfc: string;
+  validFrom: string;
+  validTo: string;
+  status: 'active' | 'expired';
+  registeredWithPac: boolean;
+  updatedAt: string;
+}
+
+export interface MerchantView {
+  id: string;
+  object: 'merchant';
+  livemode: boolean;
+  rfc: string;
+  legalName: string;
+  regimenFiscal: string;
+  zip: string;
+  serie: string;
+  defaultClaveProdServ: string | null;
+  defaultClaveUnidad: string | null;
+  csd: CsdView | null;
+  logoUrl: string | null;
+  createdAt: string;
+}
+
+/** A merchant joined with its CSD metadata (never the key material). */
+export interface MerchantRow {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  rfc: string;
+  legal_name: string;
+  regimen_fiscal: string;
+  zip: string;
+  serie: string;
+  default_clave_prod_serv: string | null;
+  default_clave_unidad: string | null;
+  logo_key: string | null;
+  deleted_at: Date | string | null;
+  created_at: Date | string;
+  csd_serial_number: string | null;
+  csd_rfc: string | null;
+  csd_valid_from: Date | string | null;
+  csd_valid_to: Date | string | null;
+  csd_registered_with_pac: boolean | null;
+  csd_updated_at: Date | string | null;
+}
+
+export const MERCHANT_SELECT = `
+  select m.id, m.account_id, m.livemode, m.rfc, m.legal_name, m.regimen_fiscal, m.zip, m.serie,
+         m.default_clave_prod_serv, m.default_clave_unidad, m.logo_key, m.deleted_at, m.created_at,
+         c.serial_number as csd_serial_number, c.rfc as csd_rfc, c.valid_from as csd_valid_from,
+         c.valid_to as csd_valid_to, c.registered_with_pac as csd_registered_with_pac, c.updated_at as csd_updated_at
+    from merchants m left join merchant_csds c on c.merchant_id = m.id`;
+
+/** What views need besides the row: a clock (CSD status) and the file-URL signer (logo). */
+export interface ViewContext {
+  now: () => Date;
+  fileUrls: { url(key: string): string };
+}
+
+export function toCsdView(row: MerchantRow, now: Date): CsdView | null {
+  if (row.csd_serial_number === null) return null;
+  const validTo = isoTimestamp(row.csd_valid_to!);
+  return {
+    object: 'csd',
+    serialNumber: row.csd_serial_number,
+    rfc: row.csd_rfc!,
+    validFrom: isoTimestamp(row.csd_valid_from!),
+    validTo,
+    // Derived at read time so it flips exactly when validTo passes, with no job to run.
+    status: new Date(validTo).getTime() < now.getTime() ? 'expired' : 'active',
+    registeredWithPac: row.csd_registered_with_pac!,
+    updatedAt: isoTimestamp(row.csd_updated_at!),
+  };
+}
+
+export function toMerchantView(row: MerchantRow, ctx: ViewContext): MerchantView {
+  return {
+    id: row.id,
+    object: 'merchant',
+    livemode: row.livemode,
+    rfc: row.rfc,
+    legalName: row.legal_name,
+    regimenFiscal: row.regimen_fiscal,
+    zip: row.zip,
+    serie: row.serie,
+    defaultClaveProdServ: row.default_clave_prod_serv,
+    defaultClaveUnidad: row.default_clave_unidad,
+    csd: toCsdView(row, ctx.now()),
+    logoUrl: row.logo_key ? ctx.fileUrls.url(row.logo_key) : null,
+    createdAt: isoTimestamp(row.created_at),
+  };
+}

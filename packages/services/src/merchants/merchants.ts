@@ -1,0 +1,141 @@
+import { newId, type EntityManager } from '@cfdi/db';
+import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../errors';
+import type { Scope } from '../scope';
+import { findMerchant } from './merchant-access';
+import { regimenProblem, rfcProblem } from './merchant-rules';
+import { MERCHANT_SELECT, toMerchantView, type MerchantRow, type MerchantView, type ViewContext } from './merchant-view';
+
+export const DEFAULT_SERIE = 'A';
+
+export interface MerchantCreate {
+  rfc: string;
+  legalName: string;
+  regimenFiscal: string;
+  zip: string;
+  serie?: string;
+  defaultClaveProdServ?: string | null;
+  defaultClaveUnidad?: string | null;
+}
+
+/** Everything but the RFC, which identifies the issuer to the SAT and the PAC and so never changes. */
+export type MerchantUpdate = Partial<Omit<MerchantCreate, 'rfc'>>;
+
+export interface MerchantContext extends ViewContext {
+  em: EntityManager;
+}
+
+function reject(problems: (FieldError | undefined)[]): void {
+  const errors = problems.filter((p): p is FieldError => p !== undefined);
+  if (errors.length) throw new ValidationError(errors.map((e) => `${e.path} ${e.message}`).join('; '), errors);
+}
+
+export async function createMerchant(ctx: MerchantContext, scope: Scope, input: MerchantCreate): Promise<MerchantView> {
+  // A restricted key manages only the merchants it names; a new merchant would be outside them by definition.
+  if (scope.merchantIds) throw new ForbiddenError('This API key is restricted to some merchants and cannot create merchants.');
+  const rfc = rfcProblem(input.rfc);
+  reject([rfc, rfc ? undefined : regimenProblem(input.regimenFiscal, input.rfc)]);
+  const id = newId('mch');
+  await ctx.em.execute(
+    `insert into merchants (id, account_id, livemode, rfc, legal_name, regimen_fiscal, zip, serie, default_clave_prod_serv, default_clave_unidad)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [id, scope.accountId, scope.livemode, input.rfc, input.legalName, input.regimenFiscal, input.zip,
+      input.serie ?? DEFAULT_SERIE, input.defaultClaveProdServ ?? null, input.defaultClaveUnidad ?? null],
+  );
+  return retrieveMerchant(ctx, scope, id);
+}
+
+export async function retrieveMerchant(ctx: MerchantContext, scope: Scope, id: string): Promise<MerchantView> {
+  return toMerchantView(await findMerchant(ctx.em, scope, id), ctx);
+}
+
+const COLUMNS: Record<keyof MerchantUpdate, string> = {
+  legalName: 'legal_name',
+  regimenFiscal: 'regimen_fiscal',
+  zip: 'zip',
+  serie: 'serie',
+  defaultClaveProdServ: 'default_clave_prod_serv',
+  defaultClaveUnidad: 'default_clave_unidad',
+};
+
+export async function updateMerchant(ctx: MerchantContext, scope: Scope, id: string, input: MerchantUpdate): Promise<MerchantView> {
+  const current = await findMerchant(ctx.em, scope, id);
+  if (input.regimenFiscal !== undefined) reject([regimenProblem(input.regimenFiscal, current.rfc)]);
+  const fields = (Object.keys(COLUMNS) as (keyof MerchantUpdate)[]).filter((f) => input[f] !== undefined);
+  if (fields.length) {
+    const updated: unknown[] = await ctx.em.execute(
+      `update merchants set ${fields.map((f) => `${COLUMNS[f]} = ?`).join(', ')}, updated_at = now()
+        where id = ? and account_id = ? and livemode = ? and deleted_at is null returning id`,
+      [...fields.map((f) => input[f] ?? null), id, scope.accountId, scope.livemode],
+    );
+    // Deleted between the read and the write.
+    if (!updated.length) throw new NotFoundError('merchant', id);
+  }
+  return retrieveMerchant(ctx, scope, id);
+}
+
+/** Soft delete: the row stays for its documents; the merchant disappears from reads and can no longer stamp. */
+export async function deleteMerchant(ctx: MerchantContext, scope: Scope, id: string): Promise<{ id: string; object: 'merchant'; deleted: true }> {
+  await findMerchant(ctx.em, scope, id);
+  const deleted: unknown[] = await ctx.em.execute(
+    `update merchants set deleted_at = now(), updated_at = now()
+      where id = ? and account_id = ? and livemode = ? and deleted_at is null returning id`,
+    [id, scope.accountId, scope.livemode],
+  );
+  if (!deleted.length) throw new NotFoundError('merchant', id);
+  return { id, object: 'merchant', deleted: true };
+}
+
+export interface ListMerchantsInput {
+  limit: number;
+  startingAfter?: string;
+}
+
+export async function listMerchants(ctx: MerchantContext, scope: Scope, input: ListMerchantsInput) {
+  const empty = { object: 'list' as const, data: [] as MerchantView[], has_more: false };
+  if (scope.merchantIds?.length === 0) return empty;
+  const params: unknown[] = [scope.accountId, scope.livemode];
+  let where = 'm.account_id = ? and m.livemode = ? and m.deleted_at is null';
+  if (scope.merchantIds) {
+    where += ' and m.id in (?)';
+    params.push(scope.merchantIds);
+  }
+  if (input.startingAfter) {
+    // Deleted merchants still count as cursors: deleting the last item of a page must not break the next page.
+    const cursor: unknown[] = await ctx.em.execute('select 1 from merchants where id = ? and account_id = ? and livemode = ?',
+      [input.startingAfter, scope.accountId, scope.livemode]);
+    if (!cursor.length) throw ValidationError.field('/starting_after', `No merchant "${input.startingAfter}" to start after.`);
+    where += ' and m.id < ?';
+    params.push(input.startingAfter);
+  }
+  const rows: MerchantRow[] = await ctx.em.execute(`${MERCHANT_SELECT} where ${where} order by m.id desc limit ?`, [...params, input.limit + 1]);
+  return { object: 'list' as const, data: rows.slice(0, input.limit).map((r) => toMerchantView(r, ctx)), has_more: rows.length > input.limit };
+}
+
+/** The issuer as stamping needs it. */
+export interface MerchantForStamping {
+  id: string;
+  rfc: string;
+  legalName: string;
+  regimenFiscal: string;
+  zip: string;
+  serie: string;
+  defaultClaveProdServ: string | null;
+  defaultClaveUnidad: string | null;
+  hasCsd: boolean;
+}
+
+/** For new documents: 404 for absent or deleted merchants, 403 outside a restricted key's merchants. */
+export async function getStampingMerchant(em: EntityManager, scope: Scope, id: string): Promise<MerchantForStamping> {
+  const row = await findMerchant(em, scope, id);
+  return {
+    id: row.id,
+    rfc: row.rfc,
+    legalName: row.legal_name,
+    regimenFiscal: row.regimen_fiscal,
+    zip: row.zip,
+    serie: row.serie,
+    defaultClaveProdServ: row.default_clave_prod_serv,
+    defaultClaveUnidad: row.default_clave_unidad,
+    hasCsd: row.csd_serial_number !== null,
+  };
+}
