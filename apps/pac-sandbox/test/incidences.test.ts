@@ -1,4 +1,7 @@
+import { defaultSatDir } from '@cfdi/config';
 import { sealXml } from '@cfdi/cfdi';
+import path from 'node:path';
+import { generateCertificate, taxpayerSubject, TEST_CA_ISSUER } from '../src/sat/forge-certificate';
 import { setRoot, sealedInvoice, withDescription, withEmisor } from './helpers/cfdi-fixture';
 import { forgedCsd } from './helpers/forged-csd';
 import { PINNED_NOW, startSandbox, type Harness } from './helpers/harness';
@@ -162,6 +165,25 @@ describe('credentials', () => {
       });
     } finally {
       await guarded.close();
+    }
+  });
+});
+
+describe('optional XSD validation (xmllint, PAC_SANDBOX_XSD=true)', () => {
+  test('a schema-valid document stamps; a value outside the XSD enumeration → 301', async () => {
+    const strict = await startSandbox({ xsdPath: path.join(defaultSatDir(), 'xml/cfdi40-bundle.xsd') });
+    try {
+      await strict.pac.registerCsd({ rfc: 'EKU9003173C9' });
+      const fecha = strict.fecha();
+      expect(await strict.pac.stamp(sealedInvoice({ fecha, folio: 'X-1', csd: eku }))).toMatchObject({
+        outcome: 'stamped',
+      });
+      const invalid = sealedInvoice({ fecha, folio: 'X-2', csd: eku, root: { Exportacion: '09' } });
+      const result = await strict.pac.stamp(invalid);
+      expect(result).toMatchObject({ outcome: 'rejected', code: '301' });
+      if (result.outcome === 'rejected') expect(result.incidences[0]?.extraInfo).toMatch(/Exportacion/);
+    } finally {
+      await strict.close();
     }
   });
 });
