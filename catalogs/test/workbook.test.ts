@@ -71,6 +71,12 @@ test('a workbook without the expected header says which column is missing', asyn
   expect(() => readWorkbook(file)).toThrow(/no column for moral/);
 });
 
+test('an empty sheet is refused rather than emptying its catalog', () => {
+  const file = path.join(dir, 'empty.xlsx');
+  writeWorkbook(file, { c_FormaPago: [['Catálogo'], ['c_FormaPago', 'Descripción']] });
+  expect(() => readWorkbook(file)).toThrow(/no rows/);
+});
+
 test('a source that is neither a directory nor a workbook is refused', async () => {
   await expect(readSource(path.join(satCatalogsDir, 'README.md'))).rejects.toThrow(CatalogSourceError);
   await expect(readSource(path.join(dir, 'missing'))).rejects.toThrow(/does not exist/);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@cfdi/db';
+import type { Knex } from '@mikro-orm/postgresql';
 import type { CatalogName } from '../definitions';
 import { readSource } from '../source/read-source';
 import { syncTable, type SyncCounts } from './sync-table';
@@ -67,7 +68,7 @@ export async function importCatalogs({ em, source, onProgress = () => {} }: Impo
 
 /** A new version number only when the catalog changed (or was never imported), so readers reload only then. */
 async function recordVersion(
-  trx: Parameters<typeof syncTable>[0],
+  trx: Knex.Transaction,
   catalog: CatalogName,
   rows: number,
   source: string,
