@@ -68,6 +68,9 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
 
   // forceCloseConnections: "hang" faults leave sockets open that close() must not wait for.
   const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
+  // An idle connection dropped by PostgreSQL (restart, admin command) is logged and replaced on the
+  // next query; unhandled, the pool's 'error' event would crash the process.
+  pool.on('error', (err) => app.log.warn({ err }, 'idle database connection lost'));
   app.addHook('onClose', async () => pool.end());
   app.get('/health', async () => ({ ok: true }));
   registerSoapRoutes(
