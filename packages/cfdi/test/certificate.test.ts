@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { inspectCertificate, keyMatchesCertificate, openPrivateKey } from '../src';
+import { keyMatchesCertificate, openPrivateKey } from '../src';
 import { CERTS, certInfo, PASSWORD } from './sat-dir';
 
 describe('inspectCertificate', () => {

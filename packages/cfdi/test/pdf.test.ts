@@ -34,7 +34,7 @@ function decodeQr(pdf: Buffer, name: string, page: number): string {
 const threeItems: InvoiceItem[] = [
   { productCode: '43211503', unitCode: 'H87', unit: 'Pieza', description: 'Computadora portátil 14" con señal Wi‑Fi', quantity: 2, unitPrice: 14500, noIdentificacion: 'LAP-14-001', pedimentos: ['231234561234567', '23 47 3807 3000123'] },
   { productCode: '50202306', unitCode: 'H87', description: 'Refresco 600 ml', quantity: 12, unitPrice: 18.5, iepsRate: 0.08 },
-  { productCode: '86121503', unitCode: 'E48', description: 'Colegiatura noviembre', quantity: 1, unitPrice: 3500, taxable: false },
+  { productCode: '86121503', unitCode: 'E48', description: 'Colegiatura noviembre 😀', quantity: 1, unitPrice: 3500, taxable: false },
 ];
 
 describe('PDF representation', () => {
@@ -48,6 +48,8 @@ describe('PDF representation', () => {
     for (const needle of [UUID, `$${computed.total}`, `$${computed.subTotal}`, '23 12 3456 1234567', '23 47 3807 3000123', 'LAP-14-001', 'HERRERIA & ELECTRICOS', '30001000000500003416', 'Este documento es una representación impresa de un CFDI', 'PESOS 00/100 M.N.']) {
       expect(flat).toContain(needle);
     }
+    // Characters outside Helvetica's WinAnsi set print as "?" instead of mojibake.
+    expect(flat).toContain('Colegiatura noviembre ?');
     expect(decodeQr(pdf, 'three', 1)).toBe(verificationUrlFromXml(stamped));
     expect(verificationUrlFromXml(stamped)).toContain('re=EKU9003173C9&rr=H&amp;E951128469&tt=');
     if (process.env.CFDI_WRITE_DOCS) execFileSync('cp', [path.join(dir, 'three.png'), process.env.CFDI_WRITE_DOCS]);

@@ -1,5 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import { dec } from '../decimal/money';
+import { winAnsi } from './win-ansi';
 import { attr, children, elementChildren, NS, parseXml, path, rootElement } from '../xml/dom';
 import { parseTfd, tfdCadena, type Tfd } from '../tfd/tfd';
 import { verificationUrlFromXml } from '../qr/verification-url';
@@ -27,7 +28,7 @@ function attrs(el: Element | undefined): Record<string, string> {
   if (!el) return out;
   for (let i = 0; i < el.attributes.length; i++) {
     const a = el.attributes.item(i)!;
-    if (!a.name.startsWith('xmlns') && !a.name.startsWith('xsi:')) out[a.name] = a.value;
+    if (!a.name.startsWith('xmlns') && !a.name.startsWith('xsi:')) out[a.name] = winAnsi(a.value);
   }
   return out;
 }
