@@ -2,6 +2,7 @@ import { foldAccents, stem, words } from './normalize-text';
 
 test('foldAccents drops diacritics and case', () => {
   expect(foldAccents('Camión PEÑA Ñandú')).toBe('camion pena nandu');
+  expect(foldAccents('m²')).toBe('m2');
 });
 
 test('words splits on anything but letters and digits', () => {

@@ -1,6 +1,6 @@
-/** Lower case without diacritics: 'Camión' → 'camion', 'PEÑA' → 'pena'. */
+/** Lower case without diacritics, compatibility forms unfolded: 'Camión' → 'camion', 'PEÑA' → 'pena', 'm²' → 'm2'. */
 export function foldAccents(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
 /** Accent-folded words of a text; anything that is not a letter or digit separates words. */

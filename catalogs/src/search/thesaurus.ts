@@ -12,6 +12,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['coche', 'automovil', 'carro'],
   ['playera', 'camiseta'],
   ['refresco', 'gaseosa'],
+  ['asesoria', 'consultoria'],
 ];
 
 const ALTERNATIVES: ReadonlyMap<string, readonly string[]> = new Map(
