@@ -9,6 +9,10 @@ import { ProblemSchema } from './schemas/common';
 import { metaRoutes } from './routes/meta';
 import { billingRoutes } from './routes/billing';
 import { catalogRoutes } from './routes/catalogs';
+import { merchantRoutes } from './routes/merchants';
+import { merchantCsdRoutes } from './routes/merchant-csd';
+import { merchantLogoRoutes } from './routes/merchant-logo';
+import { fileRoutes } from './routes/files';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -41,12 +45,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   await app.register(metaRoutes);
+  await app.register(fileRoutes);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(
     async (v1) => {
       installAuth(v1);
       await v1.register(billingRoutes);
       await v1.register(catalogRoutes);
+      await v1.register(merchantRoutes);
+      await v1.register(merchantCsdRoutes);
+      await v1.register(merchantLogoRoutes);
     },
     { prefix: '/v1' },
   );

@@ -2,6 +2,7 @@ import { loadConfig } from '@cfdi/config';
 import { createOrm } from '@cfdi/db';
 import { closeRedis, connectRedis } from '@cfdi/services';
 import { buildApp } from './app';
+import { createPlatformDeps } from './platform-deps';
 
 /** Starts the API: config → ORM → Redis → listen; closes everything on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -9,8 +10,10 @@ async function main(): Promise<void> {
   const orm = await createOrm(config.databaseUrl);
   // Neither PostgreSQL nor Redis has to be up for the API to start: /ready reports them.
   const redis = await connectRedis(config.redisUrl, (error) => console.warn(`redis: ${error.message}`));
-  const app = await buildApp({ config, orm, redis });
+  const platform = createPlatformDeps(config);
+  const app = await buildApp({ config, orm, redis, ...platform });
   app.addHook('onClose', async () => {
+    platform.pac.close();
     await orm.close();
     closeRedis(redis);
   });

@@ -4,6 +4,7 @@ import { closeRedis, connectRedis, createAccount, type CreatedAccount } from '@c
 import { testConfig } from '@cfdi/testkit';
 import type { Config } from '@cfdi/config';
 import { buildApp } from '../src/app';
+import { createPlatformDeps } from '../src/platform-deps';
 
 export interface ApiHarness {
   url: string;
@@ -16,11 +17,12 @@ export interface ApiHarness {
 }
 
 /** The real API on an ephemeral port, over real HTTP, against the test PostgreSQL and Redis. */
-export async function startApi(envOverrides: Record<string, string> = {}): Promise<ApiHarness> {
+export async function startApi(envOverrides: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<ApiHarness> {
   const config = testConfig(envOverrides);
   const orm = await createOrm(config.databaseUrl);
   const redis = await connectRedis(config.redisUrl);
-  const app = await buildApp({ config, orm, redis }, { logger: false });
+  const platform = createPlatformDeps(config, options);
+  const app = await buildApp({ config, orm, redis, ...platform }, { logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -50,6 +52,7 @@ export async function startApi(envOverrides: Record<string, string> = {}): Promi
     },
     async close() {
       await app.close();
+      platform.pac.close();
       await orm.close();
       closeRedis(redis);
     },

@@ -40,11 +40,13 @@ export async function createApiKey(
   input: { accountId: string; livemode: boolean; merchantIds?: string[] | null; note?: string | null },
 ): Promise<{ key: ApiKeyView; secret: string }> {
   const secret = generateKeySecret(input.livemode);
+  const merchantIds = input.merchantIds?.length ? input.merchantIds : null;
+  // The query builder expands an array binding into a list, so `array[?]` builds the text[] from it.
   const rows: ApiKeyRow[] = await em.execute(
     `insert into api_keys (id, account_id, livemode, secret_hash, display_prefix, merchant_ids, note)
-     values (?, ?, ?, ?, ?, ?, ?) returning *`,
+     values (?, ?, ?, ?, ?, ${merchantIds ? 'array[?]::text[]' : 'null'}, ?) returning *`,
     [newId('key'), input.accountId, input.livemode, hashKeySecret(secret), secret.slice(0, 12),
-      input.merchantIds?.length ? input.merchantIds : null, input.note ?? null],
+      ...(merchantIds ? [merchantIds] : []), input.note ?? null],
   );
   return { key: toView(rows[0]!), secret };
 }

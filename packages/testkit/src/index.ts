@@ -1,2 +1,3 @@
 export { applyTestEnv, testConfig, TEST_ENV_DEFAULTS } from './env';
 export { waitFor } from './wait-for';
+export { startPacSandbox, type RunningPacSandbox } from './pac-sandbox';
