@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildInvoiceXml, buildPaymentXml, buildZip, cfdiZipEntries, renderPdf, verificationUrlFromXml, type InvoiceItem } from '../src';
-import { RECEIVERS } from './generators';
+import { buildInvoiceXml, buildNominaXml, buildPaymentXml, buildZip, cfdiZipEntries, renderPdf, verificationUrlFromXml, type InvoiceItem } from '../src';
+import fc from 'fast-check';
+import { nomina, RECEIVERS } from './generators';
 import { loadCsd, NOW, requirePdfTools } from './sat-dir';
 import { mockStamp } from './stamp-helper';
 
@@ -83,6 +84,15 @@ describe('PDF representation', () => {
     }, { now: NOW });
     const text = pdfText(await renderPdf(mockStamp(xml, csd, UUID)), 'pago');
     for (const needle of ['6F3C1B2A-9D4E-4F5A-8B7C-1D2E3F4A5B6C', '15960.00', '2026-11-19T13:05:00', 'saldo insoluto $15960.00']) expect(text).toContain(needle);
+  });
+
+  it('payroll receipt lists percepciones, deducciones and otros pagos', async () => {
+    const { input } = fc.sample(nomina, { seed: 7, numRuns: 1 })[0]!;
+    const { xml, totals } = buildNominaXml(input, { now: NOW });
+    const text = pdfText(await renderPdf(mockStamp(xml, csd, UUID)), 'nomina').replace(/\s+/g, ' ');
+    expect(text).toContain('Recibo de nómina');
+    expect(text).toContain('Percepción 001');
+    expect(text).toContain(`$${totals.total}`);
   });
 
   it('ZIP holds the XML and the PDF', async () => {

@@ -4,8 +4,10 @@ import { formatFecha } from '../time/fecha';
 import type { BuildOptions, CreditNoteInput, InvoiceInput, Receiver } from '../types';
 import { addConceptos, addEmisor, addImpuestos, addReceptor, addRelacionados, folioOf, serialize, startComprobante } from './comprobante';
 import { NS } from './dom';
+import { assertInvoiceRules } from './invoice-rules';
+import { PUBLICO_EN_GENERAL } from './publico-en-general';
 
-export const PUBLICO_EN_GENERAL = { rfc: 'XAXX010101000', name: 'PUBLICO EN GENERAL' } as const;
+export { PUBLICO_EN_GENERAL };
 
 export interface BuiltDocument {
   /** Unsigned XML: pass it to sealXml. */
@@ -20,10 +22,9 @@ export function globalReceiver(issuerZip: string): Receiver {
 
 /** Income invoice (I), PUE or PPD, nominal or global. */
 export function buildInvoiceXml(input: InvoiceInput, options: BuildOptions): BuiltDocument {
+  assertInvoiceRules(input);
   const computed = computeInvoice(input);
   const global = input.kind === 'global';
-  if (global && !input.informacionGlobal) throw new RangeError('informacionGlobal is required for a global invoice');
-  if (!global && !input.receiver) throw new RangeError('receiver is required');
   const receiver = global ? globalReceiver(input.issuer.zip) : input.receiver!;
   const root = startComprobante({
     Serie: input.serie,
