@@ -26,3 +26,4 @@ export { validateCreditNoteRequest, type CreditNoteRequest } from './validation/
 export { validatePaymentRequest, type PaymentRequest } from './validation/payment-request';
 export { isRfc, personType, isGenericRfc, hasCorporateSuffix, RFC_PATTERN } from './validation/rfc';
 export type { IssuerContext } from './validation/receiver';
+export { checkCsdPair, type CsdPairCheck, type CsdProblem, type CsdProblemCode } from './seal/csd-pair';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { keyMatchesCertificate, openPrivateKey } from '../src';
+import { checkCsdPair, keyMatchesCertificate, openPrivateKey } from '../src';
 import { CERTS, certInfo, PASSWORD } from './sat-dir';
 
 describe('inspectCertificate', () => {
@@ -49,5 +49,26 @@ describe('openPrivateKey', () => {
 
   it('rejects a wrong password', () => {
     expect(() => openPrivateKey(der('EKU9003173C9-csd.key'), '12345678')).toThrow();
+  });
+});
+
+describe('checkCsdPair', () => {
+  const der = (name: string) => fs.readFileSync(path.join(CERTS, name));
+  const now = new Date('2026-11-21T12:00:00Z');
+  const codes = (cer: string, key: string, password = PASSWORD) => checkCsdPair(der(cer), der(key), password, now).problems.map((p) => p.code);
+
+  it('accepts the valid CSDs', () => {
+    expect(codes('EKU9003173C9-csd.cer', 'EKU9003173C9-csd.key')).toEqual([]);
+    expect(codes('CACX7605101P8-csd.cer', 'CACX7605101P8-csd.key')).toEqual([]);
+  });
+
+  it('reports each failure of the test-certs README cases', () => {
+    expect(codes('EKU9003173C9-csd.cer', 'EKU9003173C9-csd.key', '12345678')).toEqual(['wrong_password']);
+    expect(codes('EKU9003173C9-csd.cer', 'EKU9003173C9-fiel.key')).toEqual(['key_mismatch']);
+    expect(codes('EKU9003173C9-csd.cer', 'CACX7605101P8-csd.key')).toEqual(['key_mismatch']);
+    expect(codes('EKU9003173C9-fiel.cer', 'EKU9003173C9-fiel.key')).toEqual(['not_csd']);
+    expect(codes('XIA190128J61-csd-expired.cer', 'XIA190128J61-csd-expired.key')).toEqual(['expired']);
+    expect(codes('CACX7605101P8-fiel-expired.cer', 'CACX7605101P8-fiel-expired.key')).toEqual(['not_csd', 'expired']);
+    expect(checkCsdPair(Buffer.from('nope'), der('EKU9003173C9-csd.key'), PASSWORD, now).problems.map((p) => p.code)).toEqual(['invalid_certificate']);
   });
 });

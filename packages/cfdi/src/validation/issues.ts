@@ -13,7 +13,7 @@ export class Issues {
 }
 
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const isString = (v: unknown): v is string => typeof v === 'string';
 export const isNumberLike = (v: unknown): v is number | string =>
@@ -29,7 +29,7 @@ export function checkText(issues: Issues, path: string, value: unknown, max: num
   if (value.trim().length === 0) return issues.add(path, 'must not be empty');
   if (value.length > max) issues.add(path, `must be at most ${max} characters (got ${value.length})`);
   if (value.includes('|')) issues.add(path, 'must not contain the pipe character "|" (it separates the fields of the cadena original)');
-  if (CONTROL.test(value)) issues.add(path, 'must not contain control characters');
+  if (CONTROL.test(value)) issues.add(path, 'must not contain control characters or invalid Unicode');
 }
 
 export function decimals(value: number | string): number {
