@@ -125,8 +125,6 @@ describe('incidences from bad documents', () => {
 
   test('suspended issuer → 701', async () => {
     // IIA040805DZ4 has no valid SAT test CSD; a forged one with its RFC is enough to reach the registration check.
-    const { generateCertificate, taxpayerSubject, TEST_CA_ISSUER } =
-      await import('../src/sat/forge-certificate');
     const csd = generateCertificate({
       noCertificado: '30001000000500007777',
       subject: taxpayerSubject(

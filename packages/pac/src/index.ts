@@ -4,7 +4,6 @@ export { silentLogger } from './logger';
 export { FinkokPac, type FinkokPacOptions } from './finkok/finkok-pac';
 export type { FinkokCredentials } from './finkok/requests';
 export * as finkokRequests from './finkok/requests';
-export * as finkokResponses from './finkok/responses';
 export {
   FINKOK_SERVICES,
   FINKOK_OPERATIONS,
@@ -13,15 +12,7 @@ export {
   type FinkokOperation,
   type FinkokService,
 } from './finkok/protocol';
-export {
-  buildEnvelope,
-  parseEnvelope,
-  descendant,
-  descendants,
-  descendantText,
-  childElements,
-  SOAP_ENV_NS,
-} from './soap/envelope';
+export { buildEnvelope, parseEnvelope, childElements, SOAP_ENV_NS } from './soap/envelope';
 export { escapeXml } from './soap/xml-escape';
 export { NOT_PROCESSED_HEADER } from './transport/classify-transport';
 export { NullPac, NOT_CONFIGURED_DETAIL } from './null-pac';
@@ -35,4 +26,3 @@ export {
 } from './cancellation/cancelacion-xml';
 export { signCancelacion, type SigningCsd } from './cancellation/sign-cancelacion';
 export { verifyEnvelopedSignature, type SignatureCheck } from './cancellation/verify-signature';
-export { x509KeyInfo } from './cancellation/x509-key-info';

@@ -56,10 +56,16 @@ test('logs every call with the correlation id, never the XML or the credentials'
   server.next(reply(200, stampResponse), hang);
   await pac.stamp(sealed, { correlationId: 'doc_123' });
   await pac.stamp(sealed, { correlationId: 'doc_456' });
-  expect(logs.map((l) => [l.level, l.obj.operation, l.obj.correlationId, l.obj.outcome])).toEqual([
-    ['info', 'stamp', 'doc_123', 'ok'],
-    ['warn', 'stamp', 'doc_456', 'ambiguous'],
+  expect(logs.map((l) => [l.level, l.msg, l.obj.operation, l.obj.correlationId, l.obj.outcome])).toEqual([
+    ['info', 'pac call', 'stamp', 'doc_123', 'stamped'],
+    ['warn', 'pac request failed', 'stamp', 'doc_456', 'ambiguous'],
+    ['warn', 'pac call', 'stamp', 'doc_456', 'ambiguous'],
   ]);
+  expect(logs[0]!.obj).toMatchObject({
+    uuid: expect.stringMatching(/^[0-9A-F-]{36}$/),
+    previouslyStamped: false,
+  });
+  expect(logs[2]!.obj).toMatchObject({ reason: 'timeout_after_send' });
   const text = JSON.stringify(logs);
   expect(text).not.toContain('S3cret-pass');
   expect(text).not.toContain('Comprobante');

@@ -1,3 +1,4 @@
+import { parseTfd } from '@cfdi/cfdi';
 import { COD_ESTATUS, FINKOK_SERVICES } from '@cfdi/pac';
 import { incidence, type Incidencia } from '../stamping/incidence-codes';
 import type { StampRecord } from '../storage/stamps';
@@ -8,25 +9,15 @@ import { decodeXmlParam } from './read-request';
 
 const NS = FINKOK_SERVICES.stamp.namespace;
 
-function answer(
-  ctx: OperationContext,
-  operation: 'stamp' | 'stamped',
-  fields: Parameters<typeof stampResultFields>[0],
-): string {
+function answer(operation: 'stamp' | 'stamped', fields: Parameters<typeof stampResultFields>[0]): string {
   return soapResponse(NS, operation, stampResultFields(fields));
 }
 
-function incidenceAnswer(
-  ctx: OperationContext,
-  operation: 'stamp' | 'stamped',
-  i: Incidencia,
-  rfcEmisor?: string,
-): string {
-  return answer(ctx, operation, {
+function incidenceAnswer(ctx: OperationContext, operation: 'stamp' | 'stamped', i: Incidencia): string {
+  return answer(operation, {
     incidencias: [i],
     noCertificadoSat: ctx.noCertificadoSat,
     fechaRegistro: mexicoLocal(ctx.now()),
-    ...(rfcEmisor ? { rfcEmisor } : {}),
   });
 }
 
@@ -36,13 +27,12 @@ function stampedAnswer(
   r: StampRecord,
   previously: boolean,
 ): string {
-  const selloSat = /SelloSAT="([^"]*)"/.exec(r.xml)?.[1] ?? '';
-  return answer(ctx, operation, {
+  return answer(operation, {
     xml: r.xml,
     uuid: r.uuid,
     fecha: r.fechaTimbrado,
     codEstatus: previously ? COD_ESTATUS.previouslyStamped : COD_ESTATUS.stamped,
-    satSeal: selloSat,
+    satSeal: parseTfd(r.xml)?.selloSAT ?? '',
     noCertificadoSat: ctx.noCertificadoSat,
     // Finkok reports a duplicate as incidence 307 *with* the original stamp (pac.md §3.1).
     incidencias: previously ? [incidence('307')] : [],
@@ -61,11 +51,10 @@ export const stampOperation: OperationHandler = async (ctx, params, fault) => {
   if (!decoded.ok)
     return incidenceAnswer(ctx, 'stamp', incidence('705', 'xml no es base64 de un documento XML'));
   const outcome = await ctx.stampService.stamp(decoded.xml);
-  if (outcome.kind === 'rejected')
-    return incidenceAnswer(ctx, 'stamp', outcome.incidencia, outcome.emisorRfc);
+  if (outcome.kind === 'rejected') return incidenceAnswer(ctx, 'stamp', outcome.incidencia);
   const now = mexicoLocal(ctx.now());
   if (fault?.kind === 'queued') {
-    return answer(ctx, 'stamp', {
+    return answer('stamp', {
       codEstatus: COD_ESTATUS.received,
       incidencias: [],
       noCertificadoSat: ctx.noCertificadoSat,
@@ -73,7 +62,7 @@ export const stampOperation: OperationHandler = async (ctx, params, fault) => {
     });
   }
   if (fault?.kind === 'duplicate_without_data') {
-    return answer(ctx, 'stamp', {
+    return answer('stamp', {
       incidencias: [incidence('307')],
       noCertificadoSat: ctx.noCertificadoSat,
       fechaRegistro: now,

@@ -9,7 +9,7 @@ import { validateCfdi } from './validate-cfdi';
 
 export type StampOutcome =
   | { kind: 'stamped'; record: StampRecord; previouslyStamped: boolean }
-  | { kind: 'rejected'; incidencia: Incidencia; emisorRfc?: string };
+  | { kind: 'rejected'; incidencia: Incidencia };
 
 export interface StampServiceDeps {
   stamps: StampStore;

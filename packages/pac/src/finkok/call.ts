@@ -19,8 +19,8 @@ export interface CallDeps {
 }
 
 /**
- * One SOAP round trip with one log line. Logged: operation, correlation id, duration, HTTP status
- * and outcome; never the XML, the credentials or key material.
+ * One SOAP round trip. Transport failures and SOAP faults are logged here with their wire detail
+ * (HTTP status, error code); never the XML, the credentials or key material.
  */
 export async function callFinkok(
   deps: CallDeps,
@@ -54,8 +54,7 @@ export async function callFinkok(
           ? outcome.failure.detail
           : undefined,
   };
-  if (outcome.kind === 'ok') deps.logger.info(log, 'pac call');
-  else deps.logger.warn(log, 'pac call failed');
+  if (outcome.kind !== 'ok') deps.logger.warn(log, 'pac request failed');
   return outcome;
 }
 

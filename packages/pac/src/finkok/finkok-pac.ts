@@ -21,6 +21,7 @@ import type {
   Unavailable,
 } from '../types';
 import { callFinkok, type CallDeps } from './call';
+import { logResult } from './log-result';
 import { classifyStampAnswer } from './classify-stamp';
 import { asReadFailure, faultResult } from './read-failure';
 import * as req from './requests';
@@ -75,35 +76,37 @@ export class FinkokPac implements PacClient {
     this.deps.transport.agents.https.destroy();
   }
 
-  async stamp(sealedXml: string, ctx?: CallContext): Promise<StampResult> {
-    const out = await callFinkok(this.deps, req.stampRequest(this.credentials, sealedXml), ctx);
-    if (out.kind === 'failure') return out.failure;
-    if (out.kind === 'fault') return faultResult(out.fault, true);
-    const answer = parseStampAnswer(out.operation);
-    const decision = classifyStampAnswer(answer);
-    switch (decision.kind) {
-      case 'stamped':
-        return toStamped(answer, decision.previouslyStamped) ?? unreadableStamp();
-      case 'follow_up':
-        return this.fetchStamp(sealedXml, decision.reason, decision.uuid, ctx);
-      case 'not_stamped':
-      case 'rejected':
-        return {
-          outcome: 'rejected',
-          code: decision.code,
-          message: decision.message,
-          incidences: answer.incidences,
-        };
-      case 'unavailable':
-        return {
-          outcome: 'unavailable',
-          reason: decision.reason,
-          code: decision.code,
-          detail: `${decision.code} ${decision.message}`,
-        };
-      case 'unrecognized':
-        return { outcome: 'ambiguous', reason: 'unrecognized_response', detail: decision.detail };
-    }
+  stamp(sealedXml: string, ctx?: CallContext): Promise<StampResult> {
+    return logResult(this.deps.logger, 'stamp', ctx, async (ctx) => {
+      const out = await callFinkok(this.deps, req.stampRequest(this.credentials, sealedXml), ctx);
+      if (out.kind === 'failure') return out.failure;
+      if (out.kind === 'fault') return faultResult(out.fault, true);
+      const answer = parseStampAnswer(out.operation);
+      const decision = classifyStampAnswer(answer);
+      switch (decision.kind) {
+        case 'stamped':
+          return toStamped(answer, decision.previouslyStamped) ?? unreadableStamp();
+        case 'follow_up':
+          return this.fetchStamp(sealedXml, decision.reason, decision.uuid, ctx);
+        case 'not_stamped':
+        case 'rejected':
+          return {
+            outcome: 'rejected',
+            code: decision.code,
+            message: decision.message,
+            incidences: answer.incidences,
+          };
+        case 'unavailable':
+          return {
+            outcome: 'unavailable',
+            reason: decision.reason,
+            code: decision.code,
+            detail: `${decision.code} ${decision.message}`,
+          };
+        case 'unrecognized':
+          return { outcome: 'ambiguous', reason: 'unrecognized_response', detail: decision.detail };
+      }
+    });
   }
 
   /** Finkok has the document but withheld the CFDI: poll `stamped` briefly, else report ambiguity. */
@@ -124,133 +127,147 @@ export class FinkokPac implements PacClient {
     return { outcome: 'ambiguous', reason, detail, ...(uuid ? { uuid } : {}) };
   }
 
-  async lookupStamped(sealedXml: string, ctx?: CallContext): Promise<LookupResult> {
-    const out = await callFinkok(this.deps, req.stampedRequest(this.credentials, sealedXml), ctx);
-    if (out.kind === 'failure') return asReadFailure(out.failure);
-    if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
-    const answer = parseStampAnswer(out.operation);
-    const decision = classifyStampAnswer(answer);
-    switch (decision.kind) {
-      case 'stamped':
-        return (
-          toStamped(answer, true) ?? {
+  lookupStamped(sealedXml: string, ctx?: CallContext): Promise<LookupResult> {
+    return logResult(this.deps.logger, 'lookupStamped', ctx, async (ctx) => {
+      const out = await callFinkok(this.deps, req.stampedRequest(this.credentials, sealedXml), ctx);
+      if (out.kind === 'failure') return asReadFailure(out.failure);
+      if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
+      const answer = parseStampAnswer(out.operation);
+      const decision = classifyStampAnswer(answer);
+      switch (decision.kind) {
+        case 'stamped':
+          return (
+            toStamped(answer, true) ?? {
+              outcome: 'unavailable',
+              reason: 'invalid_response',
+              detail: 'stamped CFDI without a TFD',
+            }
+          );
+        case 'follow_up':
+          return {
+            outcome: 'pending',
+            detail: decision.reason,
+            ...(decision.uuid ? { uuid: decision.uuid } : {}),
+          };
+        case 'not_stamped':
+        case 'rejected':
+          return { outcome: 'not_stamped', code: decision.code, message: decision.message };
+        case 'unavailable':
+          return {
             outcome: 'unavailable',
-            reason: 'invalid_response',
-            detail: 'stamped CFDI without a TFD',
-          }
-        );
-      case 'follow_up':
-        return {
-          outcome: 'pending',
-          detail: decision.reason,
-          ...(decision.uuid ? { uuid: decision.uuid } : {}),
-        };
-      case 'not_stamped':
-      case 'rejected':
-        return { outcome: 'not_stamped', code: decision.code, message: decision.message };
-      case 'unavailable':
-        return {
-          outcome: 'unavailable',
-          reason: decision.reason,
-          code: decision.code,
-          detail: `${decision.code} ${decision.message}`,
-        };
-      case 'unrecognized':
-        return { outcome: 'unavailable', reason: 'invalid_response', detail: decision.detail };
-    }
+            reason: decision.reason,
+            code: decision.code,
+            detail: `${decision.code} ${decision.message}`,
+          };
+        case 'unrecognized':
+          return { outcome: 'unavailable', reason: 'invalid_response', detail: decision.detail };
+      }
+    });
   }
 
   /** Finkok `query_pending`: `S` stamped but not yet delivered to the SAT, `F` delivered. */
-  async queryPending(uuid: string, ctx?: CallContext): Promise<QueryPendingResult> {
-    const out = await callFinkok(this.deps, req.queryPendingRequest(this.credentials, uuid), ctx);
-    if (out.kind === 'failure') return asReadFailure(out.failure);
-    if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
-    const a = parseQueryPendingAnswer(out.operation);
-    if (!a.status) return { outcome: 'not_found', detail: a.error };
-    return { outcome: 'found', status: a.status, uuid: a.uuid, ...(a.xml ? { xml: a.xml } : {}) };
-  }
-
-  async cancel(signedCancelacionXml: string, ctx?: CallContext): Promise<CancelResult> {
-    const out = await callFinkok(
-      this.deps,
-      req.cancelSignatureRequest(this.credentials, signedCancelacionXml),
-      ctx,
-    );
-    if (out.kind === 'failure') return out.failure;
-    if (out.kind === 'fault') return faultResult(out.fault, true);
-    const answer = parseCancelAnswer(out.operation);
-    if (answer.folios.length > 0) {
-      return {
-        outcome: 'submitted',
-        fecha: answer.fecha,
-        rfcEmisor: answer.rfcEmisor,
-        folios: answer.folios,
-        acuse: answer.acuse,
-      };
-    }
-    const code = /^\s*(\w+)/.exec(answer.codEstatus)?.[1] ?? '';
-    if (code === '708')
-      return { outcome: 'unavailable', reason: 'sat_unreachable', code, detail: answer.codEstatus };
-    if (code === '300')
-      return { outcome: 'unavailable', reason: 'authentication', code, detail: answer.codEstatus };
-    return { outcome: 'rejected', code, message: answer.codEstatus, incidences: [] };
-  }
-
-  async satStatus(query: SatStatusQuery, ctx?: CallContext): Promise<SatStatusResult> {
-    const out = await callFinkok(this.deps, req.satStatusRequest(this.credentials, query), ctx);
-    if (out.kind === 'failure') return asReadFailure(out.failure);
-    if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
-    const a = parseSatStatusAnswer(out.operation);
-    if (a.codigoEstatus.startsWith('S')) {
-      return {
-        outcome: 'found',
-        codigoEstatus: a.codigoEstatus,
-        estado: a.estado === 'Cancelado' ? 'Cancelado' : 'Vigente',
-        esCancelable: a.esCancelable,
-        estatusCancelacion: a.estatusCancelacion,
-        ...(a.validacionEfos ? { validacionEfos: a.validacionEfos } : {}),
-      };
-    }
-    if (a.codigoEstatus.includes('602')) return { outcome: 'not_found', codigoEstatus: a.codigoEstatus };
-    if (a.codigoEstatus.includes('601'))
-      return { outcome: 'invalid_expression', codigoEstatus: a.codigoEstatus };
-    const reason = a.error.startsWith('708') ? 'sat_unreachable' : 'invalid_response';
-    return {
-      outcome: 'unavailable',
-      reason,
-      detail: a.error || `unexpected CodigoEstatus "${a.codigoEstatus}"`,
-    };
-  }
-
-  async receipt(query: ReceiptQuery, ctx?: CallContext): Promise<ReceiptResult> {
-    const request = req.receiptRequest(this.credentials, { ...query, type: query.type ?? 'C' });
-    const out = await callFinkok(this.deps, request, ctx);
-    if (out.kind === 'failure') return asReadFailure(out.failure);
-    if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
-    const a = parseReceiptAnswer(out.operation);
-    if (a.success && a.receipt)
-      return { outcome: 'found', uuid: a.uuid || query.uuid, receipt: a.receipt, date: a.date };
-    if (a.error.startsWith('708'))
-      return { outcome: 'unavailable', reason: 'sat_unreachable', detail: a.error };
-    return { outcome: 'not_found', detail: a.error };
-  }
-
-  async registerCsd(r: CsdRegistration, ctx?: CallContext): Promise<RegistrationResult> {
-    const request = req.addRequest(this.credentials, {
-      rfc: r.rfc,
-      typeUser: r.typeUser ?? 'O',
-      ...(r.certificateDer ? { cer: r.certificateDer } : {}),
+  queryPending(uuid: string, ctx?: CallContext): Promise<QueryPendingResult> {
+    return logResult(this.deps.logger, 'queryPending', ctx, async (ctx) => {
+      const out = await callFinkok(this.deps, req.queryPendingRequest(this.credentials, uuid), ctx);
+      if (out.kind === 'failure') return asReadFailure(out.failure);
+      if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
+      const a = parseQueryPendingAnswer(out.operation);
+      if (!a.status) return { outcome: 'not_found', detail: a.error };
+      return { outcome: 'found', status: a.status, uuid: a.uuid, ...(a.xml ? { xml: a.xml } : {}) };
     });
-    return this.registration(request, ctx);
   }
 
-  async updateCsd(u: CsdUpdate, ctx?: CallContext): Promise<RegistrationResult> {
-    const request = req.editRequest(this.credentials, {
-      rfc: u.rfc,
-      status: u.status,
-      ...(u.certificateDer ? { cer: u.certificateDer } : {}),
+  cancel(signedCancelacionXml: string, ctx?: CallContext): Promise<CancelResult> {
+    return logResult(this.deps.logger, 'cancel', ctx, async (ctx) => {
+      const out = await callFinkok(
+        this.deps,
+        req.cancelSignatureRequest(this.credentials, signedCancelacionXml),
+        ctx,
+      );
+      if (out.kind === 'failure') return out.failure;
+      if (out.kind === 'fault') return faultResult(out.fault, true);
+      const answer = parseCancelAnswer(out.operation);
+      if (answer.folios.length > 0) {
+        return {
+          outcome: 'submitted',
+          fecha: answer.fecha,
+          rfcEmisor: answer.rfcEmisor,
+          folios: answer.folios,
+          acuse: answer.acuse,
+        };
+      }
+      const code = /^\s*(\w+)/.exec(answer.codEstatus)?.[1] ?? '';
+      if (code === '708')
+        return { outcome: 'unavailable', reason: 'sat_unreachable', code, detail: answer.codEstatus };
+      if (code === '300')
+        return { outcome: 'unavailable', reason: 'authentication', code, detail: answer.codEstatus };
+      return { outcome: 'rejected', code, message: answer.codEstatus, incidences: [] };
     });
-    return this.registration(request, ctx);
+  }
+
+  satStatus(query: SatStatusQuery, ctx?: CallContext): Promise<SatStatusResult> {
+    return logResult(this.deps.logger, 'satStatus', ctx, async (ctx) => {
+      const out = await callFinkok(this.deps, req.satStatusRequest(this.credentials, query), ctx);
+      if (out.kind === 'failure') return asReadFailure(out.failure);
+      if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
+      const a = parseSatStatusAnswer(out.operation);
+      if (a.codigoEstatus.startsWith('S')) {
+        return {
+          outcome: 'found',
+          codigoEstatus: a.codigoEstatus,
+          estado: a.estado === 'Cancelado' ? 'Cancelado' : 'Vigente',
+          esCancelable: a.esCancelable,
+          estatusCancelacion: a.estatusCancelacion,
+          ...(a.validacionEfos ? { validacionEfos: a.validacionEfos } : {}),
+        };
+      }
+      if (a.codigoEstatus.includes('602')) return { outcome: 'not_found', codigoEstatus: a.codigoEstatus };
+      if (a.codigoEstatus.includes('601'))
+        return { outcome: 'invalid_expression', codigoEstatus: a.codigoEstatus };
+      const reason = a.error.startsWith('708') ? 'sat_unreachable' : 'invalid_response';
+      return {
+        outcome: 'unavailable',
+        reason,
+        detail: a.error || `unexpected CodigoEstatus "${a.codigoEstatus}"`,
+      };
+    });
+  }
+
+  receipt(query: ReceiptQuery, ctx?: CallContext): Promise<ReceiptResult> {
+    return logResult(this.deps.logger, 'receipt', ctx, async (ctx) => {
+      const request = req.receiptRequest(this.credentials, { ...query, type: query.type ?? 'C' });
+      const out = await callFinkok(this.deps, request, ctx);
+      if (out.kind === 'failure') return asReadFailure(out.failure);
+      if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
+      const a = parseReceiptAnswer(out.operation);
+      if (a.success && a.receipt)
+        return { outcome: 'found', uuid: a.uuid || query.uuid, receipt: a.receipt, date: a.date };
+      if (a.error.startsWith('708'))
+        return { outcome: 'unavailable', reason: 'sat_unreachable', detail: a.error };
+      return { outcome: 'not_found', detail: a.error };
+    });
+  }
+
+  registerCsd(r: CsdRegistration, ctx?: CallContext): Promise<RegistrationResult> {
+    return logResult(this.deps.logger, 'registerCsd', ctx, async (ctx) => {
+      const request = req.addRequest(this.credentials, {
+        rfc: r.rfc,
+        typeUser: r.typeUser ?? 'O',
+        ...(r.certificateDer ? { cer: r.certificateDer } : {}),
+      });
+      return this.registration(request, ctx);
+    });
+  }
+
+  updateCsd(u: CsdUpdate, ctx?: CallContext): Promise<RegistrationResult> {
+    return logResult(this.deps.logger, 'updateCsd', ctx, async (ctx) => {
+      const request = req.editRequest(this.credentials, {
+        rfc: u.rfc,
+        status: u.status,
+        ...(u.certificateDer ? { cer: u.certificateDer } : {}),
+      });
+      return this.registration(request, ctx);
+    });
   }
 
   private async registration(
@@ -265,19 +282,21 @@ export class FinkokPac implements PacClient {
     return a.success ? { outcome: 'ok', message: a.message } : { outcome: 'rejected', message: a.message };
   }
 
-  async getCsd(rfc: string, ctx?: CallContext): Promise<GetCsdResult> {
-    const out = await callFinkok(this.deps, req.getRequest(this.credentials, rfc), ctx);
-    if (out.kind === 'failure') return asReadFailure(out.failure);
-    if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
-    const user = parseGetAnswer(out.operation).users.find((u) => u.rfc === rfc);
-    if (!user) return { outcome: 'not_found' };
-    return {
-      outcome: 'found',
-      rfc: user.rfc,
-      status: user.status,
-      typeUser: user.typeUser,
-      credit: user.credit,
-    };
+  getCsd(rfc: string, ctx?: CallContext): Promise<GetCsdResult> {
+    return logResult(this.deps.logger, 'getCsd', ctx, async (ctx) => {
+      const out = await callFinkok(this.deps, req.getRequest(this.credentials, rfc), ctx);
+      if (out.kind === 'failure') return asReadFailure(out.failure);
+      if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
+      const user = parseGetAnswer(out.operation).users.find((u) => u.rfc === rfc);
+      if (!user) return { outcome: 'not_found' };
+      return {
+        outcome: 'found',
+        rfc: user.rfc,
+        status: user.status,
+        typeUser: user.typeUser,
+        credit: user.credit,
+      };
+    });
   }
 }
 

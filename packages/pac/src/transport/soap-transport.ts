@@ -79,9 +79,11 @@ export function postSoap(request: SoapRequest, options: TransportOptions): Promi
           }),
         );
         res.on('error', (err) => finish(failure(err, true)));
-        res.on('aborted', () =>
-          finish({ kind: 'failed', sent: true, cause: 'reset', detail: 'response aborted' }),
-        );
+        // The connection closed before the last byte: a partial answer is no answer.
+        res.on('close', () => {
+          if (!res.complete)
+            finish({ kind: 'failed', sent: true, cause: 'reset', detail: 'response cut short' });
+        });
       },
     );
     const timer = setTimeout(() => {
