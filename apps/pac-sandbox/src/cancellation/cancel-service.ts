@@ -1,4 +1,4 @@
-import { inspectCertificate } from '@cfdi/cfdi';
+import { inspectCertificate, type CertificateInfo } from '@cfdi/cfdi';
 import { verifyEnvelopedSignature } from '@cfdi/pac';
 import type { SatCredentials } from '../sat/sat-credentials';
 import type { CancellationRecord, CancellationStore } from '../storage/cancellations';
@@ -46,7 +46,12 @@ export class CancelService {
     const signature = verifyEnvelopedSignature(signedXml);
     if (!signature.valid)
       return { kind: 'error', code: '302', message: `Sello mal formado o inválido: ${signature.reason}` };
-    const cert = inspectCertificate(signature.certificateDer);
+    let cert: CertificateInfo;
+    try {
+      cert = inspectCertificate(signature.certificateDer);
+    } catch {
+      return { kind: 'error', code: '302', message: 'Sello mal formado o inválido: certificado ilegible' };
+    }
     const now = this.deps.now();
     if (cert.rfc !== request.rfcEmisor)
       return { kind: 'error', code: '303', message: 'Sello no corresponde al RfcEmisor' };

@@ -76,7 +76,15 @@ async function handle(
         .send(soapFault('senv:Server', 'sandbox fault: failed before processing'));
   }
 
-  const body = await HANDLERS[call.operation](ctx, call.params, fault);
+  let body: string;
+  try {
+    body = await HANDLERS[call.operation](ctx, call.params, fault);
+  } catch (err) {
+    // Unknown whether work was stored (e.g. the database failed mid-way): a Server fault, which
+    // clients must treat as ambiguous for writes.
+    request.log.error({ err, operation: call.operation }, 'sandbox operation failed');
+    return reply.code(500).type(XML).send(soapFault('senv:Server', 'internal error'));
+  }
   if (fault?.kind === 'process_then_reset') {
     // The work is done and stored; the client never learns it (the ambiguous case).
     reply.hijack();

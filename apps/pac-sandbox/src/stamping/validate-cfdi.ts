@@ -63,7 +63,13 @@ export async function validateCfdi(xml: string, ctx: ValidationContext): Promise
     return fail('304', `el CSD venció ${cert.validTo.toISOString()}`);
   const issuedAt = mexicoInstant(f.fecha).getTime();
   if (issuedAt < cert.validFrom.getTime() || issuedAt > cert.validTo.getTime()) return fail('305');
-  const seal = verifySeal(xml);
+  let seal: ReturnType<typeof verifySeal>;
+  try {
+    seal = verifySeal(xml);
+  } catch (err) {
+    // The cadena cannot be built from this structure (e.g. an unsupported complement).
+    return fail('301', `cadena original: ${(err as Error).message}`);
+  }
   if (!seal.valid) return fail('302', seal.reason);
 
   if (ctx.requireRegistration) {
