@@ -28,8 +28,9 @@ function decodeQr(pdf: Buffer, name: string, page: number): string {
   const file = path.join(dir, `${name}.pdf`);
   fs.writeFileSync(file, pdf);
   const prefix = path.join(dir, name);
-  execFileSync('pdftoppm', ['-r', '150', '-png', '-f', String(page), '-l', String(page), '-singlefile', file, prefix]);
-  return execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', `${prefix}.png`], { encoding: 'utf8' }).trim();
+  execFileSync('pdftoppm', ['-r', '150', '-png', '-f', String(page), '-l', String(page), '-singlefile', file, prefix], { stdio: 'ignore' });
+  // zbarimg complains on stderr about the missing D-Bus socket of a container; only stdout matters.
+  return execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', `${prefix}.png`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 }
 
 const threeItems: InvoiceItem[] = [
