@@ -18,12 +18,11 @@ import type {
   SatStatusResult,
   Stamped,
   StampResult,
-  Unavailable,
 } from '../types';
 import { callFinkok, type CallDeps } from './call';
 import { logResult } from './log-result';
 import { classifyStampAnswer } from './classify-stamp';
-import { asReadFailure, faultResult } from './read-failure';
+import { asReadFailure, readFault, writeFault } from './read-failure';
 import * as req from './requests';
 import {
   parseCancelAnswer,
@@ -80,7 +79,7 @@ export class FinkokPac implements PacClient {
     return logResult(this.deps.logger, 'stamp', ctx, async (ctx) => {
       const out = await callFinkok(this.deps, req.stampRequest(this.credentials, sealedXml), ctx);
       if (out.kind === 'failure') return out.failure;
-      if (out.kind === 'fault') return faultResult(out.fault, true);
+      if (out.kind === 'fault') return writeFault(out.fault);
       const answer = parseStampAnswer(out.operation);
       const decision = classifyStampAnswer(answer);
       switch (decision.kind) {
@@ -131,7 +130,7 @@ export class FinkokPac implements PacClient {
     return logResult(this.deps.logger, 'lookupStamped', ctx, async (ctx) => {
       const out = await callFinkok(this.deps, req.stampedRequest(this.credentials, sealedXml), ctx);
       if (out.kind === 'failure') return asReadFailure(out.failure);
-      if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
+      if (out.kind === 'fault') return readFault(out.fault);
       const answer = parseStampAnswer(out.operation);
       const decision = classifyStampAnswer(answer);
       switch (decision.kind) {
@@ -170,7 +169,7 @@ export class FinkokPac implements PacClient {
     return logResult(this.deps.logger, 'queryPending', ctx, async (ctx) => {
       const out = await callFinkok(this.deps, req.queryPendingRequest(this.credentials, uuid), ctx);
       if (out.kind === 'failure') return asReadFailure(out.failure);
-      if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
+      if (out.kind === 'fault') return readFault(out.fault);
       const a = parseQueryPendingAnswer(out.operation);
       if (!a.status) return { outcome: 'not_found', detail: a.error };
       return { outcome: 'found', status: a.status, uuid: a.uuid, ...(a.xml ? { xml: a.xml } : {}) };
@@ -185,7 +184,7 @@ export class FinkokPac implements PacClient {
         ctx,
       );
       if (out.kind === 'failure') return out.failure;
-      if (out.kind === 'fault') return faultResult(out.fault, true);
+      if (out.kind === 'fault') return writeFault(out.fault);
       const answer = parseCancelAnswer(out.operation);
       if (answer.folios.length > 0) {
         return {
@@ -209,7 +208,7 @@ export class FinkokPac implements PacClient {
     return logResult(this.deps.logger, 'satStatus', ctx, async (ctx) => {
       const out = await callFinkok(this.deps, req.satStatusRequest(this.credentials, query), ctx);
       if (out.kind === 'failure') return asReadFailure(out.failure);
-      if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
+      if (out.kind === 'fault') return readFault(out.fault);
       const a = parseSatStatusAnswer(out.operation);
       if (a.codigoEstatus.startsWith('S')) {
         return {
@@ -238,7 +237,7 @@ export class FinkokPac implements PacClient {
       const request = req.receiptRequest(this.credentials, { ...query, type: query.type ?? 'C' });
       const out = await callFinkok(this.deps, request, ctx);
       if (out.kind === 'failure') return asReadFailure(out.failure);
-      if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
+      if (out.kind === 'fault') return readFault(out.fault);
       const a = parseReceiptAnswer(out.operation);
       if (a.success && a.receipt)
         return { outcome: 'found', uuid: a.uuid || query.uuid, receipt: a.receipt, date: a.date };
@@ -277,7 +276,7 @@ export class FinkokPac implements PacClient {
     const out = await callFinkok(this.deps, request, ctx);
     // Registration is idempotent per RFC (add then edit), so a lost answer is simply retried.
     if (out.kind === 'failure') return asReadFailure(out.failure);
-    if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
+    if (out.kind === 'fault') return readFault(out.fault);
     const a = parseRegistrationAnswer(out.operation);
     return a.success ? { outcome: 'ok', message: a.message } : { outcome: 'rejected', message: a.message };
   }
@@ -286,7 +285,7 @@ export class FinkokPac implements PacClient {
     return logResult(this.deps.logger, 'getCsd', ctx, async (ctx) => {
       const out = await callFinkok(this.deps, req.getRequest(this.credentials, rfc), ctx);
       if (out.kind === 'failure') return asReadFailure(out.failure);
-      if (out.kind === 'fault') return faultResult(out.fault, false) as Unavailable;
+      if (out.kind === 'fault') return readFault(out.fault);
       const user = parseGetAnswer(out.operation).users.find((u) => u.rfc === rfc);
       if (!user) return { outcome: 'not_found' };
       return {

@@ -21,9 +21,15 @@ export function asReadFailure(failure: WireFailure): Unavailable {
  * A `Server` fault during a write may come after the work was done (ambiguous); a `Client` fault
  * means the envelope itself was refused before any processing.
  */
-export function faultResult(fault: SoapFault, write: boolean): Unavailable | Ambiguous {
-  const detail = `SOAP fault ${fault.faultcode}: ${fault.faultstring}`;
-  if (write && !/client/i.test(fault.faultcode))
-    return { outcome: 'ambiguous', reason: 'soap_fault', detail };
+export function writeFault(fault: SoapFault): Unavailable | Ambiguous {
+  const detail = faultDetail(fault);
+  if (!/client/i.test(fault.faultcode)) return { outcome: 'ambiguous', reason: 'soap_fault', detail };
   return { outcome: 'unavailable', reason: 'http_error', detail };
 }
+
+/** Any fault on a read: repeating it is safe. */
+export function readFault(fault: SoapFault): Unavailable {
+  return { outcome: 'unavailable', reason: 'http_error', detail: faultDetail(fault) };
+}
+
+const faultDetail = (fault: SoapFault) => `SOAP fault ${fault.faultcode}: ${fault.faultstring}`;
