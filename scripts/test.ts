@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureDatabase, createOrm, migrate } from '@cfdi/db';
 import { loadConfig } from '@cfdi/config';
-import { checkPostgres, checkRedis, formatCheck, freePort, startTemporalDevServer, Supervisor } from '@cfdi/devstack';
+import { checkPostgres, checkRedis, formatCheck, freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor } from '@cfdi/devstack';
 import { TEST_ENV_DEFAULTS } from '@cfdi/testkit';
 import { ensureSystemTools } from './system-tools';
 
@@ -23,7 +23,12 @@ async function main(): Promise<number> {
 
   await ensureDatabase(config.databaseUrl);
   const orm = await createOrm(config.databaseUrl);
-  await migrate(orm).finally(() => orm.close());
+  try {
+    await migrate(orm);
+    await importCatalogsIfNeeded(orm, log);
+  } finally {
+    await orm.close();
+  }
 
   const supervisor = new Supervisor((name, code) => log(`${name} exited unexpectedly (${code})`));
   try {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig, ConfigError } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
 import { createAccount } from '@cfdi/services';
-import { checkPostgres, checkRedis, formatCheck, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
+import { checkPostgres, checkRedis, formatCheck, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
 
 const root = path.resolve(__dirname, '..');
 const varDir = path.join(root, 'var');
@@ -48,8 +48,13 @@ async function main(): Promise<void> {
 
   if (await ensureDatabase(config.databaseUrl)) log(`created database ${new URL(config.databaseUrl).pathname.slice(1)}`);
   const orm = await createOrm(config.databaseUrl);
-  const applied = await migrate(orm).finally(() => orm.close());
-  log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema up to date');
+  try {
+    const applied = await migrate(orm);
+    log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema up to date');
+    await importCatalogsIfNeeded(orm, log);
+  } finally {
+    await orm.close();
+  }
 
   const supervisor = new Supervisor((name, code) => {
     log(`${name} exited (${code}); stopping everything`);

@@ -1,15 +1,13 @@
-import type { Orm } from '@cfdi/db';
-import type { Config } from '@cfdi/config';
 import { auditLedger, type LedgerAuditReport } from '@cfdi/services';
+import type { ActivityDeps } from './deps';
+import { stampingActivities } from './stamping';
 
-/** What activities may use; built once by the worker. No activity constructs its own client. */
-export interface ActivityDeps {
-  config: Readonly<Config>;
-  orm: Orm;
-}
+export type { ActivityDeps } from './deps';
 
+/** Every activity of the platform, bound to the worker's dependencies. */
 export function createActivities(deps: ActivityDeps) {
   return {
+    ...stampingActivities(deps),
     /** Read-only invariant check; repeatable. */
     async auditLedger(): Promise<LedgerAuditReport> {
       return auditLedger(deps.orm.em.fork());

@@ -8,6 +8,7 @@ import { registerBalanceCommands } from './commands/balance';
 import { registerDoctorCommand } from './commands/doctor';
 import { registerDbCommands } from './commands/db';
 import { registerLedgerCommands } from './commands/ledger';
+import { registerCatalogsCommands } from './commands/catalogs';
 
 /** The `cfdi` operators' command. One boundary prints errors by type and sets the exit code. */
 async function main(argv: string[]): Promise<void> {
@@ -18,6 +19,7 @@ async function main(argv: string[]): Promise<void> {
   registerBalanceCommands(program, ctx);
   registerDbCommands(program, ctx);
   registerLedgerCommands(program, ctx);
+  registerCatalogsCommands(program, ctx);
   registerDoctorCommand(program, ctx);
   try {
     await program.parseAsync(argv);

@@ -1,2 +1,3 @@
 // Bundle entry for the worker: workflow functions only (deterministic code).
 export { ledgerAuditWorkflow } from './ledger-audit';
+export { stampDocumentWorkflow } from './stamp-document';

@@ -1,3 +1,6 @@
+import { defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { OperatorResolution, StampOutcome } from './stamp-types';
+
 /**
  * The one place that names Temporal things. Task queues are versioned so a breaking change can run beside the
  * old workers while their workflows drain.
@@ -5,3 +8,11 @@
 export const TASK_QUEUE = 'stamping-v1';
 
 export const LEDGER_AUDIT_SCHEDULE_ID = 'ledger-audit';
+
+export const stampWorkflowId = (documentId: string) => `stamp-${documentId}`;
+
+/** An operator's decision on an ambiguous PAC outcome (CLI `cfdi reconcile resolve`). */
+export const resolveReconciliationSignal = defineSignal<[OperatorResolution]>('resolveReconciliation');
+
+/** Waits for the stamping outcome (stamped, rejected, unavailable, or reconciling); files come after it. */
+export const stampOutcomeUpdate = defineUpdate<StampOutcome>('stampOutcome');

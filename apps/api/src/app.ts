@@ -13,6 +13,8 @@ import { merchantRoutes } from './routes/merchants';
 import { merchantCsdRoutes } from './routes/merchant-csd';
 import { merchantLogoRoutes } from './routes/merchant-logo';
 import { fileRoutes } from './routes/files';
+import { invoiceRoutes } from './routes/invoices';
+import { creditNoteRoutes } from './routes/credit-notes';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -55,6 +57,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await v1.register(merchantRoutes);
       await v1.register(merchantCsdRoutes);
       await v1.register(merchantLogoRoutes);
+      await v1.register(invoiceRoutes);
+      await v1.register(creditNoteRoutes);
     },
     { prefix: '/v1' },
   );

@@ -1,22 +1,13 @@
 import { loadConfig } from '@cfdi/config';
-import { createOrm } from '@cfdi/db';
-import { closeRedis, connectRedis } from '@cfdi/services';
 import { buildApp } from './app';
-import { createPlatformDeps } from './platform-deps';
+import { createAppDeps } from './deps';
 
-/** Starts the API: config → ORM → Redis → listen; closes everything on SIGINT/SIGTERM. */
+/** Starts the API: config → dependencies → listen; closes everything on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const orm = await createOrm(config.databaseUrl);
-  // Neither PostgreSQL nor Redis has to be up for the API to start: /ready reports them.
-  const redis = await connectRedis(config.redisUrl, (error) => console.warn(`redis: ${error.message}`));
-  const platform = createPlatformDeps(config);
-  const app = await buildApp({ config, orm, redis, ...platform });
-  app.addHook('onClose', async () => {
-    platform.pac.close();
-    await orm.close();
-    closeRedis(redis);
-  });
+  const deps = await createAppDeps(config);
+  const app = await buildApp(deps);
+  app.addHook('onClose', () => deps.close());
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

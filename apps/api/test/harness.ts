@@ -1,16 +1,17 @@
 import type { Redis } from 'ioredis';
-import { createOrm, type Orm } from '@cfdi/db';
-import { closeRedis, connectRedis, createAccount, type CreatedAccount } from '@cfdi/services';
+import type { Orm } from '@cfdi/db';
+import { createAccount, type CreatedAccount } from '@cfdi/services';
 import { testConfig } from '@cfdi/testkit';
 import type { Config } from '@cfdi/config';
 import { buildApp } from '../src/app';
-import { createPlatformDeps } from '../src/platform-deps';
+import { createAppDeps, type AppDeps } from '../src/deps';
 
 export interface ApiHarness {
   url: string;
   config: Readonly<Config>;
   orm: Orm;
   redis: Redis;
+  deps: AppDeps;
   newAccount(overrides?: { rateLimitPerMinute?: number; monthlyCap?: number }): Promise<CreatedAccount>;
   request(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; headers: Headers; body: any }>;
   close(): Promise<void>;
@@ -19,10 +20,9 @@ export interface ApiHarness {
 /** The real API on an ephemeral port, over real HTTP, against the test PostgreSQL and Redis. */
 export async function startApi(envOverrides: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<ApiHarness> {
   const config = testConfig(envOverrides);
-  const orm = await createOrm(config.databaseUrl);
-  const redis = await connectRedis(config.redisUrl);
-  const platform = createPlatformDeps(config, options);
-  const app = await buildApp({ config, orm, redis, ...platform }, { logger: false });
+  const deps = await createAppDeps(config, options);
+  const { orm, redis } = deps;
+  const app = await buildApp(deps, { logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -31,6 +31,7 @@ export async function startApi(envOverrides: Record<string, string> = {}, option
     config,
     orm,
     redis,
+    deps,
     newAccount: (overrides = {}) => createAccount(orm.em.fork(), config, { name: `test ${Date.now()}`, ...overrides }),
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
@@ -52,9 +53,7 @@ export async function startApi(envOverrides: Record<string, string> = {}, option
     },
     async close() {
       await app.close();
-      platform.pac.close();
-      await orm.close();
-      closeRedis(redis);
+      await deps.close();
     },
   };
 }

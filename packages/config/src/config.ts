@@ -13,6 +13,8 @@ export interface Config {
   temporal: { address: string; namespace: string; taskQueue: string };
   api: { host: string; port: number; publicBaseUrl: string; docsUrl: string; bodyLimitBytes: number };
   stampWaitMs: number;
+  /** Backoff of the PAC's already-stamped lookup after an ambiguous failure (seconds). */
+  reconciliation: { firstLookupSeconds: number; maxLookupSeconds: number };
   rateLimitPerMinute: number;
   /** Centavos seeded into the test balance of every new account. */
   testSeedCentavos: number;
@@ -115,6 +117,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       bodyLimitBytes: 1024 * 1024,
     },
     stampWaitMs: int('STAMP_WAIT_MS', 20_000, 0, 120_000),
+    reconciliation: {
+      firstLookupSeconds: int('RECONCILIATION_FIRST_LOOKUP_SECONDS', 30, 1, 86_400),
+      maxLookupSeconds: int('RECONCILIATION_MAX_LOOKUP_SECONDS', 3600, 1, 86_400),
+    },
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
     testSeedCentavos: int('TEST_SEED_CENTAVOS', 100_000, 0, 1_000_000_000),
     priceTiers: tiers,

@@ -8,6 +8,8 @@ export { MEXICO_CITY, isoTimestamp, isoTimestampOrNull } from './time';
 export { TRANSACTION_TYPES, type TransactionType } from '@cfdi/db';
 export { connectRedis, closeRedis } from './redis';
 export * from './ledger-audit';
+export * from './idempotency';
+export * from './documents';
 export * from './merchants';
 export * from './pac-clients';
 export { sealSecret, openSecret, SecretBoxError, type MasterKey } from './crypto/secret-box';

@@ -13,7 +13,7 @@ interface Problem {
   satCode?: string;
 }
 
-export function sendProblem(reply: FastifyReply, docsUrl: string, error: AppError): FastifyReply {
+export function problemBody(docsUrl: string, error: AppError): Problem {
   const problem: Problem = {
     type: `${docsUrl}/errors/${error.code}`,
     title: error.title,
@@ -24,6 +24,11 @@ export function sendProblem(reply: FastifyReply, docsUrl: string, error: AppErro
   if (error.extra.errors) problem.errors = error.extra.errors;
   if (error.extra.subcode) problem.subcode = error.extra.subcode;
   if (error.extra.satCode) problem.satCode = error.extra.satCode;
+  return problem;
+}
+
+export function sendProblem(reply: FastifyReply, docsUrl: string, error: AppError): FastifyReply {
+  const problem = problemBody(docsUrl, error);
   for (const [name, value] of Object.entries(error.extra.headers ?? {})) reply.header(name, value);
   return reply.code(error.status).type('application/problem+json').serializer(JSON.stringify).send(problem);
 }

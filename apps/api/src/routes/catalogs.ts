@@ -1,6 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createCatalogService, SEARCH_LIMIT } from '@cfdi/catalogs';
+import { SEARCH_LIMIT } from '@cfdi/catalogs';
 import { problemResponses } from '../schemas/common';
 
 const SearchQuerySchema = Type.Object({
@@ -19,7 +19,7 @@ const list = <T>(data: T[]) => ({ object: 'list' as const, data });
 
 export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // In-process index loaded from PostgreSQL on first use; reloads when an import bumps catalog_versions.
-  const catalogs = createCatalogService({ em: () => app.deps.orm.em.fork() });
+  const catalogs = app.deps.catalogs;
 
   app.get('/catalogs/products', {
     schema: {

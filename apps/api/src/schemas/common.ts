@@ -30,3 +30,7 @@ export const problemResponses = (...statuses: number[]) =>
   Object.fromEntries([401, 429, ...statuses].map((s) => [s, Type.Ref(ProblemSchema)]));
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
+
+/** A union of string literals that keeps its literal types (a mapped `Type.Literal` would widen to string). */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

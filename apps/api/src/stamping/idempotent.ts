@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AppError, beginIdempotent, checkIdempotencyKey, completeIdempotent, releaseIdempotent, requestHash,
+} from '@cfdi/services';
+import { problemBody } from '../plugins/problem';
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+// Final answers are stored and replayed; these mean "try again" and release the key instead.
+const RETRYABLE_STATUSES = new Set([402, 409, 429, 500, 503]);
+
+/**
+ * Runs an Idempotency-Key operation: the first request executes, a concurrent one gets 409, a later identical
+ * one gets the stored answer with `Idempotency-Replayed: true`, a different body 422. `recover` answers for a
+ * resource created by an attempt that crashed before storing its answer.
+ */
+export async function idempotent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  operation: string,
+  execute: (key: string) => Promise<Answer>,
+  recover: (resourceId: string) => Promise<Answer>,
+): Promise<FastifyReply> {
+  const { orm, config } = request.server.deps;
+  const key = checkIdempotencyKey(request.headers['idempotency-key'] as string | undefined);
+  const scope = request.scope;
+  const begin = await beginIdempotent(orm.em.fork(), scope, key, operation, requestHash(operation, request.body ?? null));
+  if (begin.kind === 'replay') return send(reply.header('idempotency-replayed', 'true'), begin);
+
+  let answer: Answer;
+  try {
+    answer = begin.kind === 'recover' ? await recover(begin.resourceId) : await execute(key);
+  } catch (error) {
+    if (error instanceof AppError && !RETRYABLE_STATUSES.has(error.status)) {
+      await completeIdempotent(orm.em.fork(), scope, key, error.status, problemBody(config.api.docsUrl, error));
+    } else {
+      await releaseIdempotent(orm.em.fork(), scope, key);
+    }
+    throw error;
+  }
+  await completeIdempotent(orm.em.fork(), scope, key, answer.status, answer.body);
+  return send(reply, answer);
+}
+
+function send(reply: FastifyReply, answer: Answer): FastifyReply {
+  if (answer.status >= 400) return reply.code(answer.status).type('application/problem+json').serializer(JSON.stringify).send(answer.body);
+  return reply.code(answer.status).send(answer.body);
+}

@@ -1,0 +1,44 @@
+import type { Config } from '@cfdi/config';
+import { createOrm } from '@cfdi/db';
+import type { ActivityDeps } from '@cfdi/activities';
+import {
+  createPacClients, loadMerchantLogo, loadSigningCsd, NotFoundError, UnsealableDocumentError, type CsdLoader, type DocumentRow,
+} from '@cfdi/services';
+import { createFileStorage } from '@cfdi/storage';
+
+const systemScope = (row: DocumentRow) => ({ accountId: row.account_id, livemode: row.livemode, keyId: 'worker', merchantIds: null });
+
+/** Everything activities use, built once per worker process. */
+export async function createWorkerDeps(config: Readonly<Config>, now?: () => Date): Promise<ActivityDeps & { close(): Promise<void> }> {
+  const orm = await createOrm(config.databaseUrl);
+  const pac = createPacClients(config);
+  const storage = createFileStorage(config);
+
+  // A CSD that vanished or expired after the document was accepted can never seal it: that is final, not retried.
+  const loadCsd: CsdLoader = async (row) => {
+    try {
+      const csd = await loadSigningCsd(orm.em.fork(), config.masterKey, systemScope(row), row.merchant_id);
+      if (csd.validTo < (now?.() ?? new Date())) throw new UnsealableDocumentError('csd_expired', `The merchant's CSD expired on ${csd.validTo.toISOString()}.`);
+      return csd;
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new UnsealableDocumentError('csd_unavailable', `The merchant or its CSD no longer exists: ${error.message}`);
+      throw error;
+    }
+  };
+
+  return {
+    config,
+    orm,
+    pac,
+    loadCsd,
+    files: {
+      storage,
+      loadLogo: async (row) => (await loadMerchantLogo(orm.em.fork(), storage, systemScope(row), row.merchant_id))?.bytes ?? null,
+    },
+    ...(now ? { now } : {}),
+    async close() {
+      pac.close();
+      await orm.close();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { createWorkerDeps } from './deps';
+export { createWorker } from './worker';

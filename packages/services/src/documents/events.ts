@@ -1,0 +1,20 @@
+import { newId, type EntityManager } from '@cfdi/db';
+import type { LedgerScope } from '../ledger';
+
+export type EventType =
+  | 'invoice.stamped' | 'invoice.stamp_failed' | 'invoice.needs_reconciliation'
+  | 'invoice.cancel_pending' | 'invoice.cancelled' | 'invoice.cancellation_rejected'
+  | 'payment.stamped' | 'payment.stamp_failed' | 'payment.needs_reconciliation'
+  | 'payment.cancel_pending' | 'payment.cancelled' | 'payment.cancellation_rejected';
+
+/**
+ * Writes an event to the outbox in the caller's transaction, so an event exists exactly when its state change
+ * committed; webhook delivery reads the outbox later.
+ */
+export async function emitEvent(em: EntityManager, scope: LedgerScope, type: EventType, object: unknown): Promise<string> {
+  const id = newId('evt');
+  await em.execute('insert into events (id, account_id, livemode, type, data) values (?, ?, ?, ?, ?)', [
+    id, scope.accountId, scope.livemode, type, JSON.stringify({ object }),
+  ]);
+  return id;
+}

@@ -1,0 +1,43 @@
+import { buildZip, cfdiZipEntries, renderPdf } from '@cfdi/cfdi';
+import type { EntityManager } from '@cfdi/db';
+import { loadDocumentById, type DocumentRow } from './document-row';
+
+/** The part of a storage driver document files need (see @cfdi/storage). */
+export interface FilePutter {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+}
+
+export interface DocumentFilesDeps {
+  storage: FilePutter;
+  /** The merchant's logo for the PDF header, or null to print the legal name. */
+  loadLogo(row: DocumentRow): Promise<Buffer | null>;
+}
+
+export function documentFileKey(row: Pick<DocumentRow, 'account_id' | 'livemode' | 'id'>, name: string): string {
+  return `${row.account_id}/${row.livemode ? 'live' : 'test'}/documents/${row.id}/${name}`;
+}
+
+/**
+ * Renders XML, PDF and ZIP of a stamped document into storage and marks the files ready. Repeatable: the same
+ * keys are overwritten with the same content. On the last attempt a failure marks the files `failed`.
+ */
+export async function generateDocumentFiles(em: EntityManager, deps: DocumentFilesDeps, documentId: string, options: { markFailedOnError: boolean }): Promise<void> {
+  const row = await loadDocumentById(em, documentId);
+  if (!row.stamped_xml || row.files_status === 'ready') return;
+  await em.execute(`update documents set files_status = 'processing', updated_at = now() where id = ? and files_status <> 'ready'`, [documentId]);
+  try {
+    const pdf = await renderPdf(row.stamped_xml, { logo: (await deps.loadLogo(row)) ?? undefined });
+    const zip = await buildZip(cfdiZipEntries(row.uuid!, row.stamped_xml, pdf));
+    const keys = { xml: documentFileKey(row, `${row.uuid}.xml`), pdf: documentFileKey(row, `${row.uuid}.pdf`), zip: documentFileKey(row, `${row.uuid}.zip`) };
+    await deps.storage.put(keys.xml, Buffer.from(row.stamped_xml, 'utf8'), 'application/xml');
+    await deps.storage.put(keys.pdf, pdf, 'application/pdf');
+    await deps.storage.put(keys.zip, zip, 'application/zip');
+    await em.execute(
+      `update documents set files_status = 'ready', files = coalesce(files, '{}'::jsonb) || ?::jsonb, updated_at = now() where id = ?`,
+      [JSON.stringify(keys), documentId],
+    );
+  } catch (error) {
+    if (options.markFailedOnError) await em.execute(`update documents set files_status = 'failed', updated_at = now() where id = ?`, [documentId]);
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import { isoTimestamp, isoTimestampOrNull } from '../time';
+import { money, type DocumentRow, type FilesStatus } from './document-row';
+
+/** Turns a stored file key into a signed download URL (the API's @cfdi/storage signer). */
+export interface DocumentUrlSigner {
+  url(key: string): string;
+}
+
+export interface FilesView {
+  status: FilesStatus;
+  xmlUrl?: string;
+  pdfUrl?: string;
+  zipUrl?: string;
+}
+
+export function filesView(row: DocumentRow, sign?: DocumentUrlSigner): FilesView {
+  const view: FilesView = { status: row.files_status };
+  if (row.files_status === 'ready' && row.files && sign) {
+    if (row.files.xml) view.xmlUrl = sign.url(row.files.xml);
+    if (row.files.pdf) view.pdfUrl = sign.url(row.files.pdf);
+    if (row.files.zip) view.zipUrl = sign.url(row.files.zip);
+  }
+  return view;
+}
+
+export function cancellationView(row: DocumentRow, sign?: DocumentUrlSigner): Record<string, unknown> | null {
+  if (!row.cancellation) return null;
+  const cancellation = structuredClone(row.cancellation) as { acuse?: { xmlKey?: string; xmlUrl?: string } };
+  if (cancellation.acuse?.xmlKey) {
+    if (sign) cancellation.acuse.xmlUrl = sign.url(cancellation.acuse.xmlKey);
+    delete cancellation.acuse.xmlKey;
+  }
+  return cancellation;
+}
+
+/** The Invoice resource (also credit notes) exactly as api-spec.md lists it. */
+export function toInvoiceView(row: DocumentRow, sign?: DocumentUrlSigner) {
+  const creditNote = row.kind === 'credit_note';
+  return {
+    id: row.id,
+    object: 'invoice' as const,
+    livemode: row.livemode,
+    status: row.status,
+    kind: row.kind!,
+    uuid: row.uuid,
+    serie: row.serie,
+    folio: Number(row.folio),
+    folioText: row.folio_text,
+    metodoPago: row.metodo_pago ?? 'PUE',
+    formaPago: row.forma_pago ?? '',
+    usoCfdi: row.uso_cfdi ?? '',
+    currency: row.currency,
+    subtotal: Number(row.subtotal),
+    discount: Number(row.discount),
+    total: Number(row.total),
+    saldoPendiente: row.metodo_pago === 'PPD' && !creditNote ? money(row.saldo_pendiente) : null,
+    ...(creditNote ? { tipoRelacion: row.tipo_relacion!, relatedUuid: row.related_uuid!, relatedInvoiceId: row.related_invoice_id } : {}),
+    receiver: row.receiver,
+    merchantId: row.merchant_id,
+    files: filesView(row, sign),
+    cancellation: cancellationView(row, sign),
+    needsReconciliation: row.needs_reconciliation,
+    failure: row.status === 'stamp_failed' ? { code: row.sat_code, message: row.failure_detail } : null,
+    stampedAt: isoTimestampOrNull(row.stamped_at),
+    createdAt: isoTimestamp(row.created_at),
+  };
+}
+
+export type InvoiceView = ReturnType<typeof toInvoiceView>;
+
+/** The subset returned while a document is still `stamping` (202). */
+export function toStampingView(row: DocumentRow) {
+  return {
+    id: row.id,
+    object: (row.type === 'payment' ? 'payment' : 'invoice') as 'invoice' | 'payment',
+    livemode: row.livemode,
+    status: row.status,
+    ...(row.type === 'invoice' ? { kind: row.kind } : {}),
+    uuid: null,
+    files: { status: 'pending' as const },
+    stampedAt: null,
+    createdAt: isoTimestamp(row.created_at),
+  };
+}

@@ -1,0 +1,65 @@
+import type { EntityManager } from '@cfdi/db';
+import { ValidationError } from '../errors';
+import { assertMerchantAccess } from '../merchants';
+import type { Scope } from '../scope';
+import { loadDocument, type DocumentRow, type DocumentStatus, type DocumentType } from './document-row';
+
+export interface DocumentFilters {
+  merchantId?: string;
+  kind?: 'nominal' | 'global' | 'credit_note';
+  status?: DocumentStatus;
+  uuid?: string;
+  metodoPago?: 'PUE' | 'PPD';
+  invoiceId?: string;
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+export async function retrieveDocument(em: EntityManager, scope: Scope, id: string, type: DocumentType): Promise<DocumentRow> {
+  const row = await loadDocument(em, scope, id, type);
+  // A key restricted to some merchants touches only their documents (403 for the others).
+  assertMerchantAccess(scope, row.merchant_id);
+  return row;
+}
+
+/** Newest first, `starting_after` = last id of the previous page, every filter of the spec. */
+export async function listDocuments(em: EntityManager, scope: Scope, type: DocumentType, filters: DocumentFilters, page: { limit: number; startingAfter?: string }) {
+  const where = ['account_id = ?', 'livemode = ?', 'type = ?'];
+  const params: unknown[] = [scope.accountId, scope.livemode, type];
+  const add = (clause: string, value: unknown) => {
+    where.push(clause);
+    params.push(value);
+  };
+  if (scope.merchantIds) add('merchant_id = any(?)', scope.merchantIds);
+  if (filters.merchantId) add('merchant_id = ?', filters.merchantId);
+  if (filters.kind) add('kind = ?', filters.kind);
+  if (filters.status) add('status = ?', filters.status);
+  if (filters.uuid) add('uuid = ?', filters.uuid.toUpperCase());
+  if (filters.metodoPago) add('metodo_pago = ?', filters.metodoPago);
+  if (filters.invoiceId) add('invoice_id = ?', filters.invoiceId);
+  if (filters.createdFrom) add('created_at >= ?', filters.createdFrom);
+  if (filters.createdTo) add('created_at <= ?', filters.createdTo);
+  if (page.startingAfter) {
+    const cursor: unknown[] = await em.execute('select 1 from documents where id = ? and account_id = ? and livemode = ? and type = ?', [
+      page.startingAfter, scope.accountId, scope.livemode, type,
+    ]);
+    if (!cursor.length) throw ValidationError.field('/starting_after', `No ${type} "${page.startingAfter}" to start after.`);
+    add('id < ?', page.startingAfter);
+  }
+  const rows: DocumentRow[] = await em.execute(
+    `select * from documents where ${where.join(' and ')} order by id desc limit ?`,
+    [...params, page.limit + 1],
+  );
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+}
+
+/** Documents awaiting an operator or the PAC lookup, across accounts (operators' view). */
+export async function listAwaitingReconciliation(em: EntityManager): Promise<DocumentRow[]> {
+  return em.execute(`select * from documents where needs_reconciliation and status = 'stamping' order by id`);
+}
+
+export async function reconciliationHistory(em: EntityManager, documentId: string) {
+  return em.execute<{ id: string; resolution: string; uuid: string | null; resolved_by: string; note: string | null; created_at: string }[]>(
+    'select * from reconciliations where document_id = ? order by id', [documentId],
+  );
+}

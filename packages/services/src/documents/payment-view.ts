@@ -1,0 +1,31 @@
+import { isoTimestamp, isoTimestampOrNull } from '../time';
+import { cancellationView, filesView, type DocumentUrlSigner } from './invoice-view';
+import { money, type DocumentRow } from './document-row';
+
+/** The Payment resource (payment complement) as api-spec.md lists it. */
+export function toPaymentView(row: DocumentRow, sign?: DocumentUrlSigner) {
+  return {
+    id: row.id,
+    object: 'payment' as const,
+    livemode: row.livemode,
+    status: row.status,
+    invoiceId: row.invoice_id!,
+    merchantId: row.merchant_id,
+    uuid: row.uuid,
+    numParcialidad: row.num_parcialidad!,
+    monto: money(row.monto)!,
+    formaPago: row.forma_pago ?? '',
+    fechaPago: row.fecha_pago!,
+    saldoAnterior: money(row.saldo_anterior)!,
+    saldoInsoluto: money(row.saldo_insoluto)!,
+    currency: row.currency,
+    files: filesView(row, sign),
+    cancellation: cancellationView(row, sign),
+    needsReconciliation: row.needs_reconciliation,
+    failure: row.status === 'stamp_failed' ? { code: row.sat_code, message: row.failure_detail } : null,
+    stampedAt: isoTimestampOrNull(row.stamped_at),
+    createdAt: isoTimestamp(row.created_at),
+  };
+}
+
+export type PaymentView = ReturnType<typeof toPaymentView>;

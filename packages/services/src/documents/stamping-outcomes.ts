@@ -1,0 +1,101 @@
+import { newId, type EntityManager } from '@cfdi/db';
+import { refundReservation } from '../ledger';
+import { loadDocumentById, type DocumentRow } from './document-row';
+import { emitEvent } from './events';
+import { toInvoiceView } from './invoice-view';
+import { toPaymentView } from './payment-view';
+
+const scopeOf = (row: DocumentRow) => ({ accountId: row.account_id, livemode: row.livemode });
+const eventPrefix = (row: DocumentRow) => (row.type === 'payment' ? 'payment' : 'invoice') as 'invoice' | 'payment';
+const eventObject = (row: DocumentRow) => (row.type === 'payment' ? toPaymentView(row) : toInvoiceView(row));
+
+export interface StampedDocument {
+  xml: string;
+  uuid: string;
+}
+
+/**
+ * `stamping` → `stamped`: stores the stamped XML and UUID and confirms the reservation. Idempotent: only the
+ * first call changes the row (a retried activity or a late reconciliation finds it already stamped).
+ */
+export async function recordStamped(em: EntityManager, documentId: string, stamped: StampedDocument): Promise<DocumentRow> {
+  return em.transactional(async (tx) => {
+    const rows: DocumentRow[] = await tx.execute(
+      `update documents set status = 'stamped', stamped_xml = ?, uuid = ?, stamped_at = now(), needs_reconciliation = false,
+              reservation_state = 'confirmed', updated_at = now()
+        where id = ? and status = 'stamping' returning *`,
+      [stamped.xml, stamped.uuid.toUpperCase(), documentId],
+    );
+    const row = rows[0];
+    if (!row) return loadDocumentById(tx, documentId);
+    await emitEvent(tx, scopeOf(row), `${eventPrefix(row)}.stamped`, eventObject(row));
+    return row;
+  });
+}
+
+/**
+ * `stamping` → `stamp_failed` with the refund of the reservation, in one transaction. Idempotent: the refund is
+ * keyed by the consume it reverses, and the status change happens once.
+ */
+export async function recordStampFailure(em: EntityManager, documentId: string, failure: { code: string; message: string }): Promise<DocumentRow> {
+  return em.transactional(async (tx) => {
+    const rows: DocumentRow[] = await tx.execute(
+      `update documents set status = 'stamp_failed', sat_code = ?, failure_detail = ?, needs_reconciliation = false,
+              reservation_state = 'refunded', updated_at = now()
+        where id = ? and status = 'stamping' returning *`,
+      [failure.code, failure.message, documentId],
+    );
+    const row = rows[0];
+    if (!row) return loadDocumentById(tx, documentId);
+    if (row.reservation_id) await refundReservation(tx, scopeOf(row), row.reservation_id, `${row.id}: ${failure.code}`);
+    await emitEvent(tx, scopeOf(row), `${eventPrefix(row)}.stamp_failed`, eventObject(row));
+    return row;
+  });
+}
+
+/** Flags an ambiguous PAC outcome; the reservation stays until reconciliation decides. Idempotent. */
+export async function markNeedsReconciliation(em: EntityManager, documentId: string, detail: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    const rows: DocumentRow[] = await tx.execute(
+      `update documents set needs_reconciliation = true, failure_detail = ?, updated_at = now()
+        where id = ? and status = 'stamping' and not needs_reconciliation returning *`,
+      [detail, documentId],
+    );
+    if (rows[0]) await emitEvent(tx, scopeOf(rows[0]), `${eventPrefix(rows[0])}.needs_reconciliation`, eventObject(rows[0]));
+  });
+}
+
+export interface ReconciliationResolution {
+  stamped: boolean;
+  uuid?: string;
+  resolvedBy: string;
+  note?: string;
+}
+
+/** Records who resolved a reconciliation, how and why (the audit trail the CLI shows). */
+export async function recordReconciliation(em: EntityManager, documentId: string, resolution: ReconciliationResolution): Promise<void> {
+  await em.execute(
+    'insert into reconciliations (id, document_id, resolution, uuid, resolved_by, note) values (?, ?, ?, ?, ?, ?)',
+    [newId('rec'), documentId, resolution.stamped ? 'stamped' : 'not_stamped', resolution.uuid ?? null, resolution.resolvedBy, resolution.note ?? null],
+  );
+}
+
+/**
+ * An operator resolved "stamped with UUID X". With the PAC's copy the document is complete; without it the UUID
+ * is recorded alone (files cannot be generated) so the money and status are right and the XML can be attached later.
+ */
+export async function recordOperatorStamped(em: EntityManager, documentId: string, uuid: string, fromPac: StampedDocument | null): Promise<DocumentRow> {
+  if (fromPac) return recordStamped(em, documentId, fromPac);
+  return em.transactional(async (tx) => {
+    const rows: DocumentRow[] = await tx.execute(
+      `update documents set status = 'stamped', uuid = ?, stamped_at = now(), needs_reconciliation = false,
+              reservation_state = 'confirmed', files_status = 'failed', updated_at = now()
+        where id = ? and status = 'stamping' returning *`,
+      [uuid.toUpperCase(), documentId],
+    );
+    const row = rows[0];
+    if (!row) return loadDocumentById(tx, documentId);
+    await emitEvent(tx, scopeOf(row), `${eventPrefix(row)}.stamped`, eventObject(row));
+    return row;
+  });
+}

@@ -1,0 +1,139 @@
+import { ApplicationFailure, ActivityFailure, condition, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { HandlerUnfinishedPolicy } from '@temporalio/common';
+import type { Activities } from '@cfdi/activities';
+import { resolveReconciliationSignal, stampOutcomeUpdate } from './names';
+import type { OperatorResolution, StampOutcome, StampWorkflowInput } from './stamp-types';
+import { nextLookupDelay } from './reconciliation-schedule';
+
+// Database steps are short and idempotent: local activities (no server round trip), retried freely.
+const db = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '20 seconds',
+  retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
+});
+
+// Sealing fails for good on business reasons (no CSD): those are non-retryable failures of type Unsealable.
+const sealing = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '20 seconds',
+  retry: { maximumAttempts: 5, nonRetryableErrorTypes: ['Unsealable'] },
+});
+
+// The PAC call. Only "unavailable" (nothing was sent or processed) is thrown and retried, a few times within
+// the API's wait; ambiguous outcomes come back as values and are never re-sent. The heartbeat lets Temporal
+// notice a dead worker in seconds and re-run the activity elsewhere, where the PAC's duplicate check answers.
+const pac = proxyActivities<Activities>({
+  startToCloseTimeout: '60 seconds',
+  heartbeatTimeout: '5 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['Unsealable'] },
+});
+
+// Reads during reconciliation: retry until the PAC answers.
+const lookups = proxyActivities<Activities>({
+  startToCloseTimeout: '60 seconds',
+  retry: { initialInterval: '5 seconds', maximumInterval: '5 minutes' },
+});
+
+const files = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumAttempts: 5 },
+});
+
+/**
+ * Stamps one document (invoice, credit note or payment complement) exactly once. The sealed XML is persisted
+ * before the PAC call and re-sent byte-identical on retries; the ledger is written once whichever way it ends.
+ */
+export async function stampDocumentWorkflow(input: StampWorkflowInput): Promise<StampOutcome> {
+  const { documentId } = input;
+  let outcome: StampOutcome | undefined;
+  let resolution: OperatorResolution | undefined;
+  setHandler(stampOutcomeUpdate, async () => {
+    await condition(() => outcome !== undefined);
+    return outcome!;
+  }, { unfinishedPolicy: HandlerUnfinishedPolicy.ABANDON });
+  setHandler(resolveReconciliationSignal, (r) => {
+    resolution ??= r;
+  });
+
+  try {
+    await sealing.sealDocument(documentId);
+  } catch (error) {
+    const failure = businessFailure(error);
+    await db.recordStampFailure(documentId, failure);
+    return (outcome = { outcome: 'failed', ...failure });
+  }
+
+  let result;
+  try {
+    result = await pac.stampWithPac(documentId);
+  } catch (error) {
+    const detail = failureMessage(error);
+    await db.recordStampFailure(documentId, { code: 'pac_unavailable', message: detail });
+    return (outcome = { outcome: 'unavailable', detail });
+  }
+
+  let uuid: string;
+  if (result.outcome === 'stamped') {
+    await db.recordStamped(documentId, { xml: result.xml, uuid: result.uuid });
+    uuid = result.uuid;
+    outcome = { outcome: 'stamped', uuid };
+  } else if (result.outcome === 'rejected') {
+    await db.recordStampFailure(documentId, { code: result.code, message: result.message });
+    return (outcome = { outcome: 'rejected', code: result.code, message: result.message });
+  } else {
+    await db.markNeedsReconciliation(documentId, result.detail);
+    outcome = { outcome: 'reconciling', detail: result.detail };
+    const final = await reconcile(input, () => resolution);
+    if (final.outcome !== 'stamped') return final;
+    uuid = final.uuid;
+  }
+  await files.generateDocumentFiles(documentId);
+  return { outcome: 'stamped', uuid };
+}
+
+/**
+ * Ambiguous PAC outcome: never re-send. Ask the PAC's already-stamped lookup on a backoff schedule and accept an
+ * operator's decision at any moment; the first definitive answer wins and is recorded with who decided.
+ */
+async function reconcile(input: StampWorkflowInput, operator: () => OperatorResolution | undefined): Promise<StampOutcome> {
+  const { documentId } = input;
+  let delaySeconds = input.reconciliation.firstLookupSeconds;
+  let notStampedAnswers = 0;
+  for (;;) {
+    await condition(() => operator() !== undefined, delaySeconds * 1000);
+    const decision = operator();
+    if (decision) {
+      await db.recordReconciliation(documentId, decision);
+      if (decision.stamped) {
+        const uuid = await lookups.recordOperatorStamped(documentId, decision.uuid!);
+        return { outcome: 'stamped', uuid };
+      }
+      await db.recordStampFailure(documentId, { code: 'not_stamped', message: `Resolved as not stamped by ${decision.resolvedBy}` });
+      return { outcome: 'failed', code: 'not_stamped', message: 'resolved as not stamped' };
+    }
+    const lookup = await lookups.lookupStamped(documentId);
+    if (lookup.outcome === 'stamped') {
+      await db.recordReconciliation(documentId, { stamped: true, uuid: lookup.uuid, resolvedBy: 'pac-lookup' });
+      await db.recordStamped(documentId, { xml: lookup.xml, uuid: lookup.uuid });
+      return { outcome: 'stamped', uuid: lookup.uuid };
+    }
+    // Two "never stamped" answers a backoff apart rule out the PAC's short post-stamp race (pac.md 3.1).
+    if (lookup.outcome === 'not_stamped' && ++notStampedAnswers >= 2) {
+      await db.recordReconciliation(documentId, { stamped: false, resolvedBy: 'pac-lookup', note: lookup.detail });
+      await db.recordStampFailure(documentId, { code: 'not_stamped', message: `The PAC has no stamp for this document: ${lookup.detail}` });
+      return { outcome: 'failed', code: 'not_stamped', message: lookup.detail };
+    }
+    delaySeconds = nextLookupDelay(delaySeconds, input.reconciliation.maxLookupSeconds);
+  }
+}
+
+function businessFailure(error: unknown): { code: string; message: string } {
+  const cause = error instanceof ActivityFailure ? error.cause : error;
+  if (cause instanceof ApplicationFailure && cause.type === 'Unsealable') {
+    return { code: String((cause.details?.[0] as string | undefined) ?? 'unsealable'), message: cause.message };
+  }
+  throw error;
+}
+
+function failureMessage(error: unknown): string {
+  const cause = error instanceof ActivityFailure ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}

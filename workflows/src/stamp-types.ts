@@ -1,0 +1,33 @@
+/** Plain data crossing the workflow/activity boundary for stamping (serialisable, no entities). */
+
+export type PacStampOutcome =
+  | { outcome: 'stamped'; uuid: string; xml: string }
+  | { outcome: 'rejected'; code: string; message: string }
+  | { outcome: 'ambiguous'; detail: string };
+
+export type PacLookupOutcome =
+  | { outcome: 'stamped'; uuid: string; xml: string }
+  | { outcome: 'not_stamped'; detail: string }
+  | { outcome: 'unknown'; detail: string };
+
+/** What POST /v1/invoices answers from: 201, 422, 503, or 202 while reconciling. */
+export type StampOutcome =
+  | { outcome: 'stamped'; uuid: string }
+  | { outcome: 'rejected'; code: string; message: string }
+  | { outcome: 'unavailable'; detail: string }
+  | { outcome: 'failed'; code: string; message: string }
+  | { outcome: 'reconciling'; detail: string };
+
+export interface OperatorResolution {
+  stamped: boolean;
+  /** Required when stamped: the UUID the operator found at the PAC or the SAT. */
+  uuid?: string;
+  resolvedBy: string;
+  note?: string;
+}
+
+export interface StampWorkflowInput {
+  documentId: string;
+  /** Backoff of the PAC's already-stamped lookup while reconciling; from configuration (workflows read no env). */
+  reconciliation: { firstLookupSeconds: number; maxLookupSeconds: number };
+}
