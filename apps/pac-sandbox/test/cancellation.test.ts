@@ -148,6 +148,19 @@ describe('cancellation (default rules: next-business-day rule off)', () => {
     expect(await answer(h, uuid, 'reject')).toMatchObject({ status: 409, body: { code: '1002' } });
   });
 
+  test('two concurrent receiver answers: exactly one wins', async () => {
+    const { uuid } = await stamp(h);
+    await cancel(h, uuid);
+    const answers = await Promise.all([
+      answer(h, uuid, 'accept'),
+      answer(h, uuid, 'reject'),
+      answer(h, uuid, 'accept'),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const winner = answers.find((a) => a.status === 200)!.body.estatusCancelacion;
+    expect(await status(h, uuid)).toMatchObject({ estatusCancelacion: winner });
+  });
+
   test('with acceptance, rejected: Solicitud rechazada keeps it Vigente; a new request never expires into acceptance', async () => {
     const { uuid } = await stamp(h);
     await cancel(h, uuid);

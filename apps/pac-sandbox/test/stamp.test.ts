@@ -1,6 +1,7 @@
 import { parseTfd, tfdCadena, verifySeal } from '@cfdi/cfdi';
+import { FinkokPac } from '@cfdi/pac';
 import { createVerify, X509Certificate } from 'node:crypto';
-import { DEFAULT_RFC_PROV_CERTIF } from '../src/app';
+import { buildSandboxApp, DEFAULT_RFC_PROV_CERTIF } from '../src/app';
 import { mexicoLocal } from '../src/time/mexico-time';
 import { sealedInvoice } from './helpers/cfdi-fixture';
 import { PINNED_NOW, startSandbox, type Harness } from './helpers/harness';
@@ -108,5 +109,22 @@ describe('stamp', () => {
     expect(await h.pac.updateCsd({ rfc: 'IIA040805DZ4', status: 'S' })).toMatchObject({
       outcome: 'rejected',
     });
+  });
+
+  test('a restarted sandbox keeps its SAT certificate and what it stamped', async () => {
+    const xml = sealedInvoice({ fecha: h.fecha(), folio: 'S-6', csd });
+    const stamped = await h.pac.stamp(xml);
+    if (stamped.outcome !== 'stamped') throw new Error(stamped.outcome);
+    const restarted = await buildSandboxApp({ databaseUrl: h.databaseUrl, now: () => h.clock.now });
+    try {
+      const base = await restarted.listen({ port: 0, host: '127.0.0.1' });
+      const cert = await fetch(`${base}/sandbox/sat-certificate`);
+      expect(await cert.json()).toMatchObject({ noCertificado: noCertificadoSat });
+      const pac = new FinkokPac({ url: base, username: 'u', password: 'p' });
+      expect(await pac.lookupStamped(xml)).toMatchObject({ outcome: 'stamped', uuid: stamped.uuid });
+      pac.close();
+    } finally {
+      await restarted.close();
+    }
   });
 });

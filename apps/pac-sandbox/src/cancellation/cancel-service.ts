@@ -165,7 +165,9 @@ export class CancelService {
       };
     }
     const status = answer === 'accept' ? 'cancelado_con_aceptacion' : 'rechazada';
-    await this.deps.cancellations.save({ ...cancellation, status, resolvedAt: now });
+    if (!(await this.deps.cancellations.transition(cancellation.uuid, 'en_proceso', status, now))) {
+      return { ok: false, code: '1002', message: 'la solicitud ya fue contestada' };
+    }
     const result = await this.status(uuid);
     if (!result) throw new Error(`cancellation without a stamp: ${uuid}`);
     return { ok: true, uuid: cancellation.uuid, status: result.status };

@@ -69,4 +69,18 @@ export class CancellationStore {
       ],
     );
   }
+
+  /** Moves `uuid` from `from` to `to` only if it is still in `from`: concurrent answers cannot both win. */
+  async transition(
+    uuid: string,
+    from: CancellationStatus,
+    to: CancellationStatus,
+    resolvedAt: Date,
+  ): Promise<boolean> {
+    const result = await this.pool.query(
+      'UPDATE cancellations SET status = $3, resolved_at = $4 WHERE uuid = $1 AND status = $2',
+      [uuid.toUpperCase(), from, to, resolvedAt],
+    );
+    return result.rowCount === 1;
+  }
 }

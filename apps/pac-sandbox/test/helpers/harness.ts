@@ -11,6 +11,7 @@ export const PINNED_NOW = new Date('2026-11-21T18:00:00Z');
 export interface Harness {
   app: FastifyInstance;
   url: string;
+  databaseUrl: string;
   pac: FinkokPac;
   clock: { now: Date };
   /** A Fecha `minutesAgo` before the sandbox clock, in Mexico City time. */
@@ -53,6 +54,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   return {
     app,
     url: base,
+    databaseUrl,
     pac: client(),
     clock,
     fecha: (minutesAgo = 5) => mexicoLocal(new Date(clock.now.getTime() - minutesAgo * 60_000)),
