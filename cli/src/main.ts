@@ -9,6 +9,7 @@ import { registerDoctorCommand } from './commands/doctor';
 import { registerDbCommands } from './commands/db';
 import { registerLedgerCommands } from './commands/ledger';
 import { registerCatalogsCommands } from './commands/catalogs';
+import { registerReconcileCommands } from './commands/reconcile';
 
 /** The `cfdi` operators' command. One boundary prints errors by type and sets the exit code. */
 async function main(argv: string[]): Promise<void> {
@@ -20,6 +21,7 @@ async function main(argv: string[]): Promise<void> {
   registerDbCommands(program, ctx);
   registerLedgerCommands(program, ctx);
   registerCatalogsCommands(program, ctx);
+  registerReconcileCommands(program, ctx);
   registerDoctorCommand(program, ctx);
   try {
     await program.parseAsync(argv);

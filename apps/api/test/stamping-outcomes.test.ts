@@ -1,0 +1,189 @@
+import { FinkokPac } from '@cfdi/pac';
+import { getBalanceCentavos, SANDBOX_CREDENTIALS } from '@cfdi/services';
+import { waitFor } from '@cfdi/testkit';
+import { runCli } from './cli';
+import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
+
+let stack: StackHarness;
+beforeAll(async () => {
+  // Reconciliation lookups far in the future: in these tests the operator decides.
+  stack = await startStack({ RECONCILIATION_FIRST_LOOKUP_SECONDS: '3600' });
+}, 60_000);
+afterAll(async () => stack?.close());
+afterEach(async () => {
+  await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+});
+
+const post = (key: string, body: unknown, ik = idempotencyKey()) =>
+  stack.api.request('POST', '/v1/invoices', { key, headers: { 'idempotency-key': ik }, body });
+const balance = (accountId: string) => getBalanceCentavos(stack.api.orm.em.fork(), { accountId, livemode: false });
+const ledger = async (accountId: string) =>
+  (await stack.api.orm.em.fork().execute('select type, delta_centavos, reference_id from transactions where account_id = ? and livemode = false and type <> ? order by seq', [accountId, 'seed'])) as { type: string; delta_centavos: string; reference_id: string }[];
+async function injectFault(operation: string, kind: string, count = 1, params: Record<string, unknown> = {}) {
+  const res = await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation, kind, count, params }) });
+  expect(res.status).toBeLessThan(300);
+}
+const row = async (id: string) => (await stack.api.orm.em.fork().execute('select * from documents where id = ?', [id]))[0] as any;
+
+it('answers 422 sat_rejected with satCode and refunds the reservation', async () => {
+  const account = await stampingAccount(stack);
+  const body = invoiceBody(account.merchantId);
+  body.items[0]!.description = 'Equipo SANDBOX_REJECT_CFDI40145';
+  const res = await post(account.testKey, body);
+  expect(res.status).toBe(422);
+  expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+  expect(res.body).toMatchObject({ code: 'sat_rejected', satCode: 'CFDI40145' });
+  expect(await balance(account.accountId)).toBe(100000);
+  const entries = await ledger(account.accountId);
+  expect(entries.map((e) => e.type)).toEqual(['consume', 'refund']);
+  const [invoice] = (await stack.api.request('GET', '/v1/invoices?status=stamp_failed', { key: account.testKey })).body.data;
+  expect(invoice).toMatchObject({ status: 'stamp_failed', uuid: null, failure: { code: 'CFDI40145' } });
+}, 60_000);
+
+it('answers 503 pac_unavailable when the PAC cannot be reached, refunds, and a retry with the same key stamps', async () => {
+  const account = await stampingAccount(stack);
+  const ik = idempotencyKey();
+  await injectFault('stamp', 'http_500', 10);
+  const down = await post(account.testKey, invoiceBody(account.merchantId), ik);
+  expect(down.status).toBe(503);
+  expect(down.body.code).toBe('pac_unavailable');
+  expect(await balance(account.accountId)).toBe(100000);
+  await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+  const retry = await post(account.testKey, invoiceBody(account.merchantId), ik);
+  expect(retry.status).toBe(201);
+  expect(retry.headers.get('idempotency-replayed')).toBeNull();
+  expect(await balance(account.accountId)).toBe(100000 - 100);
+}, 60_000);
+
+it('answers 202 when the wait runs out, then the invoice reaches stamped on its own', async () => {
+  const slow = await startStack({ STAMP_WAIT_MS: '300' });
+  try {
+    const account = await stampingAccount(slow);
+    await fetch(`${slow.sandbox.url}/sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'stamp', kind: 'latency', count: 1, params: { ms: 1500 } }) });
+    const res = await slow.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ id: expect.stringMatching(/^inv_/), object: 'invoice', livemode: false, status: 'stamping', kind: 'nominal', uuid: null, files: { status: 'pending' }, stampedAt: null, createdAt: expect.any(String) });
+    const stamped = await waitFor(async () => {
+      const current = await slow.api.request('GET', `/v1/invoices/${res.body.id}`, { key: account.testKey });
+      return current.body.status === 'stamped' ? current.body : undefined;
+    }, { what: 'the invoice to be stamped' });
+    expect(stamped.uuid).toMatch(/^[0-9A-F-]{36}$/);
+  } finally {
+    await slow.close();
+  }
+}, 90_000);
+
+describe('ambiguous PAC failures', () => {
+  it('flags needsReconciliation, keeps the reservation, and an operator resolves it as stamped from the CLI', async () => {
+    const account = await stampingAccount(stack);
+    await injectFault('stamp', 'process_then_reset');
+    const res = await post(account.testKey, invoiceBody(account.merchantId));
+    expect(res.status).toBe(202);
+    const pending = (await stack.api.request('GET', `/v1/invoices/${res.body.id}`, { key: account.testKey })).body;
+    expect(pending).toMatchObject({ status: 'stamping', needsReconciliation: true, uuid: null });
+    expect(await balance(account.accountId)).toBe(100000 - 100);
+
+    const list = await runCli(stack.api.config, ['reconcile', 'list', '--json']);
+    expect(JSON.parse(list.stdout).map((d: { id: string }) => d.id)).toContain(res.body.id);
+
+    // The operator looks the document up at the PAC (here: the already-stamped question with the persisted XML).
+    const sandboxPac = new FinkokPac({ url: stack.sandbox.url, ...SANDBOX_CREDENTIALS });
+    const found = await sandboxPac.lookupStamped((await row(res.body.id)).sealed_xml);
+    sandboxPac.close();
+    if (found.outcome !== 'stamped') throw new Error(`sandbox should hold the stamp, got ${found.outcome}`);
+    const resolved = await runCli(stack.api.config, ['reconcile', 'resolve', res.body.id, '--stamped', '--uuid', found.uuid, '--note', 'seen in the PAC portal', '--by', 'ana']);
+    expect(resolved.code).toBe(0);
+
+    const stamped = await waitFor(async () => {
+      const current = (await stack.api.request('GET', `/v1/invoices/${res.body.id}`, { key: account.testKey })).body;
+      return current.status === 'stamped' && current.files.status === 'ready' ? current : undefined;
+    }, { what: 'the reconciled invoice' });
+    expect(stamped).toMatchObject({ uuid: found.uuid, needsReconciliation: false });
+    expect((await ledger(account.accountId)).map((e) => e.type)).toEqual(['consume']);
+    expect((await row(res.body.id)).reservation_state).toBe('confirmed');
+    const shown = await runCli(stack.api.config, ['reconcile', 'show', res.body.id, '--json']);
+    expect(JSON.parse(shown.stdout).resolutions).toEqual([expect.objectContaining({ resolution: 'stamped', uuid: found.uuid, resolved_by: 'ana', note: 'seen in the PAC portal' })]);
+    // A resolved document is no longer awaiting: the CLI refuses a second decision.
+    const again = await runCli(stack.api.config, ['reconcile', 'resolve', res.body.id, '--not-stamped']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/not awaiting reconciliation/);
+  }, 90_000);
+
+  it('an operator resolves it as not stamped: stamp_failed and the timbre refunded exactly once', async () => {
+    const account = await stampingAccount(stack);
+    await injectFault('stamp', 'reset');
+    const res = await post(account.testKey, invoiceBody(account.merchantId));
+    expect(res.status).toBe(202);
+    await waitFor(async () => ((await row(res.body.id)).needs_reconciliation ? true : undefined), { what: 'needsReconciliation' });
+    const resolved = await runCli(stack.api.config, ['reconcile', 'resolve', res.body.id, '--not-stamped', '--note', 'PAC has no record']);
+    expect(resolved.code).toBe(0);
+    const failed = await waitFor(async () => {
+      const current = (await stack.api.request('GET', `/v1/invoices/${res.body.id}`, { key: account.testKey })).body;
+      return current.status === 'stamp_failed' ? current : undefined;
+    }, { what: 'the invoice to fail' });
+    expect(failed.needsReconciliation).toBe(false);
+    expect((await ledger(account.accountId)).map((e) => e.type)).toEqual(['consume', 'refund']);
+    expect(await balance(account.accountId)).toBe(100000);
+  }, 90_000);
+
+  it('`cfdi reconcile auto` resolves the documents the PAC reports stamped', async () => {
+    const account = await stampingAccount(stack);
+    await injectFault('stamp', 'http_500_after_processing');
+    const res = await post(account.testKey, invoiceBody(account.merchantId));
+    expect(res.status).toBe(202);
+    await waitFor(async () => ((await row(res.body.id)).needs_reconciliation ? true : undefined), { what: 'needsReconciliation' });
+    const auto = await runCli(stack.api.config, ['reconcile', 'auto']);
+    expect(auto.stdout).toContain(`${res.body.id}: stamped`);
+    await waitFor(async () => ((await row(res.body.id)).status === 'stamped' ? true : undefined), { what: 'stamped' });
+    expect((await ledger(account.accountId)).map((e) => e.type)).toEqual(['consume']);
+  }, 90_000);
+});
+
+it('lets exactly as many concurrent stamps through as the balance covers (402 for the rest)', async () => {
+  const account = await stampingAccount(stack);
+  await stack.api.orm.em.fork().execute(`update balances set balance_centavos = 500 where account_id = ? and livemode = false`, [account.accountId]);
+  await stack.api.orm.em.fork().execute(
+    `insert into transactions (id, account_id, livemode, type, delta_centavos, balance_after_centavos, note) values (?, ?, false, 'adjustment', -99500, 500, 'test: leave 5 timbres')`,
+    [`txn_test${Date.now()}`, account.accountId],
+  );
+  const results = await Promise.all(Array.from({ length: 12 }, () => post(account.testKey, invoiceBody(account.merchantId))));
+  const statuses = results.map((r) => r.status).sort();
+  expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+  expect(statuses.filter((s) => s === 402)).toHaveLength(7);
+  expect(results.find((r) => r.status === 402)!.body.code).toBe('insufficient_credits');
+  expect(await balance(account.accountId)).toBe(0);
+}, 90_000);
+
+describe('idempotency', () => {
+  it('replays the stored response without charging again', async () => {
+    const account = await stampingAccount(stack);
+    const ik = idempotencyKey();
+    const first = await post(account.testKey, invoiceBody(account.merchantId), ik);
+    const replay = await post(account.testKey, invoiceBody(account.merchantId), ik);
+    expect(first.status).toBe(201);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotency-replayed')).toBe('true');
+    expect(replay.body.id).toBe(first.body.id);
+    expect((await ledger(account.accountId)).map((e) => e.type)).toEqual(['consume']);
+  }, 60_000);
+
+  it('answers 409 to a concurrent duplicate and 422 to the same key with another body', async () => {
+    const account = await stampingAccount(stack);
+    const ik = idempotencyKey();
+    const [a, b] = await Promise.all([post(account.testKey, invoiceBody(account.merchantId), ik), post(account.testKey, invoiceBody(account.merchantId), ik)]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect([a, b].find((r) => r.status === 409)!.body.code).toBe('request_in_flight');
+    const reuse = await post(account.testKey, invoiceBody(account.merchantId, { folio: 'other' }), ik);
+    expect(reuse.status).toBe(422);
+    expect(reuse.body.code).toBe('idempotency_key_reuse');
+    expect((await ledger(account.accountId)).map((e) => e.type)).toEqual(['consume']);
+  }, 60_000);
+
+  it('requires the header, at most 255 characters', async () => {
+    const account = await stampingAccount(stack);
+    const missing = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, body: invoiceBody(account.merchantId) });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0].path).toBe('/headers/idempotency-key');
+    expect((await post(account.testKey, invoiceBody(account.merchantId), 'x'.repeat(256))).status).toBe(400);
+  }, 60_000);
+});
