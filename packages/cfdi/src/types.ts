@@ -32,7 +32,7 @@ export interface InvoiceItem {
   noIdentificacion?: string;
   /** Obsolete alias of noIdentificacion; noIdentificacion wins when both are sent. */
   sku?: string;
-  /** false → IVA exento (ObjetoImp 02 with an Exento traslado). */
+  /** false → IVA exento (ObjetoImp 02 with an Exento traslado); wins over ivaRate. */
   taxable?: boolean;
   /** 0, 0.08 or 0.16; default 0.16. */
   ivaRate?: Amount;

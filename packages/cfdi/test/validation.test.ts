@@ -66,6 +66,7 @@ describe('validateInvoiceRequest', () => {
     expect(paths({ ...valid(), cartDiscount: 199.99 })).toEqual([]);
     expect(paths({ ...valid(), cartDiscount: 200 })).toEqual(['/cartDiscount']);
     expect(paths({ ...valid(), cartDiscount: -1 })).toEqual(['/cartDiscount']);
+    expect(paths({ ...valid(), cartDiscount: 10.005 })).toEqual(['/cartDiscount']);
   });
 
   describe('global invoice', () => {

@@ -1,8 +1,8 @@
-import { D, dec, fixed, round, sum, ZERO, type Dec } from '../decimal/money';
+import { D, dec, fixed, ONE, round, sum, ZERO, type Dec } from '../decimal/money';
 import type { ConceptsInput } from '../types';
 import type { ComputedInvoice } from './computed';
 import { prorate } from './discount';
-import { lineAmounts, parseLines, taxFactor, toConcept, type LineAmounts, type LineSpec } from './lines';
+import { importeBand, lineAmounts, parseLines, taxFactor, toConcept, type LineAmounts, type LineSpec } from './lines';
 import { aggregate, documentTotals, finishTotals, withLine } from './totals';
 
 /** Concept amounts are written with 6 decimals when backed out of tax-inclusive prices, else 2. */
@@ -64,6 +64,8 @@ function discounts(input: ConceptsInput, lines: LineSpec[], vu: Dec[], linePlace
   const cart = dec(input.cartDiscount ?? 0);
   if (cart.isZero()) return lines.map(() => null);
   if (cart.isNegative()) throw new RangeError('cartDiscount must be >= 0');
+  // Shares are rounded to cents with net prices; a finer total would leave sub-cent remainders.
+  if (cart.decimalPlaces() > 2) throw new RangeError('cartDiscount must have at most 2 decimals');
   const idx = lines.flatMap((l, i) => (l.discountable ? [i] : []));
   const importes = idx.map((i) => round(lines[i]!.quantity.times(vu[i]!), linePlaces[i]!));
   const out: Array<Dec | null> = lines.map(() => null);
@@ -79,18 +81,20 @@ function discounts(input: ConceptsInput, lines: LineSpec[], vu: Dec[], linePlace
   return out;
 }
 
-/**
- * §2.3: when the forward computation misses what the customer paid by a cent or so, move
- * the ValorUnitario of one line in 0.000001 steps. Total is monotone in ValorUnitario, so a
- * binary search finds the step count; lines with small quantities are tried first because
- * their steps are the finest.
- */
 /** Quantity 1 first (one step = one micro-peso), fractional quantities last (huge price moves). */
 function stepRank(line: LineSpec): number {
   const q = line.quantity.toNumber();
   return q < 1 ? 1e12 / q : q;
 }
 
+/**
+ * §2.3: when the forward computation misses what the customer paid by a cent or so, move
+ * the ValorUnitario of one line in 0.000001 steps; lines with small quantities go first
+ * because their steps are the finest. When no ValorUnitario step lands on the target (large
+ * quantities, or roundings that jump two cents at once), the line's Importe moves instead in
+ * 0.000001 steps inside the §2.4 band the SAT accepts for Cantidad × ValorUnitario, and then
+ * its Descuento. Total is monotone in each knob, so each is a binary search.
+ */
 function matchChargedTotal(lines: LineSpec[], amounts: LineAmounts[], target: Dec, places: number[]): void {
   const current = documentTotals(amounts).total;
   if (current.equals(target)) return;
@@ -98,29 +102,56 @@ function matchChargedTotal(lines: LineSpec[], amounts: LineAmounts[], target: De
     .map((line, i) => ({ line, i }))
     .sort((a, b) => stepRank(a.line) - stepRank(b.line) || amounts[b.i]!.importe.comparedTo(amounts[a.i]!.importe))
     .slice(0, 8);
-  for (const { line, i } of candidates) {
-    const original = amounts[i]!;
-    // Sums of every other line are fixed while this one moves: aggregate them once.
-    const others = aggregate(amounts.filter((_, k) => k !== i));
-    const totalAt = (steps: number): Dec => {
-      amounts[i] = lineAmounts(line, original.valorUnitario.plus(STEP.times(steps)), original.descuento, places[i]!);
-      return finishTotals(withLine(others, amounts[i]!)).total;
-    };
-    const perStep = line.quantity.times(taxFactor(line)).times(STEP);
-    const guess = target.minus(current).div(perStep).round().toNumber();
-    const span = Math.abs(guess) + Math.ceil(0.02 / perStep.toNumber()) + 2;
-    // Keep ValorUnitario > 0 and Base > 0.
-    const minSteps = -original.valorUnitario.div(STEP).toNumber() + 1;
-    let lo = Math.max(guess - span, minSteps);
-    let hi = guess + span;
-    while (lo < hi) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (totalAt(mid).lessThan(target)) lo = mid + 1;
-      else hi = mid;
+  const knobs: Knob[] = ['valorUnitario', 'importe', 'descuento'];
+  for (const knob of knobs) {
+    for (const { line, i } of candidates) {
+      if (tryLine(line, i, knob, amounts, target, current, places[i]!)) return;
     }
-    const total = totalAt(lo);
-    const reached = total.equals(target) && amounts[i]!.taxes.every((t) => t.base.greaterThan(ZERO));
-    if (reached) return;
-    amounts[i] = original;
   }
+}
+
+type Knob = 'valorUnitario' | 'importe' | 'descuento';
+
+/** Moves one knob of one line by `steps` micro-units; the total never decreases with `steps`. */
+function moved(line: LineSpec, o: LineAmounts, knob: Knob, steps: number, places: number): LineAmounts {
+  const delta = STEP.times(steps);
+  if (knob === 'valorUnitario') return lineAmounts(line, o.valorUnitario.plus(delta), o.descuento, places);
+  if (knob === 'importe') return lineAmounts(line, o.valorUnitario, o.descuento, places, o.importe.plus(delta));
+  return lineAmounts(line, o.valorUnitario, o.descuento!.minus(delta), places, o.importe);
+}
+
+/** Step range that keeps the knob legal: ValorUnitario > 0, Importe inside its band, 0 ≤ Descuento < Importe. */
+function legalRange(line: LineSpec, o: LineAmounts, knob: Knob, places: number): [number, number] {
+  const steps = (v: Dec): number => v.div(STEP).toNumber();
+  if (knob === 'valorUnitario') return [-steps(o.valorUnitario) + 1, Number.MAX_SAFE_INTEGER];
+  if (knob === 'importe') {
+    const [min, max] = importeBand(line, o.valorUnitario, INCLUSIVE_PLACES, places);
+    return [Math.max(steps(min.minus(o.importe)), steps(o.descuento ?? ZERO) - steps(o.importe) + 1), steps(max.minus(o.importe))];
+  }
+  return [steps(o.descuento!.minus(o.importe)) + 1, steps(o.descuento!)];
+}
+
+function tryLine(line: LineSpec, i: number, knob: Knob, amounts: LineAmounts[], target: Dec, current: Dec, places: number): boolean {
+  const original = amounts[i]!;
+  if (knob === 'descuento' && !original.descuento) return false;
+  // Sums of every other line are fixed while this one moves: aggregate them once.
+  const others = aggregate(amounts.filter((_, k) => k !== i));
+  const at = (steps: number): LineAmounts => moved(line, original, knob, steps, places);
+  const totalAt = (steps: number): Dec => finishTotals(withLine(others, at(steps))).total;
+  const perStep = (knob === 'valorUnitario' ? line.quantity : ONE).times(taxFactor(line)).times(STEP);
+  const guess = target.minus(current).div(perStep).round().toNumber();
+  const span = Math.abs(guess) + Math.ceil(0.02 / perStep.toNumber()) + 2;
+  const [min, max] = legalRange(line, original, knob, places);
+  let lo = Math.max(guess - span, min);
+  let hi = Math.min(guess + span, max);
+  if (lo > hi) return false;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (totalAt(mid).lessThan(target)) lo = mid + 1;
+    else hi = mid;
+  }
+  const candidate = at(lo);
+  if (!totalAt(lo).equals(target) || !candidate.taxes.every((t) => t.base.greaterThan(ZERO))) return false;
+  amounts[i] = candidate;
+  return true;
 }

@@ -1,4 +1,4 @@
-import { dec, fixed, plain, rateText, round, writtenDecimals, ZERO, ONE, type Dec } from '../decimal/money';
+import { ceil, dec, fixed, plain, rateText, round, trunc, writtenDecimals, ZERO, ONE, type Dec } from '../decimal/money';
 import type { ConceptsInput } from '../types';
 import type { ComputedConcept, ComputedTax } from './computed';
 import { normalizePedimentos } from './pedimentos';
@@ -86,8 +86,8 @@ export function taxFactor(line: LineSpec): Dec {
  * Forward computation of §2.1 for one concept. IEPS is computed on Importe − Descuento and
  * the IVA base includes the IEPS amount (guide example: 15000 + IEPS 1200 → IVA base 16200).
  */
-export function lineAmounts(line: LineSpec, valorUnitario: Dec, descuento: Dec | null, places: number): LineAmounts {
-  const importe = round(line.quantity.times(valorUnitario), places);
+export function lineAmounts(line: LineSpec, valorUnitario: Dec, descuento: Dec | null, places: number, importeOverride?: Dec): LineAmounts {
+  const importe = importeOverride ?? round(line.quantity.times(valorUnitario), places);
   const base = importe.minus(descuento ?? ZERO);
   const taxes: LineAmounts['taxes'] = [];
   let ivaBase = base;
@@ -102,6 +102,20 @@ export function lineAmounts(line: LineSpec, valorUnitario: Dec, descuento: Dec |
     taxes.push({ base: ivaBase, impuesto: IVA, tipoFactor: 'Exento', rate: null, importe: null });
   }
   return { valorUnitario, importe, descuento, taxes };
+}
+
+/**
+ * §2.4 band the SAT accepts for Importe given Cantidad and ValorUnitario as written:
+ * (Cantidad ± ½ ulp) × (ValorUnitario ± ½ ulp), truncated / ceiled at `places`.
+ */
+export function importeBand(line: LineSpec, valorUnitario: Dec, vuPlaces: number, places: number): [Dec, Dec] {
+  const hq = dec(10).pow(-writtenDecimals(plain(line.quantity))).div(2);
+  const hv = dec(10).pow(-vuPlaces).div(2);
+  const tiny = dec('1e-12');
+  return [
+    trunc(line.quantity.minus(hq).times(valorUnitario.minus(hv)), places),
+    ceil(line.quantity.plus(hq).minus(tiny).times(valorUnitario.plus(hv).minus(tiny)), places),
+  ];
 }
 
 export function toConcept(line: LineSpec, amounts: LineAmounts, places: number, vuPlaces: number): ComputedConcept {

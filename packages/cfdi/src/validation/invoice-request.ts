@@ -2,7 +2,7 @@ import { computeInvoice } from '../tax/compute-invoice';
 import type { InvoiceItem } from '../types';
 import type { CatalogLookup } from './catalog-lookup';
 import { checkInformacionGlobal } from './global-invoice';
-import { checkText, isNumberLike, isString, Issues, type ValidationIssue } from './issues';
+import { checkText, decimals, isNumberLike, isString, Issues, type ValidationIssue } from './issues';
 import { checkItems, checkShipping, type ItemRequest } from './items';
 import { checkReceiver, type IssuerContext, type ReceiverRequest } from './receiver';
 import { RFC_PUBLICO_GENERAL } from './rfc';
@@ -60,6 +60,7 @@ export function checkComputable(issues: Issues, items: ItemRequest[], shipping: 
 export function checkCartDiscount(issues: Issues, cartDiscount: unknown, items: ItemRequest[]): void {
   if (cartDiscount === undefined) return;
   if (!isNumberLike(cartDiscount) || Number(cartDiscount) < 0) return issues.add('/cartDiscount', 'must be a number >= 0');
+  if (decimals(cartDiscount) > 2) return issues.add('/cartDiscount', 'must have at most 2 decimals (an amount in pesos and centavos)');
   const gross = items.reduce((acc, i) => acc + (isNumberLike(i.quantity) && isNumberLike(i.unitPrice) ? Number(i.quantity) * Number(i.unitPrice) : 0), 0);
   // Every concept must keep a positive tax base, so the discount must stay below the items' amount.
   if (Number(cartDiscount) >= gross) issues.add('/cartDiscount', `must be less than the items' amount (${gross.toFixed(2)}); a concept's Descuento cannot reach its Importe (CFDI40169)`);

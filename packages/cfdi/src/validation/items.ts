@@ -62,9 +62,6 @@ function checkItem(issues: Issues, base: string, item: ItemRequest, catalogs: Ca
   checkText(issues, `${base}/sku`, item.sku, 100, false);
   if (item.taxable !== undefined && typeof item.taxable !== 'boolean') issues.add(`${base}/taxable`, 'must be true or false');
   checkIvaRate(issues, `${base}/ivaRate`, item.ivaRate);
-  if (item.taxable === false && item.ivaRate !== undefined && Number(item.ivaRate) !== 0) {
-    issues.add(`${base}/ivaRate`, 'an exempt item (taxable: false) has no IVA rate; drop ivaRate or set taxable to true');
-  }
   if (item.iepsRate !== undefined && (!isNumberLike(item.iepsRate) || !isIepsRate(item.iepsRate))) {
     issues.add(`${base}/iepsRate`, `must be an IEPS rate of c_TasaOCuota: ${IEPS_RATES.map(Number).join(', ')}`);
   }
