@@ -1,4 +1,5 @@
 import { validateCreditNoteRequest, validateInvoiceRequest, validatePaymentRequest, type InvoiceRequest } from '../src';
+import fc from 'fast-check';
 import { tsvCatalogs } from './catalogs';
 import { NOW } from './sat-dir';
 
@@ -110,6 +111,17 @@ describe('validateInvoiceRequest', () => {
 
   it('missing everything', () => {
     expect(paths({})).toEqual(['/formaPago', '/receiver', '/items']);
+  });
+});
+
+describe('validators are total', () => {
+  it('never throw on arbitrary JSON', () => {
+    const anyJson = fc.anything({ maxDepth: 3, withObjectString: false });
+    fc.assert(fc.property(fc.dictionary(fc.constantFrom('items', 'receiver', 'formaPago', 'usoCfdi', 'cartDiscount', 'shipping', 'informacionGlobal', 'metodoPago', 'folio'), anyJson), (req) => {
+      expect(Array.isArray(validateInvoiceRequest(req as InvoiceRequest, catalogs, context))).toBe(true);
+      expect(Array.isArray(validateCreditNoteRequest(req, catalogs, context))).toBe(true);
+      expect(Array.isArray(validatePaymentRequest(req, catalogs))).toBe(true);
+    }), { seed: 1, numRuns: 2000 });
   });
 });
 
