@@ -7,7 +7,7 @@ import {
 } from '@cfdi/pac';
 import { X509Certificate } from 'node:crypto';
 import type { SandboxOptions } from '../src/app';
-import { sealedInvoice, withReceptorRfc, withRelated } from './helpers/cfdi-fixture';
+import { sealedInvoice, withDescription, withReceptorRfc, withRelated } from './helpers/cfdi-fixture';
 import { startSandbox, type Harness } from './helpers/harness';
 import { testCsd, type TestCsd } from './helpers/sat-files';
 
@@ -146,6 +146,21 @@ describe('cancellation (default rules: next-business-day rule off)', () => {
       estatusCancelacion: 'Cancelado con aceptación',
     });
     expect(await answer(h, uuid, 'reject')).toMatchObject({ status: 409, body: { code: '1002' } });
+  });
+
+  test.each([
+    ['SANDBOX_RECEIVER_ACCEPTS', 'Cancelado', 'Cancelado con aceptación'],
+    ['SANDBOX_RECEIVER_REJECTS', 'Vigente', 'Solicitud rechazada'],
+  ] as const)('magic token %s: the receiver answers at once', async (token, estado, estatusCancelacion) => {
+    const { uuid } = await stamp(h, withDescription(`Colegiatura ${token}`));
+    expect(await cancel(h, uuid)).toMatchObject({
+      folios: [{ estatusUuid: '201', estatusCancelacion: 'En proceso' }],
+    });
+    expect(await status(h, uuid)).toMatchObject({
+      estado,
+      esCancelable: 'Cancelable con aceptación',
+      estatusCancelacion,
+    });
   });
 
   test('two concurrent receiver answers: exactly one wins', async () => {

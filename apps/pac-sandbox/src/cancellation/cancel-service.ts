@@ -96,7 +96,7 @@ export class CancelService {
     if (!stamp) return answer('205');
     if (stamp.emisorRfc !== request.rfcEmisor) return answer('203');
     if (!(await this.validMotive(folio))) return answer('207');
-    const existing = await this.current(folio.uuid, now);
+    const existing = await this.current(stamp, now);
     if (existing && existing.status !== 'rechazada')
       return answer('202', ESTATUS_CANCELACION[existing.status]);
     const blocking = (await this.deps.stamps.validReferrers(folio.uuid)).filter(
@@ -130,10 +130,14 @@ export class CancelService {
   }
 
   /** The stored cancellation with time-based transitions applied (and persisted). */
-  private async current(uuid: string, now: Date): Promise<CancellationRecord | undefined> {
-    const stored = await this.deps.cancellations.find(uuid);
+  private async current(stamp: StampRecord, now: Date): Promise<CancellationRecord | undefined> {
+    const stored = await this.deps.cancellations.find(stamp.uuid);
     if (!stored) return undefined;
-    const settled = settle(stored, now, this.deps.settle);
+    // A receiver trigger in the document answers at once, before any configured auto-answer.
+    const options = stamp.receiverAnswer
+      ? { ...this.deps.settle, autoAnswer: { answer: stamp.receiverAnswer, afterMs: 0 } }
+      : this.deps.settle;
+    const settled = settle(stored, now, options);
     if (settled !== stored) await this.deps.cancellations.save(settled);
     return settled;
   }
@@ -143,7 +147,7 @@ export class CancelService {
     const stamp = await this.deps.stamps.findByUuid(uuid);
     if (!stamp) return undefined;
     const now = this.deps.now();
-    const cancellation = await this.current(uuid, now);
+    const cancellation = await this.current(stamp, now);
     const referrers = cancellation ? [] : await this.deps.stamps.validReferrers(uuid);
     const status = satStatusOf(cancellation, {
       hasValidReferrers: referrers.length > 0,
@@ -155,7 +159,8 @@ export class CancelService {
   /** The receiver's accept/reject (Buzón Tributario), exposed by the sandbox's control API. */
   async answer(uuid: string, answer: 'accept' | 'reject'): Promise<ReceiverAnswer> {
     const now = this.deps.now();
-    const cancellation = await this.current(uuid, now);
+    const stamp = await this.deps.stamps.findByUuid(uuid);
+    const cancellation = stamp ? await this.current(stamp, now) : undefined;
     if (!cancellation) return { ok: false, code: '1005', message: 'UUID sin solicitud de cancelación' };
     if (cancellation.status !== 'en_proceso') {
       return {

@@ -5,6 +5,7 @@ import type { RegistrationStore } from '../storage/registrations';
 import type { StampRecord, StampStore } from '../storage/stamps';
 import { mexicoLocal } from '../time/mexico-time';
 import type { Incidencia } from './incidence-codes';
+import { receiverTrigger } from './magic-triggers';
 import { validateCfdi } from './validate-cfdi';
 
 export type StampOutcome =
@@ -59,6 +60,7 @@ export class StampService {
       fechaTimbrado: tfd.tfd.fechaTimbrado,
       stampedAt: now,
       xml: appendTfd(xml, tfd.xml),
+      receiverAnswer: receiverTrigger(f.conceptos),
     };
     const stored = await this.deps.stamps.insert(record, f.relations);
     return { kind: 'stamped', record: stored.record, previouslyStamped: !stored.inserted };

@@ -26,6 +26,8 @@ CREATE TABLE IF NOT EXISTS stamps (
   stamped_at timestamptz NOT NULL,
   xml text NOT NULL
 );
+-- Added after the first release: databases created before it get the column here.
+ALTER TABLE stamps ADD COLUMN IF NOT EXISTS receiver_answer text;
 CREATE TABLE IF NOT EXISTS relations (
   uuid text NOT NULL REFERENCES stamps (uuid),
   related_uuid text NOT NULL,

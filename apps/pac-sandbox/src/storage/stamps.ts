@@ -12,6 +12,8 @@ export interface StampRecord {
   fechaTimbrado: string;
   stampedAt: Date;
   xml: string;
+  /** Sandbox trigger: how the receiver answers a cancellation request at once (null: waits). */
+  receiverAnswer: 'accept' | 'reject' | null;
 }
 
 /** A stamped document's reference to another CFDI (CfdiRelacionado, or a payment's DoctoRelacionado). */
@@ -21,7 +23,7 @@ export interface Relation {
 }
 
 const COLUMNS =
-  'xml_hash, uuid, emisor_rfc, receptor_rfc, total, tipo_de_comprobante, global, fecha_timbrado, stamped_at, xml';
+  'xml_hash, uuid, emisor_rfc, receptor_rfc, total, tipo_de_comprobante, global, fecha_timbrado, stamped_at, xml, receiver_answer';
 
 function toRecord(row: Record<string, unknown>): StampRecord {
   return {
@@ -35,6 +37,7 @@ function toRecord(row: Record<string, unknown>): StampRecord {
     fechaTimbrado: row.fecha_timbrado as string,
     stampedAt: row.stamped_at as Date,
     xml: row.xml as string,
+    receiverAnswer: (row.receiver_answer as 'accept' | 'reject' | null) ?? null,
   };
 }
 
@@ -66,7 +69,7 @@ export class StampStore {
       await client.query('BEGIN');
       const r = record;
       const result = await client.query(
-        `INSERT INTO stamps (${COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (xml_hash) DO NOTHING`,
+        `INSERT INTO stamps (${COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) ON CONFLICT (xml_hash) DO NOTHING`,
         [
           r.xmlHash,
           r.uuid,
@@ -78,6 +81,7 @@ export class StampStore {
           r.fechaTimbrado,
           r.stampedAt,
           r.xml,
+          r.receiverAnswer,
         ],
       );
       if (result.rowCount === 0) {
