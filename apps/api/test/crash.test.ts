@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { waitFor } from '@cfdi/testkit';
+import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
+
+let stack: StackHarness;
+beforeAll(async () => {
+  stack = await startStack({ STAMP_WAIT_MS: '0' });
+  await stack.stopWorker(); // this suite runs its workers in child processes
+}, 60_000);
+afterAll(async () => stack?.close());
+
+function spawnWorker(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'worker-process.ts')], {
+    cwd: path.resolve(__dirname, '../../..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: stack.api.config.databaseUrl,
+      TEMPORAL_ADDRESS: stack.api.config.temporal.address,
+      TEMPORAL_TASK_QUEUE: stack.taskQueue,
+      PAC_SANDBOX_URL: stack.sandbox.url,
+      TEST_CLOCK_START: String(stack.api.deps.now().getTime()),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('worker ready') && resolve(child));
+    child.once('exit', (code) => reject(new Error(`worker exited early (${code})`)));
+  });
+}
+
+it('a worker SIGKILLed during the PAC call: after a restart the stamp completes exactly once', async () => {
+  const account = await stampingAccount(stack);
+  const first = await spawnWorker();
+  // The PAC takes 3 s to answer, so the kill lands while the stamp call is in flight.
+  await fetch(`${stack.sandbox.url}/sandbox/faults`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'stamp', kind: 'latency', count: 1, params: { ms: 3000 } }),
+  });
+  const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+  expect(res.status).toBe(202);
+  const id = res.body.id as string;
+  const em = () => stack.api.orm.em.fork();
+  await waitFor(async () => ((await em().execute('select sealed_xml from documents where id = ?', [id]))[0] as any).sealed_xml ? true : undefined, { what: 'sealing' });
+  await new Promise((resolve) => setTimeout(resolve, 800));
+  first.kill('SIGKILL');
+  await new Promise((resolve) => first.once('exit', resolve));
+
+  const second = await spawnWorker();
+  try {
+    const stamped = await waitFor(async () => {
+      const current = (await stack.api.request('GET', `/v1/invoices/${id}`, { key: account.testKey })).body;
+      return current.status === 'stamped' ? current : undefined;
+    }, { timeoutMs: 60_000, what: 'the stamp after the restart' });
+    expect(stamped.uuid).toMatch(/^[0-9A-F-]{36}$/);
+    expect(stamped.needsReconciliation).toBe(false);
+    const consumes = await em().execute(`select count(*)::int as n from transactions where account_id = ? and type = 'consume'`, [account.accountId]);
+    const refunds = await em().execute(`select count(*)::int as n from transactions where account_id = ? and type = 'refund'`, [account.accountId]);
+    expect((consumes[0] as any).n).toBe(1);
+    expect((refunds[0] as any).n).toBe(0);
+    // The PAC holds exactly one stamp for the document: asking it again returns the same UUID.
+    const { FinkokPac } = await import('@cfdi/pac');
+    const { SANDBOX_CREDENTIALS } = await import('@cfdi/services');
+    const pac = new FinkokPac({ url: stack.sandbox.url, ...SANDBOX_CREDENTIALS });
+    const sealed = ((await em().execute('select sealed_xml from documents where id = ?', [id]))[0] as any).sealed_xml;
+    const again = await pac.stamp(sealed);
+    pac.close();
+    expect(again).toMatchObject({ outcome: 'stamped', uuid: stamped.uuid, previouslyStamped: true });
+  } finally {
+    second.kill('SIGTERM');
+    await new Promise((resolve) => second.once('exit', resolve));
+  }
+}, 120_000);
