@@ -87,3 +87,15 @@ it('answers 402 monthly_limit_reached at the account cap', async () => {
   await reserveTimbre(api.orm.em.fork(), api.config, scope, { type: 'invoice', id: 'a' });
   await expect(reserveTimbre(api.orm.em.fork(), api.config, scope, { type: 'invoice', id: 'b' })).rejects.toMatchObject({ status: 402, code: 'monthly_limit_reached' });
 });
+
+it('the ledger audit finds a balance that disagrees with its ledger, and the CLI exits non-zero on it', async () => {
+  const { auditLedger } = await import('@cfdi/services');
+  const { accountId } = await api.newAccount();
+  const before = await auditLedger(api.orm.em.fork());
+  expect(before.violations.filter((v) => v.accountId === accountId)).toEqual([]);
+  // Corrupt the balance behind the ledger's back (what a bug or a manual UPDATE would do).
+  await api.orm.em.fork().execute('update balances set balance_centavos = balance_centavos + 1 where account_id = ? and livemode = false', [accountId]);
+  const after = await auditLedger(api.orm.em.fork());
+  expect(after.violations.filter((v) => v.accountId === accountId).map((v) => v.rule).sort()).toEqual(['balance_matches_last_entry', 'balance_matches_sum']);
+  await api.orm.em.fork().execute('update balances set balance_centavos = balance_centavos - 1 where account_id = ? and livemode = false', [accountId]);
+});

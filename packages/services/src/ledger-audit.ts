@@ -3,7 +3,9 @@ import type { EntityManager } from '@cfdi/db';
 export interface LedgerViolation {
   accountId: string;
   livemode: boolean;
-  rule: 'balance_matches_last_entry' | 'balance_matches_sum' | 'refund_matches_consume';
+  rule:
+    | 'balance_matches_last_entry' | 'balance_matches_sum' | 'refund_matches_consume'
+    | 'outcome_matches_ledger' | 'stale_reservation';
   detail: string;
 }
 
@@ -14,10 +16,13 @@ export interface LedgerAuditReport {
 }
 
 /**
- * Checks the money invariants over every balance: balance = balanceAfter of the last applied entry = sum of all
- * deltas, and every refund returns exactly what its consume took. Read-only; safe to run at any time.
+ * Checks the money invariants: balance = balanceAfter of the last applied entry = sum of all deltas; every refund
+ * returns exactly what its consume took; every document's reservation has exactly one outcome that agrees with
+ * the ledger (confirmed ⇒ no refund, refunded ⇒ one refund); and no reservation waits longer than
+ * `staleAfterHours` unless an operator is reconciling it. Read-only; safe to run at any time.
  */
-export async function auditLedger(em: EntityManager): Promise<LedgerAuditReport> {
+export async function auditLedger(em: EntityManager, options: { staleAfterHours?: number } = {}): Promise<LedgerAuditReport> {
+  const staleAfterHours = options.staleAfterHours ?? 2;
   const rows: { account_id: string; livemode: boolean; balance: string; last_after: string | null; total: string }[] = await em.execute(
     `select b.account_id, b.livemode, b.balance_centavos as balance, last.balance_after_centavos as last_after, sums.total
        from balances b
@@ -42,6 +47,25 @@ export async function auditLedger(em: EntityManager): Promise<LedgerAuditReport>
   );
   for (const row of badRefunds) {
     violations.push({ accountId: row.account_id, livemode: row.livemode, rule: 'refund_matches_consume', detail: `refund ${row.id} does not mirror its consume` });
+  }
+  const mismatched: { account_id: string; livemode: boolean; id: string; reservation_state: string; refunds: number }[] = await em.execute(
+    `select d.account_id, d.livemode, d.id, d.reservation_state,
+            (select count(*)::int from transactions r where r.reversal_of = d.reservation_id) as refunds
+       from documents d
+      where d.reservation_id is not null
+        and ((d.reservation_state = 'refunded') <> exists (select 1 from transactions r where r.reversal_of = d.reservation_id)
+             or (d.reservation_state = 'confirmed' and d.status not in ('stamped', 'cancel_pending', 'cancelled')))`,
+  );
+  for (const row of mismatched) {
+    violations.push({ accountId: row.account_id, livemode: row.livemode, rule: 'outcome_matches_ledger', detail: `${row.id}: reservation ${row.reservation_state} with ${row.refunds} refund(s)` });
+  }
+  const stale: { account_id: string; livemode: boolean; id: string }[] = await em.execute(
+    `select account_id, livemode, id from documents
+      where reservation_state = 'reserved' and not needs_reconciliation and created_at < now() - make_interval(hours => ?)`,
+    [staleAfterHours],
+  );
+  for (const row of stale) {
+    violations.push({ accountId: row.account_id, livemode: row.livemode, rule: 'stale_reservation', detail: `${row.id}: reserved for over ${staleAfterHours} h without an outcome or a reconciliation` });
   }
   return { checkedAt: new Date().toISOString(), balancesChecked: rows.length, violations };
 }
