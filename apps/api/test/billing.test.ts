@@ -1,4 +1,5 @@
 import { adjustBalance, getBalanceCentavos, reserveTimbre, refundReservation } from '@cfdi/services';
+import { runCli } from './cli';
 import { startApi, type ApiHarness } from './harness';
 
 let api: ApiHarness;
@@ -97,5 +98,8 @@ it('the ledger audit finds a balance that disagrees with its ledger, and the CLI
   await api.orm.em.fork().execute('update balances set balance_centavos = balance_centavos + 1 where account_id = ? and livemode = false', [accountId]);
   const after = await auditLedger(api.orm.em.fork());
   expect(after.violations.filter((v) => v.accountId === accountId).map((v) => v.rule).sort()).toEqual(['balance_matches_last_entry', 'balance_matches_sum']);
+  const cli = await runCli(api.config, ['ledger', 'verify']);
+  expect(cli.code).toBe(1);
+  expect(cli.stdout).toContain(`${accountId} test balance_matches_sum`);
   await api.orm.em.fork().execute('update balances set balance_centavos = balance_centavos - 1 where account_id = ? and livemode = false', [accountId]);
 });
