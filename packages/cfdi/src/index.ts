@@ -1,29 +1,26 @@
-export * from './types';
-export { computeInvoice } from './tax/compute-invoice';
-export type { ComputedInvoice, ComputedConcept, ComputedTax, ComputedGroup } from './tax/computed';
-export { cadenaOriginal } from './cadena/cadena-original';
-export { normalizeSpace } from './cadena/normalize-space';
-export { inspectCertificate, keyMatchesCertificate, noCertificadoFromSerial, type CertificateInfo } from './seal/certificate';
-export { openPrivateKey } from './seal/private-key';
-export { sealXml, signCadena, verifySeal, type Csd, type SealResult, type SealVerification } from './seal/seal';
-export { appendTfd, buildTfd, parseTfd, tfdCadena, type BuildTfdInput, type BuiltTfd, type Tfd } from './tfd/tfd';
-export { buildInvoiceXml, buildCreditNoteXml, globalReceiver, PUBLICO_EN_GENERAL, type BuiltDocument } from './xml/invoice';
+/**
+ * Full API. Everything that needs Node built-ins or heavy dependencies (crypto, pdfkit, qrcode,
+ * archiver, xmlbuilder2) is here; `./pure` re-exports the part that runs anywhere, e.g. inside a
+ * Temporal workflow sandbox.
+ */
+export * from './pure';
+
+// XML builders (unsigned documents)
+export { buildInvoiceXml, buildCreditNoteXml, globalReceiver, type BuiltDocument } from './xml/invoice';
 export { buildPaymentXml, type BuiltPayment } from './xml/payment';
 export { buildNominaXml, type BuiltNomina } from './xml/nomina';
-export { computePayment, type ComputedPayment, type PaymentTax } from './payment/compute-payment';
-export { computeNomina, type NominaTotals } from './nomina/compute-nomina';
-export { formatFecha, DEFAULT_TIME_ZONE } from './time/fecha';
-export { formatPedimento, isPedimento, normalizePedimentos } from './tax/pedimentos';
-export { IVA_RATES, IEPS_RATES, isIvaRate, isIepsRate } from './tax/rates';
-export { verificationUrl, verificationUrlFromXml, formatTotalForQr, VERIFICATION_BASE, type VerificationParams } from './qr/verification-url';
-export { amountInWords, integerToWords } from './pdf/amount-in-words';
+
+// Cadena original, seal, certificates
+export { cadenaOriginal } from './cadena/cadena-original';
+export { inspectCertificate, keyMatchesCertificate, noCertificadoFromSerial, type CertificateInfo } from './seal/certificate';
+export { checkCsdPair, type CsdPairCheck, type CsdProblem, type CsdProblemCode } from './seal/csd-pair';
+export { openPrivateKey } from './seal/private-key';
+export { sealXml, signCadena, verifySeal, type Csd, type SealResult, type SealVerification } from './seal/seal';
+
+// Timbre Fiscal Digital 1.1
+export { appendTfd, buildTfd, parseTfd, tfdCadena, type BuildTfdInput, type BuiltTfd, type Tfd } from './tfd/tfd';
+
+// Printed representation
+export { verificationUrlFromXml } from './qr/verification-url-from-xml';
 export { renderPdf, type RenderPdfOptions } from './pdf/render-pdf';
 export { buildZip, cfdiZipEntries, type ZipEntry } from './zip/build-zip';
-export type { CatalogLookup, UsoCfdiEntry, RegimenEntry } from './validation/catalog-lookup';
-export type { ValidationIssue } from './validation/issues';
-export { validateInvoiceRequest, type InvoiceRequest, type ValidationContext } from './validation/invoice-request';
-export { validateCreditNoteRequest, type CreditNoteRequest } from './validation/credit-note-request';
-export { validatePaymentRequest, type PaymentRequest } from './validation/payment-request';
-export { isRfc, personType, isGenericRfc, hasCorporateSuffix, RFC_PATTERN } from './validation/rfc';
-export type { IssuerContext } from './validation/receiver';
-export { checkCsdPair, type CsdPairCheck, type CsdProblem, type CsdProblemCode } from './seal/csd-pair';

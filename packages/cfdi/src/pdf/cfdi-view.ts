@@ -3,7 +3,7 @@ import { dec } from '../decimal/money';
 import { winAnsi } from './win-ansi';
 import { attr, children, elementChildren, NS, parseXml, path, rootElement } from '../xml/dom';
 import { parseTfd, tfdCadena, type Tfd } from '../tfd/tfd';
-import { verificationUrlFromXml } from '../qr/verification-url';
+import { verificationUrlFromXml } from '../qr/verification-url-from-xml';
 
 /** Everything the printed representation shows, read from the stamped XML (the XML is the truth). */
 export interface CfdiView {

@@ -1,6 +1,3 @@
-import { attr, parseXml, rootElement, children, NS } from '../xml/dom';
-import { parseTfd } from '../tfd/tfd';
-
 export const VERIFICATION_BASE = 'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx';
 
 export interface VerificationParams {
@@ -30,20 +27,4 @@ function xmlEscape(value: string): string {
 
 export function verificationUrl(p: VerificationParams): string {
   return `${VERIFICATION_BASE}?id=${p.uuid.toUpperCase()}&re=${xmlEscape(p.rfcEmisor)}&rr=${xmlEscape(p.rfcReceptor)}&tt=${formatTotalForQr(p.total)}&fe=${p.sello.slice(-8)}`;
-}
-
-/** The verification URL of a stamped CFDI (needs its TFD for the UUID). */
-export function verificationUrlFromXml(xml: string): string {
-  const root = rootElement(parseXml(xml));
-  const tfd = parseTfd(xml);
-  if (!tfd) throw new Error('verificationUrl: the document is not stamped (no TimbreFiscalDigital)');
-  const emisor = children(root, NS.cfdi, 'Emisor')[0];
-  const receptor = children(root, NS.cfdi, 'Receptor')[0];
-  return verificationUrl({
-    uuid: tfd.uuid,
-    rfcEmisor: emisor ? attr(emisor, 'Rfc') ?? '' : '',
-    rfcReceptor: receptor ? attr(receptor, 'Rfc') ?? '' : '',
-    total: attr(root, 'Total') ?? '0',
-    sello: attr(root, 'Sello') ?? '',
-  });
 }

@@ -7,7 +7,6 @@ import { NS } from './dom';
 import { assertInvoiceRules } from './invoice-rules';
 import { PUBLICO_EN_GENERAL } from './publico-en-general';
 
-export { PUBLICO_EN_GENERAL };
 
 export interface BuiltDocument {
   /** Unsigned XML: pass it to sealXml. */

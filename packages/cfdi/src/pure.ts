@@ -1,0 +1,30 @@
+/**
+ * The part of the engine with no Node built-ins and no I/O: request types, tax, payment and
+ * payroll arithmetic, fiscal validation, and small formatting helpers. Safe to import from
+ * workflow code; test/pure-entry.test.ts guards its module graph.
+ */
+export * from './types';
+
+// Amounts
+export { computeInvoice } from './tax/compute-invoice';
+export type { ComputedInvoice, ComputedConcept, ComputedTax, ComputedGroup } from './tax/computed';
+export { computePayment, type ComputedPayment, type PaymentTax } from './payment/compute-payment';
+export { computeNomina, type NominaTotals } from './nomina/compute-nomina';
+export { IVA_RATES, IEPS_RATES, isIvaRate, isIepsRate } from './tax/rates';
+export { formatPedimento, isPedimento, normalizePedimentos } from './tax/pedimentos';
+export { PUBLICO_EN_GENERAL } from './xml/publico-en-general';
+
+// Fiscal validation of API requests
+export type { CatalogLookup, UsoCfdiEntry, RegimenEntry } from './validation/catalog-lookup';
+export type { ValidationIssue } from './validation/issues';
+export type { IssuerContext } from './validation/receiver';
+export { validateInvoiceRequest, type InvoiceRequest, type ValidationContext } from './validation/invoice-request';
+export { validateCreditNoteRequest, type CreditNoteRequest } from './validation/credit-note-request';
+export { validatePaymentRequest, type PaymentRequest } from './validation/payment-request';
+export { isRfc, personType, isGenericRfc, hasCorporateSuffix, RFC_PATTERN } from './validation/rfc';
+
+// Formatting helpers
+export { formatFecha, DEFAULT_TIME_ZONE } from './time/fecha';
+export { normalizeSpace } from './cadena/normalize-space';
+export { verificationUrl, formatTotalForQr, VERIFICATION_BASE, type VerificationParams } from './qr/verification-url';
+export { amountInWords, integerToWords } from './pdf/amount-in-words';
