@@ -26,7 +26,8 @@ beforeEach(async () => {
     url: server.url,
     username: 'user@example.com',
     password: 'S3cret-pass',
-    timeoutMs: 300,
+    // Long enough for a loaded machine, short enough for the "hang" cases that wait it out.
+    timeoutMs: 1000,
     logger,
     followUp: { attempts: 2, delayMs: 10 },
   });
