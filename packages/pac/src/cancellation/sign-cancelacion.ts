@@ -26,7 +26,8 @@ export function signCancelacion(xml: string, csd: SigningCsd): string {
     xpath: '/*',
     uri: '',
     isEmptyUri: true,
-    transforms: [ENVELOPED, C14N],
+    // Only the enveloped-signature transform, as the SAT samples: C14N is then implied (XML-DSig §4.3.3.2).
+    transforms: [ENVELOPED],
     digestAlgorithm: 'http://www.w3.org/2000/09/xmldsig#sha1',
   });
   sig.computeSignature(xml, { location: { reference: '/*', action: 'append' } });
