@@ -7,7 +7,7 @@ export * from './types';
 
 // Amounts
 export { computeInvoice } from './tax/compute-invoice';
-export type { ComputedInvoice, ComputedConcept, ComputedTax, ComputedGroup } from './tax/computed';
+export type { ComputedInvoice, ComputedConcept, ComputedTax, ComputedGroup, Impuesto } from './tax/computed';
 export { computePayment, type ComputedPayment, type PaymentTax } from './payment/compute-payment';
 export { computeNomina, type NominaTotals } from './nomina/compute-nomina';
 export { IVA_RATES, IEPS_RATES, isIvaRate, isIepsRate } from './tax/rates';

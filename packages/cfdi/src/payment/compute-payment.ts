@@ -1,8 +1,9 @@
 import { ceil, dec, fixed, rateText, round, trunc, writtenDecimals, ZERO, type Dec } from '../decimal/money';
+import type { Impuesto } from '../tax/computed';
 import type { PaymentInput, TaxGroup } from '../types';
 
 export interface PaymentTax {
-  impuesto: string;
+  impuesto: Impuesto;
   tipoFactor: 'Tasa' | 'Exento';
   tasaOCuota?: string;
   base: string;

@@ -1,7 +1,10 @@
+/** c_Impuesto keys the engine transfers: 002 IVA, 003 IEPS. */
+export type Impuesto = '002' | '003';
+
 /** Output of the tax engine: every amount is a decimal string exactly as it goes into the XML. */
 export interface ComputedTax {
   base: string;
-  impuesto: string;
+  impuesto: Impuesto;
   tipoFactor: 'Tasa' | 'Exento';
   tasaOCuota?: string;
   importe?: string;
@@ -24,7 +27,7 @@ export interface ComputedConcept {
 }
 
 export interface ComputedGroup {
-  impuesto: string;
+  impuesto: Impuesto;
   tipoFactor: 'Tasa' | 'Exento';
   tasaOCuota?: string;
   base: string;

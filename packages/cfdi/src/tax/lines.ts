@@ -1,6 +1,6 @@
 import { ceil, dec, fixed, plain, rateText, round, trunc, writtenDecimals, ZERO, ONE, type Dec } from '../decimal/money';
 import type { ConceptsInput } from '../types';
-import type { ComputedConcept, ComputedTax } from './computed';
+import type { ComputedConcept, ComputedTax, Impuesto } from './computed';
 import { normalizePedimentos } from './pedimentos';
 import { IEPS, IVA, parseIepsRate, parseIvaRate } from './rates';
 
@@ -31,7 +31,7 @@ export interface LineAmounts {
   valorUnitario: Dec;
   importe: Dec;
   descuento: Dec | null;
-  taxes: Array<{ base: Dec; impuesto: string; tipoFactor: 'Tasa' | 'Exento'; rate: Dec | null; importe: Dec | null }>;
+  taxes: Array<{ base: Dec; impuesto: Impuesto; tipoFactor: 'Tasa' | 'Exento'; rate: Dec | null; importe: Dec | null }>;
 }
 
 function checkDecimals(label: string, value: Dec, max: number): Dec {

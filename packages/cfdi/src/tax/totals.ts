@@ -1,5 +1,5 @@
 import { fixed, rateText, round, ZERO, type Dec } from '../decimal/money';
-import type { ComputedGroup } from './computed';
+import type { ComputedGroup, Impuesto } from './computed';
 import type { LineAmounts } from './lines';
 
 export interface DocumentTotals {
@@ -11,7 +11,7 @@ export interface DocumentTotals {
 }
 
 interface GroupSum {
-  impuesto: string;
+  impuesto: Impuesto;
   tipoFactor: 'Tasa' | 'Exento';
   rate: Dec | null;
   base: Dec;
