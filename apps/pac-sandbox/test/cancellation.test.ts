@@ -163,6 +163,19 @@ describe('cancellation (default rules: next-business-day rule off)', () => {
     });
   });
 
+  test('two concurrent requests for one UUID: one 201, the other 202', async () => {
+    const { uuid } = await stamp(h);
+    const results = await Promise.all([cancel(h, uuid), cancel(h, uuid), cancel(h, uuid)]);
+    const codes = results.map((r) => (r.outcome === 'submitted' ? r.folios[0]!.estatusUuid : r.outcome));
+    expect(codes.sort()).toEqual(['201', '202', '202']);
+    const winner = results.find((r) => r.outcome === 'submitted' && r.folios[0]!.estatusUuid === '201');
+    if (winner?.outcome === 'submitted') {
+      expect(await h.pac.receipt({ uuid, emisorRfc: 'EKU9003173C9' })).toMatchObject({
+        receipt: winner.acuse,
+      });
+    }
+  });
+
   test('two concurrent receiver answers: exactly one wins', async () => {
     const { uuid } = await stamp(h);
     await cancel(h, uuid);

@@ -61,8 +61,25 @@ export class CancelService {
       return { kind: 'error', code: '304', message: 'Certificado revocado o caduco' };
 
     const fecha = mexicoLocal(now);
-    const decisions = [];
-    for (const folio of request.folios) decisions.push(await this.decide(request, folio, now));
+    const decisions: FolioAnswer[] = [];
+    const claimed: string[] = [];
+    for (const folio of request.folios) {
+      const decision = await this.decide(request, folio, now);
+      if (!decision.record) {
+        decisions.push(decision);
+      } else if (await this.deps.cancellations.claim(decision.record)) {
+        claimed.push(decision.uuid);
+        decisions.push(decision);
+      } else {
+        // A concurrent request for the same UUID won: this one is "previously requested".
+        const current = await this.deps.cancellations.find(decision.uuid);
+        decisions.push({
+          ...decision,
+          estatusUuid: '202',
+          estatusCancelacion: current ? ESTATUS_CANCELACION[current.status] : '',
+        });
+      }
+    }
     const acuse = buildAcuse(
       {
         fecha,
@@ -71,9 +88,7 @@ export class CancelService {
       },
       this.deps.sat,
     );
-    for (const d of decisions) {
-      if (d.record) await this.deps.cancellations.save({ ...d.record, acuse, acuseFecha: fecha });
-    }
+    for (const uuid of claimed) await this.deps.cancellations.setAcuse(uuid, acuse, fecha);
     const folios = decisions.map(({ uuid, estatusUuid, estatusCancelacion }) => ({
       uuid,
       estatusUuid,
@@ -86,7 +101,7 @@ export class CancelService {
     request: CancelacionRequest,
     folio: CancelacionRequest['folios'][number],
     now: Date,
-  ): Promise<FolioAnswer & { record?: Omit<CancellationRecord, 'acuse' | 'acuseFecha'> }> {
+  ): Promise<FolioAnswer & { record?: Omit<CancellationRecord, 'requestCount' | 'acuse' | 'acuseFecha'> }> {
     const answer = (estatusUuid: string, estatusCancelacion = '') => ({
       uuid: folio.uuid,
       estatusUuid,
@@ -114,7 +129,6 @@ export class CancelService {
         motivo: folio.motivo,
         folioSustitucion: folio.folioSustitucion || null,
         requiresAcceptance: needsAcceptance,
-        requestCount: (existing?.requestCount ?? 0) + 1,
         requestedAt: now,
         resolvedAt: needsAcceptance ? null : now,
       },
@@ -138,8 +152,15 @@ export class CancelService {
       ? { ...this.deps.settle, autoAnswer: { answer: stamp.receiverAnswer, afterMs: 0 } }
       : this.deps.settle;
     const settled = settle(stored, now, options);
-    if (settled !== stored) await this.deps.cancellations.save(settled);
-    return settled;
+    if (settled === stored) return stored;
+    // Conditional: a receiver answer that landed meanwhile wins over the clock.
+    const moved = await this.deps.cancellations.transition(
+      stored.uuid,
+      'en_proceso',
+      settled.status,
+      settled.resolvedAt ?? now,
+    );
+    return moved ? settled : this.deps.cancellations.find(stored.uuid);
   }
 
   /** What the SAT consulta says; `undefined` when the UUID is unknown. */
@@ -183,6 +204,7 @@ export class CancelService {
     const stamp = await this.deps.stamps.findByUuid(uuid);
     if (!stamp || stamp.emisorRfc !== rfcEmisor) return undefined;
     const cancellation = await this.deps.cancellations.find(uuid);
-    return cancellation ? { acuse: cancellation.acuse, fecha: cancellation.acuseFecha } : undefined;
+    // An empty acuse belongs to a request still being answered (claimed, acuse not yet written).
+    return cancellation?.acuse ? { acuse: cancellation.acuse, fecha: cancellation.acuseFecha } : undefined;
   }
 }

@@ -49,25 +49,33 @@ export class CancellationStore {
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
-  async save(r: CancellationRecord): Promise<void> {
-    await this.pool.query(
+  /**
+   * Records a request that SAT accepted (201): a first request, or a new one after a rejection.
+   * Conditional so that of two concurrent requests only one is the 201; the other sees 202.
+   * Returns the request count when this request won, undefined otherwise.
+   */
+  async claim(
+    r: Omit<CancellationRecord, 'requestCount' | 'acuse' | 'acuseFecha'>,
+  ): Promise<number | undefined> {
+    const { rows } = await this.pool.query(
       `INSERT INTO cancellations (uuid, status, motivo, folio_sustitucion, requires_acceptance, request_count, requested_at, resolved_at, acuse, acuse_fecha)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)
+       VALUES ($1,$2,$3,$4,$5,1,$6,$7,'','')
        ON CONFLICT (uuid) DO UPDATE SET status = $2, motivo = $3, folio_sustitucion = $4, requires_acceptance = $5,
-         request_count = $6, requested_at = $7, resolved_at = $8, acuse = $9, acuse_fecha = $10`,
-      [
-        r.uuid,
-        r.status,
-        r.motivo,
-        r.folioSustitucion,
-        r.requiresAcceptance,
-        r.requestCount,
-        r.requestedAt,
-        r.resolvedAt,
-        r.acuse,
-        r.acuseFecha,
-      ],
+         request_count = cancellations.request_count + 1, requested_at = $6, resolved_at = $7
+       WHERE cancellations.status = 'rechazada'
+       RETURNING request_count`,
+      [r.uuid, r.status, r.motivo, r.folioSustitucion, r.requiresAcceptance, r.requestedAt, r.resolvedAt],
     );
+    return rows[0]?.request_count as number | undefined;
+  }
+
+  /** The acuse of the request that won `claim` (get_receipt returns the last one). */
+  async setAcuse(uuid: string, acuse: string, acuseFecha: string): Promise<void> {
+    await this.pool.query('UPDATE cancellations SET acuse = $2, acuse_fecha = $3 WHERE uuid = $1', [
+      uuid,
+      acuse,
+      acuseFecha,
+    ]);
   }
 
   /** Moves `uuid` from `from` to `to` only if it is still in `from`: concurrent answers cannot both win. */
