@@ -1,10 +1,15 @@
-import { ScheduleOverlapPolicy, WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
+import { ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, type Client, type WorkflowHandle } from '@temporalio/client';
 import type { stampDocumentWorkflow } from './stamp-document';
-import { LEDGER_AUDIT_SCHEDULE_ID, resolveReconciliationSignal, stampOutcomeUpdate, stampWorkflowId, TASK_QUEUE } from './names';
+import type { cancelDocumentWorkflow } from './cancel-document';
+import type { CancelOutcome, CancelWorkflowInput } from './cancel-types';
+import {
+  cancelOutcomeUpdate, cancelWorkflowId, LEDGER_AUDIT_SCHEDULE_ID, resolveReconciliationSignal, stampOutcomeUpdate, stampWorkflowId, TASK_QUEUE,
+} from './names';
 import type { OperatorResolution, StampOutcome, StampWorkflowInput } from './stamp-types';
 
 export * from './names';
 export type * from './stamp-types';
+export type * from './cancel-types';
 
 /** Creates the ledger-audit schedule once; an existing schedule is left as it is (idempotent). */
 export async function ensureLedgerAuditSchedule(client: Client, taskQueue: string = TASK_QUEUE, every = '15 minutes'): Promise<void> {
@@ -32,17 +37,54 @@ export async function startStamping(client: Client, input: StampWorkflowInput, o
     args: [input],
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
   });
-  if (options.waitMs <= 0) return null;
+  return awaitUpdate(client, () => handle.executeUpdate(stampOutcomeUpdate), options.waitMs);
+}
+
+/** Runs a waiting Update for at most `waitMs`; `null` when the wait ran out (the workflow goes on by itself). */
+async function awaitUpdate<T>(client: Client, update: () => Promise<T>, waitMs: number): Promise<T | null> {
+  if (waitMs <= 0) return null;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.waitMs);
+  const timer = setTimeout(() => controller.abort(), waitMs);
   try {
-    return await client.withAbortSignal(controller.signal, () => handle.executeUpdate(stampOutcomeUpdate));
+    return await client.withAbortSignal(controller.signal, update);
   } catch (error) {
     if (controller.signal.aborted) return null;
     throw error;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Starts the cancel workflow of a document and waits up to `waitMs` for the PAC's answer (`null`: still waiting).
+ * A new request (`attach: false`) may find the previous request's run still closing: the API only accepts a request
+ * once that run recorded its final state, so the helper waits for it to end and starts afresh. A request recovered
+ * after a crash (`attach: true`) attaches to the run it may already have started.
+ */
+export async function startCancellation(
+  client: Client,
+  input: CancelWorkflowInput,
+  options: { taskQueue: string; waitMs: number; attach: boolean },
+): Promise<CancelOutcome | null> {
+  const start = (policy: WorkflowIdConflictPolicy) => client.workflow.start<typeof cancelDocumentWorkflow>('cancelDocumentWorkflow', {
+    workflowId: cancelWorkflowId(input.documentId),
+    taskQueue: options.taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: policy,
+  });
+  let handle: WorkflowHandle<typeof cancelDocumentWorkflow>;
+  if (options.attach) {
+    handle = await start(WorkflowIdConflictPolicy.USE_EXISTING);
+  } else {
+    try {
+      handle = await start(WorkflowIdConflictPolicy.FAIL);
+    } catch (error) {
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+      await client.workflow.getHandle(cancelWorkflowId(input.documentId)).result().catch(() => undefined);
+      handle = await start(WorkflowIdConflictPolicy.FAIL);
+    }
+  }
+  return awaitUpdate(client, () => handle.executeUpdate(cancelOutcomeUpdate), options.waitMs);
 }
 
 /** Delivers an operator's reconciliation decision to the document's stamp workflow. */

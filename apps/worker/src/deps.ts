@@ -14,10 +14,23 @@ export async function createWorkerDeps(config: Readonly<Config>, now?: () => Dat
   const pac = createPacClients(config);
   const storage = createFileStorage(config);
 
+  // Opening the encrypted PKCS#8 key (PBKDF2 + 3DES) costs more than sealing; keep opened keys briefly. A replaced
+  // CSD has a new serial, so it is never served from the old entry.
+  const csdCache = new Map<string, { csd: Awaited<ReturnType<typeof loadSigningCsd>>; until: number }>();
+  const cachedCsd = async (row: DocumentRow) => {
+    const rows: { serial_number: string }[] = await orm.em.fork().execute('select serial_number from merchant_csds where merchant_id = ?', [row.merchant_id]);
+    const cacheKey = `${row.merchant_id}:${rows[0]?.serial_number}`;
+    const hit = csdCache.get(cacheKey);
+    if (hit && hit.until > Date.now()) return hit.csd;
+    const csd = await loadSigningCsd(orm.em.fork(), config.masterKey, systemScope(row), row.merchant_id);
+    csdCache.set(cacheKey, { csd, until: Date.now() + 10 * 60_000 });
+    return csd;
+  };
+
   // A CSD that vanished or expired after the document was accepted can never seal it: that is final, not retried.
   const loadCsd: CsdLoader = async (row) => {
     try {
-      const csd = await loadSigningCsd(orm.em.fork(), config.masterKey, systemScope(row), row.merchant_id);
+      const csd = await cachedCsd(row);
       if (csd.validTo < (now?.() ?? new Date())) throw new UnsealableDocumentError('csd_expired', `The merchant's CSD expired on ${csd.validTo.toISOString()}.`);
       return csd;
     } catch (error) {

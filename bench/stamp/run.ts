@@ -1,0 +1,121 @@
+// bench/stamp: POST /v1/invoices throughput and latency on a real multi-process stack (API, worker and sandbox PAC
+// in their own processes, in-memory Temporal dev server, PostgreSQL, Redis), plus the time split of one stamp.
+// Usage: npx tsx bench/stamp/run.ts [secondsPerRun=20]
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '@cfdi/config';
+import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
+import { adjustBalance, createAccount, SANDBOX_CREDENTIALS } from '@cfdi/services';
+import { freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
+import { buildInvoiceXml, openPrivateKey, renderPdf, buildZip, cfdiZipEntries, sealXml } from '@cfdi/cfdi';
+import { FinkokPac } from '@cfdi/pac';
+import { defaultSatDir } from '@cfdi/config';
+
+const root = path.resolve(__dirname, '../..');
+const seconds = Number(process.argv[2] ?? 20);
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' };
+const item = (i: number) => ({ productCode: '43211503', unitCode: 'H87', description: `Equipo ${i}`, quantity: 1 + (i % 3), unitPrice: 1160 + i });
+const body = (merchantId: string, items: number) => ({ merchantId, formaPago: '03', usoCfdi: 'G03', receiver: RECEIVER, items: Array.from({ length: items }, (_, i) => item(i)) });
+const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name));
+
+async function main(): Promise<void> {
+  const databaseUrl = 'postgres://postgres@127.0.0.1:5432/cfdi_bench';
+  const [apiPort, pacPort, temporalPort] = [await freePort(), await freePort(), await freePort()];
+  const env = {
+    NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, API_PORT: String(apiPort), PAC_SANDBOX_PORT: String(pacPort),
+    PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`, PAC_SANDBOX_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/pac_sandbox_bench',
+    MASTER_KEY: randomBytes(32).toString('base64'), LIVE_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '1000000', TEMPORAL_TASK_QUEUE: 'bench-v1',
+    STORAGE_DIR: 'var/bench-storage',
+  };
+  Object.assign(process.env, env);
+  const config = loadConfig();
+  await ensureDatabase(databaseUrl);
+  const orm = await createOrm(databaseUrl);
+  await migrate(orm);
+  await importCatalogsIfNeeded(orm, log);
+
+  const supervisor = new Supervisor((name, code) => log(`${name} exited (${code})`));
+  try {
+    process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: temporalPort, log });
+    const tsx = path.join(root, 'node_modules/.bin/tsx');
+    supervisor.start('pac', tsx, [path.join(root, 'apps/pac-sandbox/src/server.ts')], { cwd: root });
+    supervisor.start('api', tsx, [path.join(root, 'apps/api/src/server.ts')], { cwd: root });
+    supervisor.start('worker', tsx, [path.join(root, 'apps/worker/src/main.ts')], { cwd: root });
+    const base = `http://127.0.0.1:${apiPort}`;
+    await waitForHttp(`${base}/ready`, 60_000);
+    await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 60_000);
+
+    const account = await createAccount(orm.em.fork(), config, { name: 'bench' });
+    await adjustBalance(orm.em.fork(), { accountId: account.accountId, livemode: false }, { type: 'recharge', deltaCentavos: 100_000_000, note: 'bench' });
+    const auth = { authorization: `Bearer ${account.testKey}`, 'content-type': 'application/json' };
+    const merchant = await (await fetch(`${base}/v1/merchants`, { method: 'POST', headers: auth, body: JSON.stringify({ rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' }) })).json();
+    const csd = await fetch(`${base}/v1/merchants/${merchant.id}/csd`, { method: 'POST', headers: auth, body: JSON.stringify({ cer: sat('EKU9003173C9-csd.cer').toString('base64'), key: sat('EKU9003173C9-csd.key').toString('base64'), password: '12345678a' }) });
+    if (csd.status !== 201) throw new Error(`CSD upload failed: ${csd.status} ${await csd.text()}`);
+
+    // Warm-up: bundles compiled, connections open, caches filled.
+    for (let i = 0; i < 20; i++) {
+      await fetch(`${base}/v1/invoices`, { method: 'POST', headers: { ...auth, 'idempotency-key': `warm-${i}-${randomBytes(4).toString('hex')}` }, body: JSON.stringify(body(merchant.id, 1)) });
+    }
+
+    const results: string[] = [];
+    for (const items of [1, 50]) {
+      const payload = JSON.stringify(body(merchant.id, items));
+      for (const connections of [1, 8, 32]) {
+        const statuses: Record<number, number> = {};
+        const result = await autocannon({
+          url: `${base}/v1/invoices`, method: 'POST', connections, duration: seconds, body: payload,
+          headers: auth,
+          setupClient: (client) => {
+            client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
+            client.on('response', (status: number) => {
+              statuses[status] = (statuses[status] ?? 0) + 1;
+              client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
+            });
+          },
+        });
+        const line = `| ${items} | ${connections} | ${result.requests.average.toFixed(1)} | ${result.latency.p50} | ${result.latency.p90} | ${result.latency.p97_5} | ${result.latency.p99} | ${JSON.stringify(statuses)} |`;
+        log(line);
+        results.push(line);
+      }
+    }
+
+    // Time split of one stamp, each part measured on its own (median of 30).
+    const csdKey = { certificateDer: sat('EKU9003173C9-csd.cer'), privateKey: openPrivateKey(sat('EKU9003173C9-csd.key'), '12345678a') };
+    const pac = new FinkokPac({ url: `http://127.0.0.1:${pacPort}`, ...SANDBOX_CREDENTIALS });
+    const issuer = { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' };
+    const split: string[] = [];
+    for (const items of [1, 50]) {
+      const times = { seal: [] as number[], pac: [] as number[], files: [] as number[] };
+      for (let i = 0; i < 30; i++) {
+        let t = performance.now();
+        const input = { issuer, receiver: RECEIVER, formaPago: '03', usoCfdi: 'G03', items: body('', items).items, serie: 'BENCH', folio: i + 1 + items * 1000 + Math.floor(Math.random() * 1e6) };
+        const sealed = sealXml(buildInvoiceXml(input, { now: new Date() }).xml, csdKey);
+        times.seal.push(performance.now() - t);
+        t = performance.now();
+        const stamped = await pac.stamp(sealed.xml);
+        times.pac.push(performance.now() - t);
+        if (stamped.outcome !== 'stamped') throw new Error(`bench stamp: ${stamped.outcome}`);
+        t = performance.now();
+        const pdf = await renderPdf(stamped.xml);
+        await buildZip(cfdiZipEntries(stamped.uuid, stamped.xml, pdf));
+        times.files.push(performance.now() - t);
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(1);
+      split.push(`| ${items} | ${median(times.seal)} | ${median(times.pac)} | ${median(times.files)} |`);
+    }
+    pac.close();
+    process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run)\n| items | connections | req/s | p50 ms | p90 ms | p97.5 ms | p99 ms | statuses |\n|---|---|---|---|---|---|---|---|\n${results.join('\n')}\n`);
+    process.stdout.write(`\nTime split (median ms, measured separately)\n| items | build+seal | PAC stamp (sandbox, HTTP) | files (PDF+ZIP, after the answer) |\n|---|---|---|---|\n${split.join('\n')}\n`);
+  } finally {
+    await supervisor.stopAll();
+    await orm.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
