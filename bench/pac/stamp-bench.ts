@@ -23,7 +23,12 @@ const ADMIN = process.env.PAC_SANDBOX_TEST_DATABASE_URL ?? 'postgres://postgres@
 function invoice(folio: number, items: number): InvoiceInput {
   return {
     issuer: { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' },
-    receiver: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' },
+    receiver: {
+      rfc: 'URE180429TM6',
+      name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+      zip: '86991',
+      regimenFiscal: '601',
+    },
     items: Array.from({ length: items }, (_, i) => ({
       productCode: '43211503',
       unitCode: 'H87',
@@ -40,7 +45,12 @@ function invoice(folio: number, items: number): InvoiceInput {
 
 /** Sealed 5 minutes before the pinned clock, as an issuer would right before stamping. */
 const sealedDocs = (from: number, count: number, items = 3) =>
-  Array.from({ length: count }, (_, i) => sealXml(buildInvoiceXml(invoice(from + i, items), { now: new Date(NOW.getTime() - 300_000) }).xml, csd).xml);
+  Array.from(
+    { length: count },
+    (_, i) =>
+      sealXml(buildInvoiceXml(invoice(from + i, items), { now: new Date(NOW.getTime() - 300_000) }).xml, csd)
+        .xml,
+  );
 
 function percentiles(ms: number[]): string {
   const s = [...ms].sort((a, b) => a - b);
@@ -54,12 +64,22 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [out, Number(process.hrtime.bigint() - start) / 1e6];
 }
 
-async function run(label: string, options: { xsdPath?: string }, plan: { sequential: number; concurrent: number[]; count: number }) {
+async function run(
+  label: string,
+  options: { xsdPath?: string },
+  plan: { sequential: number; concurrent: number[]; count: number },
+) {
   const url = new URL(ADMIN);
   url.pathname = `/pac_sandbox_bench_${randomBytes(4).toString('hex')}`;
   const app = await buildSandboxApp({ databaseUrl: url.toString(), now: () => NOW, ...options });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const pac = new FinkokPac({ url: base, username: 'bench', password: 'bench', timeoutMs: 60_000, maxSockets: 64 });
+  const pac = new FinkokPac({
+    url: base,
+    username: 'bench',
+    password: 'bench',
+    timeoutMs: 60_000,
+    maxSockets: 64,
+  });
   try {
     await pac.registerCsd({ rfc: 'EKU9003173C9' });
     let folio = 1;
@@ -94,7 +114,9 @@ async function run(label: string, options: { xsdPath?: string }, plan: { sequent
           }),
         ),
       );
-      console.log(`${label}: ${plan.count} stamps at concurrency ${concurrency}: ${((plan.count / ms) * 1000).toFixed(0)} stamps/s`);
+      console.log(
+        `${label}: ${plan.count} stamps at concurrency ${concurrency}: ${((plan.count / ms) * 1000).toFixed(0)} stamps/s`,
+      );
     }
   } finally {
     pac.close();
@@ -105,7 +127,11 @@ async function run(label: string, options: { xsdPath?: string }, plan: { sequent
 
 async function main() {
   await run('structural checks', {}, { sequential: 300, concurrent: [8, 32], count: 1000 });
-  await run('with XSD (xmllint)', { xsdPath: path.join(SAT_DIR, 'xml/cfdi40-bundle.xsd') }, { sequential: 30, concurrent: [8], count: 100 });
+  await run(
+    'with XSD (xmllint)',
+    { xsdPath: path.join(SAT_DIR, 'xml/cfdi40-bundle.xsd') },
+    { sequential: 30, concurrent: [8], count: 100 },
+  );
 }
 
 main().catch((err: unknown) => {
