@@ -1,3 +1,4 @@
+import { dec, sum, ZERO } from '../decimal/money';
 import { computeInvoice } from '../tax/compute-invoice';
 import type { InvoiceItem } from '../types';
 import type { CatalogLookup } from './catalog-lookup';
@@ -61,9 +62,9 @@ export function checkCartDiscount(issues: Issues, cartDiscount: unknown, items: 
   if (cartDiscount === undefined) return;
   if (!isNumberLike(cartDiscount) || Number(cartDiscount) < 0) return issues.add('/cartDiscount', 'must be a number >= 0');
   if (decimals(cartDiscount) > 2) return issues.add('/cartDiscount', 'must have at most 2 decimals (an amount in pesos and centavos)');
-  const gross = items.reduce((acc, i) => acc + (i && isNumberLike(i.quantity) && isNumberLike(i.unitPrice) ? Number(i.quantity) * Number(i.unitPrice) : 0), 0);
+  const gross = sum(items.map((i) => (i && isNumberLike(i.quantity) && isNumberLike(i.unitPrice) ? dec(i.quantity).times(dec(i.unitPrice)) : ZERO)));
   // Every concept must keep a positive tax base, so the discount must stay below the items' amount.
-  if (Number(cartDiscount) >= gross) issues.add('/cartDiscount', `must be less than the items' amount (${gross.toFixed(2)}); a concept's Descuento cannot reach its Importe (CFDI40169)`);
+  if (dec(cartDiscount).gte(gross)) issues.add('/cartDiscount', `must be less than the items' amount (${gross.toFixed(2)}); a concept's Descuento cannot reach its Importe (CFDI40169)`);
 }
 
 /**
