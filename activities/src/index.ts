@@ -1,6 +1,7 @@
 import { auditLedger, type LedgerAuditReport } from '@cfdi/services';
 import type { ActivityDeps } from './deps';
 import { stampingActivities } from './stamping';
+import { cancellationActivities } from './cancellation';
 
 export type { ActivityDeps } from './deps';
 
@@ -8,6 +9,7 @@ export type { ActivityDeps } from './deps';
 export function createActivities(deps: ActivityDeps) {
   return {
     ...stampingActivities(deps),
+    ...cancellationActivities(deps),
     /** Read-only invariant check; repeatable. */
     async auditLedger(): Promise<LedgerAuditReport> {
       return auditLedger(deps.orm.em.fork());

@@ -1,3 +1,4 @@
 // Bundle entry for the worker: workflow functions only (deterministic code).
 export { ledgerAuditWorkflow } from './ledger-audit';
 export { stampDocumentWorkflow } from './stamp-document';
+export { cancelDocumentWorkflow } from './cancel-document';

@@ -1,5 +1,6 @@
 import { defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { OperatorResolution, StampOutcome } from './stamp-types';
+import type { CancelOutcome } from './cancel-types';
 
 /**
  * The one place that names Temporal things. Task queues are versioned so a breaking change can run beside the
@@ -16,3 +17,8 @@ export const resolveReconciliationSignal = defineSignal<[OperatorResolution]>('r
 
 /** Waits for the stamping outcome (stamped, rejected, unavailable, or reconciling); files come after it. */
 export const stampOutcomeUpdate = defineUpdate<StampOutcome>('stampOutcome');
+
+export const cancelWorkflowId = (documentId: string) => `cancel-${documentId}`;
+
+/** Waits until the PAC answered a cancellation request (cancelled, pending the receiver, refused, unavailable). */
+export const cancelOutcomeUpdate = defineUpdate<CancelOutcome>('cancelOutcome');

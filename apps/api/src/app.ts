@@ -15,6 +15,8 @@ import { merchantLogoRoutes } from './routes/merchant-logo';
 import { fileRoutes } from './routes/files';
 import { invoiceRoutes } from './routes/invoices';
 import { creditNoteRoutes } from './routes/credit-notes';
+import { paymentRoutes } from './routes/payments';
+import { cancellationRoutes } from './routes/cancellations';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -59,6 +61,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await v1.register(merchantLogoRoutes);
       await v1.register(invoiceRoutes);
       await v1.register(creditNoteRoutes);
+      await v1.register(paymentRoutes);
+      await v1.register(cancellationRoutes);
     },
     { prefix: '/v1' },
   );

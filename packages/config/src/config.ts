@@ -15,6 +15,8 @@ export interface Config {
   stampWaitMs: number;
   /** Backoff of the PAC's already-stamped lookup after an ambiguous failure (seconds). */
   reconciliation: { firstLookupSeconds: number; maxLookupSeconds: number };
+  /** Backoff of the SAT status query while a cancellation awaits the receiver's answer (seconds). */
+  cancellationPolling: { firstPollSeconds: number; maxPollSeconds: number };
   rateLimitPerMinute: number;
   /** Centavos seeded into the test balance of every new account. */
   testSeedCentavos: number;
@@ -120,6 +122,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     reconciliation: {
       firstLookupSeconds: int('RECONCILIATION_FIRST_LOOKUP_SECONDS', 30, 1, 86_400),
       maxLookupSeconds: int('RECONCILIATION_MAX_LOOKUP_SECONDS', 3600, 1, 86_400),
+    },
+    cancellationPolling: {
+      firstPollSeconds: int('CANCELLATION_FIRST_POLL_SECONDS', 300, 1, 86_400),
+      maxPollSeconds: int('CANCELLATION_MAX_POLL_SECONDS', 3600, 1, 86_400),
     },
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
     testSeedCentavos: int('TEST_SEED_CENTAVOS', 100_000, 0, 1_000_000_000),

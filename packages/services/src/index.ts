@@ -13,3 +13,5 @@ export * from './documents';
 export * from './merchants';
 export * from './pac-clients';
 export { sealSecret, openSecret, SecretBoxError, type MasterKey } from './crypto/secret-box';
+export * from './payments';
+export * from './cancellations';

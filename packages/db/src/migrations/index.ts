@@ -2,6 +2,7 @@ import { Migration20261121000000Foundation } from './Migration20261121000000Foun
 import { Migration20261121010000Catalogs } from './Migration20261121010000Catalogs';
 import { Migration20261121020000Merchants } from './Migration20261121020000Merchants';
 import { Migration20261121030000Documents } from './Migration20261121030000Documents';
+import { Migration20261121040000Cancellations } from './Migration20261121040000Cancellations';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -12,4 +13,5 @@ export const migrationsList = [
   { name: 'Migration20261121010000Catalogs', class: Migration20261121010000Catalogs },
   { name: 'Migration20261121020000Merchants', class: Migration20261121020000Merchants },
   { name: 'Migration20261121030000Documents', class: Migration20261121030000Documents },
+  { name: 'Migration20261121040000Cancellations', class: Migration20261121040000Cancellations },
 ];

@@ -1,0 +1,87 @@
+import type { EntityManager } from '@cfdi/db';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { attachIdempotentResource } from '../idempotency';
+import { reserveTimbre } from '../ledger';
+import { assertMerchantAccess } from '../merchants';
+import type { Scope } from '../scope';
+import { isoTimestamp } from '../time';
+import type { StampingDeps } from '../documents';
+import { resolveStampingMerchant } from '../documents/merchant-gate';
+import { livePayments } from '../payments/installments';
+import type { CancellableRow, CancellationRecord, Motivo } from './cancellation-record';
+
+/** POST /v1/{invoices|payments}/{id}/cancel body after schema validation (api-spec.md CancelRequest). */
+export interface CancelRequest {
+  motivo: Motivo;
+  folioSustitucion?: string;
+}
+
+function checkMotive(body: CancelRequest, uuid: string | null): void {
+  if (body.motivo === '01' && !body.folioSustitucion) {
+    throw ValidationError.field('/folioSustitucion', 'is required with motivo 01: the UUID of the stamped CFDI that replaces this one (TipoRelacion 04)');
+  }
+  if (body.motivo !== '01' && body.folioSustitucion) {
+    throw ValidationError.field('/folioSustitucion', `is only allowed with motivo 01; motivo ${body.motivo} cancels without a replacement`);
+  }
+  if (body.folioSustitucion && body.folioSustitucion.toUpperCase() === uuid) {
+    throw ValidationError.field('/folioSustitucion', 'must be the replacement, not the document being cancelled');
+  }
+}
+
+async function lockDocument(tx: EntityManager, scope: Scope, id: string, type: 'invoice' | 'payment'): Promise<CancellableRow> {
+  const rows: CancellableRow[] = await tx.execute(
+    'select * from documents where id = ? and account_id = ? and livemode = ? and type = ? for update',
+    [id, scope.accountId, scope.livemode, type],
+  );
+  if (!rows[0]) throw new NotFoundError(type, id);
+  return rows[0];
+}
+
+/**
+ * Accepts a cancellation request: the document is `stamped`, no other request is in flight, and one timbre is
+ * reserved, all under the document's row lock in one transaction. The cancel workflow does the rest; nothing is
+ * sent to the PAC here.
+ */
+export async function requestCancellation(
+  em: EntityManager,
+  deps: Pick<StampingDeps, 'config' | 'now'>,
+  scope: Scope,
+  target: { id: string; type: 'invoice' | 'payment' },
+  body: CancelRequest,
+  idempotencyKey?: string,
+): Promise<CancellableRow> {
+  const now = deps.now?.() ?? new Date();
+  return em.transactional(async (tx) => {
+    const row = await lockDocument(tx, scope, target.id, target.type);
+    assertMerchantAccess(scope, row.merchant_id);
+    checkMotive(body, row.uuid);
+    if (row.status !== 'stamped') {
+      throw ValidationError.field('/params/id', `the ${target.type} is ${row.status}; only a stamped document can be cancelled`);
+    }
+    if (row.cancellation?.status === 'pending') {
+      throw new ConflictError('cancellation_in_progress', `A cancellation of ${row.id} is already being requested; wait for its outcome.`);
+    }
+    // Motives 02/03 say the operation did not happen (or never should have): not true of an invoice with payments.
+    if (target.type === 'invoice' && (body.motivo === '02' || body.motivo === '03') && (await livePayments(tx, row.id)).length > 0) {
+      throw ValidationError.field('/motivo', `the invoice has payment complements in force; cancel them first (POST /v1/payments/{id}/cancel) before cancelling it with motivo ${body.motivo}`);
+    }
+    // The CSD signs the request: a merchant that can no longer seal cannot cancel either (before any charge).
+    await resolveStampingMerchant(tx, scope, row.merchant_id, now);
+    const reservation = await reserveTimbre(tx, deps.config, scope, { type: 'cancellation', id: row.id });
+    const cancellation: CancellationRecord = {
+      motivo: body.motivo,
+      folioSustitucion: body.folioSustitucion?.toUpperCase() ?? null,
+      status: 'pending',
+      requestedAt: isoTimestamp(now),
+      resolvedAt: null,
+      acuse: null,
+    };
+    const updated: CancellableRow[] = await tx.execute(
+      `update documents set cancellation_previous = cancellation, cancellation = ?, cancel_reservation_id = ?, updated_at = now()
+        where id = ? returning *`,
+      [JSON.stringify(cancellation), reservation.id, row.id],
+    );
+    if (idempotencyKey) await attachIdempotentResource(tx, scope, idempotencyKey, row.id);
+    return updated[0]!;
+  });
+}

@@ -1,0 +1,104 @@
+import { computePayment, formatFecha, validatePaymentRequest, type PaymentInput } from '@cfdi/cfdi';
+import { newId, type EntityManager } from '@cfdi/db';
+import { NotFoundError, ValidationError } from '../errors';
+import { attachIdempotentResource } from '../idempotency';
+import { reserveTimbre } from '../ledger';
+import { assertMerchantAccess } from '../merchants';
+import type { Scope } from '../scope';
+import { loadDocument, nextFolio, type DocumentRow, type StampingDeps } from '../documents';
+import { insertDocument } from '../documents/insert-document';
+import { resolveStampingMerchant } from '../documents/merchant-gate';
+import { fromCentavos, toCentavos } from './centavos';
+import { relatedInvoiceOf } from './invoice-taxes';
+import { livePayments, nextParcialidad, previousInstallments } from './installments';
+import { checkPayable } from './payable-invoice';
+
+/** POST /v1/invoices/{id}/payments body after schema validation (api-spec.md PaymentCreate). */
+export interface PaymentCreate {
+  monto: number;
+  formaPago: string;
+  fechaPago?: string;
+  numParcialidad?: number;
+}
+
+/** The invoice row, locked: payments of one invoice are decided one at a time. */
+async function lockInvoice(tx: EntityManager, scope: Scope, invoiceId: string): Promise<DocumentRow> {
+  const rows: DocumentRow[] = await tx.execute(
+    `select * from documents where id = ? and account_id = ? and livemode = ? and type = 'invoice' for update`,
+    [invoiceId, scope.accountId, scope.livemode],
+  );
+  if (!rows[0]) throw new NotFoundError('invoice', invoiceId);
+  return rows[0];
+}
+
+/**
+ * Records a payment of a PPD invoice as a `stamping` payment complement. Under the invoice's row lock, in one
+ * transaction: the balance check, NumParcialidad, the folio, the timbre and the decrement of `saldo_pendiente`.
+ * Two concurrent payments that together overpay therefore see each other: exactly one gets through. A payment that
+ * ends `stamp_failed` gives its amount back (recordStampFailure).
+ */
+export async function createPaymentDocument(
+  em: EntityManager,
+  deps: StampingDeps,
+  scope: Scope,
+  invoiceId: string,
+  body: PaymentCreate,
+  idempotencyKey?: string,
+): Promise<DocumentRow> {
+  const now = deps.now?.() ?? new Date();
+  const invoice = await loadDocument(em, scope, invoiceId, 'invoice');
+  assertMerchantAccess(scope, invoice.merchant_id);
+  await deps.catalogs.index();
+  const issues = validatePaymentRequest(body, deps.catalogs.lookup);
+  if (issues.length) throw new ValidationError(`The payment is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
+  const nowLocal = formatFecha(now);
+  const fechaPago = body.fechaPago ?? nowLocal;
+  if (fechaPago > nowLocal) {
+    throw ValidationError.field('/fechaPago', `must not be in the future (now is ${nowLocal} in Mexico City): a complement records money already received`);
+  }
+  const merchant = await resolveStampingMerchant(em, scope, invoice.merchant_id, now);
+
+  return em.transactional(async (tx) => {
+    const locked = await lockInvoice(tx, scope, invoiceId);
+    const saldo = checkPayable(locked);
+    const monto = toCentavos(body.monto);
+    if (monto > saldo) {
+      throw ValidationError.field('/monto', `${fromCentavos(monto)} is more than the outstanding balance of ${fromCentavos(saldo)}`);
+    }
+    const live = await livePayments(tx, invoiceId);
+    const expected = nextParcialidad(live);
+    if (body.numParcialidad !== undefined && body.numParcialidad !== expected) {
+      throw ValidationError.field('/numParcialidad', `out of sequence: the next installment of this invoice is ${expected}`);
+    }
+
+    const id = newId('pay');
+    const folio = await nextFolio(tx, merchant.id, merchant.serie);
+    const input: PaymentInput = {
+      issuer: { rfc: merchant.rfc, legalName: merchant.legalName, regimenFiscal: merchant.regimenFiscal, zip: merchant.zip },
+      receiver: locked.receiver,
+      serie: merchant.serie,
+      folio,
+      invoice: relatedInvoiceOf(locked),
+      monto: fromCentavos(monto),
+      numParcialidad: expected,
+      saldoAnterior: fromCentavos(saldo),
+      fechaPago,
+      formaPago: body.formaPago,
+      previousInstallments: previousInstallments(live),
+    };
+    const computed = computePayment(input);
+    const reservation = await reserveTimbre(tx, deps.config, scope, { type: 'payment', id });
+    const row = await insertDocument(tx, scope, {
+      id, type: 'payment', merchantId: merchant.id, serie: merchant.serie, folio, folioText: null,
+      formaPago: body.formaPago, usoCfdi: 'CP01', receiver: locked.receiver,
+      // The P document itself has SubTotal and Total 0 (the SAT status query is keyed on that Total).
+      subtotal: '0', discount: '0', total: '0',
+      invoiceId, numParcialidad: expected, monto: computed.monto, fechaPago,
+      saldoAnterior: computed.impSaldoAnt, saldoInsoluto: computed.impSaldoInsoluto,
+      input, reservationId: reservation.id,
+    });
+    await tx.execute('update documents set saldo_pendiente = saldo_pendiente - ?, updated_at = now() where id = ?', [computed.monto, invoiceId]);
+    if (idempotencyKey) await attachIdempotentResource(tx, scope, idempotencyKey, id);
+    return row;
+  });
+}

@@ -1,0 +1,2 @@
+export * from './create-payment';
+export { LIVE_PAYMENT_STATUSES } from './installments';

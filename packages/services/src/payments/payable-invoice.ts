@@ -1,0 +1,20 @@
+import { ValidationError } from '../errors';
+import type { DocumentRow } from '../documents';
+import { toCentavos } from './centavos';
+
+/**
+ * Why an invoice cannot take a payment, as a 400 on the path the spec names; otherwise its outstanding balance in
+ * centavos. Called on the locked row, so the answer holds until the transaction ends.
+ */
+export function checkPayable(invoice: DocumentRow): number {
+  const refuse = (message: string) => ValidationError.field('/params/id', message);
+  if (invoice.kind === 'credit_note') throw refuse('a credit note takes no payments');
+  if (invoice.metodo_pago !== 'PPD') throw refuse(`payment complements apply only to PPD invoices; this one is ${invoice.metodo_pago ?? 'PUE'} (paid in one go)`);
+  if (invoice.status !== 'stamped') throw refuse(`the invoice is ${invoice.status}; only a stamped invoice takes payments`);
+  if ((invoice.cancellation as { status?: string } | null)?.status === 'pending') {
+    throw refuse('a cancellation of this invoice is being requested; it takes no payments meanwhile');
+  }
+  const saldo = toCentavos(invoice.saldo_pendiente ?? '0');
+  if (saldo <= 0) throw refuse('the invoice is already settled (saldoPendiente 0)');
+  return saldo;
+}

@@ -1,0 +1,90 @@
+import { ActivityFailure, ApplicationFailure, condition, continueAsNew, proxyActivities, proxyLocalActivities, setHandler, sleep } from '@temporalio/workflow';
+import { HandlerUnfinishedPolicy } from '@temporalio/common';
+import type { Activities } from '@cfdi/activities';
+import type { CancelOutcome, CancelWorkflowInput } from './cancel-types';
+import { cancelOutcomeUpdate } from './names';
+import { nextLookupDelay } from './reconciliation-schedule';
+
+// Database steps are short and idempotent (each transition happens once): local activities, retried freely.
+const db = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '20 seconds',
+  retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
+});
+
+// Sign and send. A PAC that is down or answers ambiguously is retried a few times within the API's wait: sending
+// the request again is harmless (the SAT answers 202 with the current state). A CSD that cannot sign is final.
+const pac = proxyActivities<Activities>({
+  startToCloseTimeout: '60 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['Unsignable'] },
+});
+
+// SAT status reads while the receiver decides: a read is always safe, so retry until the PAC answers.
+const lookups = proxyActivities<Activities>({
+  startToCloseTimeout: '60 seconds',
+  retry: { initialInterval: '5 seconds', maximumInterval: '5 minutes' },
+});
+
+// Keeps the history bounded when a request never expires (a second request after a rejection waits indefinitely).
+const POLLS_PER_RUN = 200;
+
+/**
+ * Cancels one stamped document with the SAT. The request (and its timbre) was recorded by the API; this sends it
+ * once, records the answer exactly once, and, when the receiver must accept, polls the SAT status on a durable timer
+ * until it is accepted, rejected, or the acceptance window passes.
+ */
+export async function cancelDocumentWorkflow(input: CancelWorkflowInput): Promise<CancelOutcome> {
+  const { documentId } = input;
+  let outcome: CancelOutcome | undefined;
+  setHandler(cancelOutcomeUpdate, async () => {
+    await condition(() => outcome !== undefined);
+    return outcome!;
+  }, { unfinishedPolicy: HandlerUnfinishedPolicy.ABANDON });
+
+  if (input.resumePollingSeconds === undefined) {
+    let submission;
+    try {
+      submission = await pac.submitCancellation(documentId);
+    } catch (error) {
+      const refusal = unsignable(error);
+      await db.recordCancellationRefused(documentId, refusal ? `refused: ${refusal.code}` : 'pac_unavailable');
+      return (outcome = refusal ? { outcome: 'rejected', ...refusal } : { outcome: 'unavailable', detail: failureMessage(error) });
+    }
+    if (submission.outcome === 'refused') {
+      await db.recordCancellationRefused(documentId, `refused: ${submission.code}`);
+      return (outcome = { outcome: 'rejected', code: submission.code, message: submission.message });
+    }
+    await db.recordCancellationSubmitted(documentId, submission);
+    outcome = { outcome: submission.outcome };
+    if (submission.outcome === 'cancelled') return { outcome: 'cancelled' };
+  } else {
+    outcome = { outcome: 'pending' };
+  }
+  return awaitReceiver(input);
+}
+
+async function awaitReceiver(input: CancelWorkflowInput): Promise<CancelOutcome> {
+  let delaySeconds = input.resumePollingSeconds ?? input.polling.firstPollSeconds;
+  for (let polls = 0; polls < POLLS_PER_RUN; polls++) {
+    await sleep(delaySeconds * 1000);
+    const progress = await lookups.cancellationProgress(input.documentId);
+    if (progress !== 'pending') {
+      await db.recordCancellationResolved(input.documentId, progress);
+      return { outcome: progress === 'accepted' ? 'cancelled' : 'receiver_rejected' };
+    }
+    delaySeconds = nextLookupDelay(delaySeconds, input.polling.maxPollSeconds);
+  }
+  return continueAsNew<typeof cancelDocumentWorkflow>({ ...input, resumePollingSeconds: delaySeconds });
+}
+
+function unsignable(error: unknown): { code: string; message: string } | null {
+  const cause = error instanceof ActivityFailure ? error.cause : error;
+  if (cause instanceof ApplicationFailure && cause.type === 'Unsignable') {
+    return { code: String((cause.details?.[0] as string | undefined) ?? 'unsignable'), message: cause.message };
+  }
+  return null;
+}
+
+function failureMessage(error: unknown): string {
+  const cause = error instanceof ActivityFailure ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}
