@@ -37,7 +37,7 @@ async function main(): Promise<number> {
       log(`Temporal dev server at ${process.env.TEMPORAL_ADDRESS}`);
     }
     const turbo = path.join(root, 'node_modules', '.bin', 'turbo');
-    const tasks = process.argv.slice(2).length ? process.argv.slice(2) : ['typecheck', 'test'];
+    const tasks = process.argv.slice(2).length ? process.argv.slice(2) : ['typecheck', 'lint', 'test'];
     // One workspace at a time: the suites share the machine's two cores and the test database.
     const result = spawnSync(turbo, ['run', ...tasks, '--concurrency=1', '--continue', '--log-order=grouped'], {
       cwd: root, stdio: 'inherit', env: process.env,
