@@ -1,16 +1,22 @@
 import type { Document } from '@xmldom/xmldom';
-import { NS, parseXml, rootElement } from '../xml/dom';
+import { NS } from '../xml/dom';
 import { writeComprobante } from './comprobante';
+import { parseTree } from './fast-xml';
+import { fromDom, type XmlNode } from './tree';
 import { CadenaWriter } from './writer';
 
 /**
  * Cadena original of a CFDI 4.0, byte-identical to xsltproc with the SAT's
  * cadenaoriginal_4_0.xslt for I/E/P/N documents with Pagos 2.0, Nómina 1.2 and TFD.
- * The root must be cfdi:Comprobante (the XSLT would otherwise yield just "|||").
+ * Strings go through the fast reader (xmldom only for documents with a DOCTYPE); an
+ * already parsed xmldom Document is adapted as is.
  */
 export function cadenaOriginal(xml: string | Document): string {
-  const doc = typeof xml === 'string' ? parseXml(xml) : xml;
-  const root = rootElement(doc);
+  return cadenaOfTree(typeof xml === 'string' ? parseTree(xml) : fromDom(xml));
+}
+
+/** Cadena of an already parsed document (see parseTree). */
+export function cadenaOfTree(root: XmlNode): string {
   if (root.namespaceURI !== NS.cfdi || root.localName !== 'Comprobante') {
     throw new Error('cadenaOriginal: the root element is not a CFDI 4.0 cfdi:Comprobante');
   }

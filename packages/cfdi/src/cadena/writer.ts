@@ -1,4 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
+import type { XmlNode } from './tree';
 import { normalizeSpace } from './normalize-space';
 
 /** Accumulates cadena fields with the XSLT "Requerido"/"Opcional" semantics. */
@@ -6,19 +6,20 @@ export class CadenaWriter {
   private readonly parts: string[] = [];
 
   /** "Requerido": always writes a field, empty when the attribute is missing. */
-  req(el: Element, name: string): this {
-    this.parts.push(normalizeSpace(el.getAttribute(name) ?? ''));
+  req(el: XmlNode, name: string): this {
+    this.parts.push(normalizeSpace(el.attributes.get(name) ?? ''));
     return this;
   }
 
   /** "Opcional": writes a field only when the attribute exists (even if empty). */
-  opt(el: Element, name: string): this {
-    if (el.hasAttribute(name)) this.parts.push(normalizeSpace(el.getAttribute(name) ?? ''));
+  opt(el: XmlNode, name: string): this {
+    const value = el.attributes.get(name);
+    if (value !== undefined) this.parts.push(normalizeSpace(value));
     return this;
   }
 
   /** Shorthand for a run of attributes: names ending in '?' are optional. */
-  fields(el: Element, names: readonly string[]): this {
+  fields(el: XmlNode, names: readonly string[]): this {
     for (const name of names) {
       if (name.endsWith('?')) this.opt(el, name.slice(0, -1));
       else this.req(el, name);

@@ -1,6 +1,6 @@
 import { createSign, createVerify, X509Certificate, type KeyObject } from 'node:crypto';
-import { cadenaOriginal } from '../cadena/cadena-original';
-import { attr, parseXml, rootElement } from '../xml/dom';
+import { cadenaOfTree, cadenaOriginal } from '../cadena/cadena-original';
+import { parseTree } from '../cadena/fast-xml';
 import { setRootAttributes } from '../xml/root-attributes';
 import { noCertificadoFromSerial } from './certificate';
 
@@ -41,16 +41,15 @@ export interface SealVerification {
 
 /** Recomputes the cadena and checks Sello against the embedded Certificado (CFDI40102). */
 export function verifySeal(xml: string): SealVerification {
-  let doc;
+  let root;
   try {
-    doc = parseXml(xml);
+    root = parseTree(xml);
   } catch (err) {
-    return { valid: false, reason: `XML is not well-formed: ${(err as Error).message}` };
+    return { valid: false, reason: (err as Error).message };
   }
-  const root = rootElement(doc);
-  const sello = attr(root, 'Sello');
-  const certificado = attr(root, 'Certificado');
-  const noCertificado = attr(root, 'NoCertificado');
+  const sello = root.attributes.get('Sello');
+  const certificado = root.attributes.get('Certificado');
+  const noCertificado = root.attributes.get('NoCertificado');
   if (!sello) return { valid: false, reason: 'Sello is missing' };
   if (!certificado) return { valid: false, reason: 'Certificado is missing' };
   let cert: X509Certificate;
@@ -62,7 +61,12 @@ export function verifySeal(xml: string): SealVerification {
   if (noCertificadoFromSerial(cert.serialNumber) !== noCertificado) {
     return { valid: false, reason: 'NoCertificado does not match the certificate serial number' };
   }
-  const cadena = cadenaOriginal(doc);
+  let cadena: string;
+  try {
+    cadena = cadenaOfTree(root);
+  } catch (err) {
+    return { valid: false, reason: (err as Error).message };
+  }
   const ok = createVerify('RSA-SHA256').update(cadena, 'utf8').verify(cert.publicKey, sello, 'base64');
   return ok ? { valid: true } : { valid: false, reason: 'Sello does not match the cadena original' };
 }

@@ -1,10 +1,12 @@
-import type { Element } from '@xmldom/xmldom';
 import { X509Certificate } from 'node:crypto';
 import { normalizeSpace } from '../cadena/normalize-space';
 import { CadenaWriter } from '../cadena/writer';
 import { noCertificadoFromSerial } from '../seal/certificate';
 import { signCadena, type Csd } from '../seal/seal';
-import { attr, descendants, NS, parseXml, rootElement } from '../xml/dom';
+import { parseTree } from '../cadena/fast-xml';
+import { descendantsOf, type XmlNode } from '../cadena/tree';
+import { NS } from '../xml/dom';
+import { rootStartTag } from '../xml/root-attributes';
 import { escapeAttr } from '../xml/escape';
 
 const SCHEMA_LOCATION = `${NS.tfd} http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd`;
@@ -83,8 +85,9 @@ export function buildTfd(input: BuildTfdInput): BuiltTfd {
  */
 export function appendTfd(cfdiXml: string, tfdXml: string): string {
   if (findTfd(cfdiXml)) throw new Error('The document already has a TimbreFiscalDigital');
-  const root = rootElement(parseXml(cfdiXml));
-  const prefix = root.prefix ? `${root.prefix}:` : '';
+  const tag = rootStartTag(cfdiXml);
+  const qname = cfdiXml.slice(tag.start + 1, tag.nameEnd);
+  const prefix = qname.includes(':') ? `${qname.slice(0, qname.indexOf(':'))}:` : '';
   const addenda = cfdiXml.indexOf(`<${prefix}Addenda`);
   const limit = addenda >= 0 ? addenda : cfdiXml.lastIndexOf(`</${prefix}Comprobante>`);
   const close = cfdiXml.lastIndexOf(`</${prefix}Complemento>`, limit);
@@ -96,25 +99,26 @@ export function appendTfd(cfdiXml: string, tfdXml: string): string {
   return cfdiXml.slice(0, limit) + `<${prefix}Complemento>${tfdXml}</${prefix}Complemento>` + cfdiXml.slice(limit);
 }
 
-function findTfd(xml: string): Element | undefined {
-  const root = rootElement(parseXml(xml));
+function findTfd(xml: string): XmlNode | undefined {
+  const root = parseTree(xml);
   if (root.namespaceURI === NS.tfd && root.localName === 'TimbreFiscalDigital') return root;
-  return descendants(root, NS.tfd, 'TimbreFiscalDigital')[0];
+  return descendantsOf(root, NS.tfd, 'TimbreFiscalDigital')[0];
 }
 
 /** The TFD of a stamped document, or undefined when it is not stamped. */
 export function parseTfd(xml: string): Tfd | undefined {
   const el = findTfd(xml);
   if (!el) return undefined;
-  const leyenda = attr(el, 'Leyenda');
+  const a = (name: string): string => el.attributes.get(name) ?? '';
+  const leyenda = el.attributes.get('Leyenda');
   return {
-    version: attr(el, 'Version') ?? '',
-    uuid: attr(el, 'UUID') ?? '',
-    fechaTimbrado: attr(el, 'FechaTimbrado') ?? '',
-    rfcProvCertif: attr(el, 'RfcProvCertif') ?? '',
+    version: a('Version'),
+    uuid: a('UUID'),
+    fechaTimbrado: a('FechaTimbrado'),
+    rfcProvCertif: a('RfcProvCertif'),
     ...(leyenda !== undefined ? { leyenda } : {}),
-    selloCFD: attr(el, 'SelloCFD') ?? '',
-    noCertificadoSAT: attr(el, 'NoCertificadoSAT') ?? '',
-    selloSAT: attr(el, 'SelloSAT') ?? '',
+    selloCFD: a('SelloCFD'),
+    noCertificadoSAT: a('NoCertificadoSAT'),
+    selloSAT: a('SelloSAT'),
   };
 }
