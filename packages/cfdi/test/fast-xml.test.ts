@@ -59,6 +59,7 @@ describe('fast XML reader', () => {
     ['undeclared prefix', '<p:a/>'],
     ['two roots', '<a/><b/>'],
     ['invalid character reference', '<a x="&#1;"/>'],
+    ['text after the root', '<a/>junk'],
   ])('refuses %s', (_, xml) => {
     expect(() => parseFast(xml)).toThrow('not well-formed');
   });

@@ -50,6 +50,9 @@ export function parseFast(xml: string): XmlNode | undefined {
   };
   for (;;) {
     const lt = xml.indexOf('<', pos);
+    if (stack.length === 0 && /[^ \t\r\n\uFEFF]/.test(xml.slice(pos, lt < 0 ? xml.length : lt))) {
+      throw new XmlSyntaxError('text outside the root element', pos);
+    }
     if (lt < 0) break;
     if (xml.startsWith('<?', lt)) pos = expectClose('?>', lt + 2);
     else if (xml.startsWith('<!--', lt)) pos = expectClose('-->', lt + 4);
