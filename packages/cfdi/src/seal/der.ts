@@ -52,7 +52,7 @@ function extensions(der: Buffer): Map<string, Buffer> {
   return out;
 }
 
-export const KEY_USAGE_NAMES = [
+const KEY_USAGE_NAMES = [
   'digitalSignature', 'nonRepudiation', 'keyEncipherment', 'dataEncipherment', 'keyAgreement',
   'keyCertSign', 'cRLSign', 'encipherOnly', 'decipherOnly',
 ] as const;

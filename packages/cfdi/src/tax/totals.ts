@@ -26,7 +26,7 @@ export interface Aggregate {
   groups: Map<string, GroupSum>;
 }
 
-export function emptyAggregate(): Aggregate {
+function emptyAggregate(): Aggregate {
   return { importe: ZERO, descuento: ZERO, hasDiscount: false, groups: new Map() };
 }
 

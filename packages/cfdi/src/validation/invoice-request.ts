@@ -58,7 +58,7 @@ export function checkComputable(issues: Issues, items: ItemRequest[], shipping: 
   }
 }
 
-export function checkCartDiscount(issues: Issues, cartDiscount: unknown, items: ItemRequest[]): void {
+function checkCartDiscount(issues: Issues, cartDiscount: unknown, items: ItemRequest[]): void {
   if (cartDiscount === undefined) return;
   if (!isNumberLike(cartDiscount) || Number(cartDiscount) < 0) return issues.add('/cartDiscount', 'must be a number >= 0');
   if (decimals(cartDiscount) > 2) return issues.add('/cartDiscount', 'must have at most 2 decimals (an amount in pesos and centavos)');

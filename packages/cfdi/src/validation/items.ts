@@ -28,7 +28,7 @@ export interface ShippingRequest {
   unitCode?: unknown;
 }
 
-export function checkProductCode(issues: Issues, path: string, value: unknown, catalogs: CatalogLookup, required: boolean): void {
+function checkProductCode(issues: Issues, path: string, value: unknown, catalogs: CatalogLookup, required: boolean): void {
   if (value === undefined) {
     if (required) issues.add(path, 'is required');
     return;
@@ -37,7 +37,7 @@ export function checkProductCode(issues: Issues, path: string, value: unknown, c
   if (!catalogs.hasProductCode(value)) issues.add(path, `${value} is not in the SAT product/service catalog (c_ClaveProdServ); use GET /v1/catalogs/products to find one, or 01010101 when none fits (CFDI40162)`);
 }
 
-export function checkUnitCode(issues: Issues, path: string, value: unknown, catalogs: CatalogLookup, required: boolean): void {
+function checkUnitCode(issues: Issues, path: string, value: unknown, catalogs: CatalogLookup, required: boolean): void {
   if (value === undefined) {
     if (required) issues.add(path, 'is required');
     return;

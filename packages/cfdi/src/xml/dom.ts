@@ -31,26 +31,9 @@ export function children(el: Element, ns: string, localName: string): Element[] 
   return out;
 }
 
-export function child(el: Element, ns: string, localName: string): Element | undefined {
-  return children(el, ns, localName)[0];
-}
-
 export function elementChildren(el: Element): Element[] {
   const out: Element[] = [];
   for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) out.push(n as Element);
-  return out;
-}
-
-/** Descendants (not self) in document order, like XPath `.//ns:name`. */
-export function descendants(el: Element, ns: string, localName: string): Element[] {
-  const out: Element[] = [];
-  const walk = (parent: Element): void => {
-    for (const c of elementChildren(parent)) {
-      if (c.namespaceURI === ns && c.localName === localName) out.push(c);
-      walk(c);
-    }
-  };
-  walk(el);
   return out;
 }
 
