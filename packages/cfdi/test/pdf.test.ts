@@ -87,6 +87,16 @@ describe('PDF representation', () => {
     for (const needle of ['6F3C1B2A-9D4E-4F5A-8B7C-1D2E3F4A5B6C', '15960.00', '2026-11-19T13:05:00', 'saldo insoluto $15960.00']) expect(text).toContain(needle);
   });
 
+  it('a logo pdfkit cannot embed (WebP, broken PNG) falls back to the legal name', async () => {
+    const { xml } = buildInvoiceXml({ issuer, receiver: RECEIVERS[0]!, items: threeItems, formaPago: '03' }, { now: NOW });
+    const stamped = mockStamp(xml, csd, UUID);
+    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]);
+    const brokenPng = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    for (const logo of [webp, brokenPng]) {
+      expect(pdfText(await renderPdf(stamped, { logo }), 'fallback').split('\n')[0]).toContain('ESCUELA KEMPER URGATE');
+    }
+  });
+
   it('payroll receipt lists percepciones, deducciones and otros pagos', async () => {
     const { input } = fc.sample(nomina, { seed: 7, numRuns: 1 })[0]!;
     const { xml, totals } = buildNominaXml(input, { now: NOW });

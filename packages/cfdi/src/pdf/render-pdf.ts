@@ -5,7 +5,7 @@ import { FORMAS, IMPUESTOS, label, METODOS, REGIMENES, RELACIONES, TIPOS } from 
 import { readCfdi, type CfdiView } from './cfdi-view';
 
 export interface RenderPdfOptions {
-  /** Merchant logo, PNG or JPEG; without it the header shows the legal name. */
+  /** Merchant logo, PNG or JPEG; without it (or with another format) the header shows the legal name. */
   logo?: Buffer;
 }
 
@@ -70,10 +70,23 @@ function sectionTitle(doc: Doc, title: string): void {
   doc.moveDown(0.3);
 }
 
+const isPng = (b: Buffer): boolean => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+const isJpeg = (b: Buffer): boolean => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+
+/** pdfkit embeds PNG and JPEG only; other logos (e.g. WebP uploads) or broken files fall back to the name. */
+function drawLogo(doc: Doc, logo: Buffer | undefined, top: number): boolean {
+  if (!logo || !(isPng(logo) || isJpeg(logo))) return false;
+  try {
+    doc.image(logo, MARGIN, top, { fit: [170, 60] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function header(doc: Doc, v: CfdiView, logo: Buffer | undefined): void {
   const top = MARGIN;
-  if (logo) doc.image(logo, MARGIN, top, { fit: [170, 60] });
-  else doc.font('Helvetica-Bold').fontSize(14).text(v.emisor.Nombre ?? '', MARGIN, top, { width: 250 });
+  if (!drawLogo(doc, logo, top)) doc.font('Helvetica-Bold').fontSize(14).text(v.emisor.Nombre ?? '', MARGIN, top, { width: 250 });
   const x = MARGIN + 290;
   const w = WIDTH - 290;
   const c = v.comprobante;
