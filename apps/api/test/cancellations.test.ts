@@ -1,3 +1,4 @@
+import { getBalanceCentavos } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
 
@@ -17,11 +18,11 @@ const get = (key: string, url: string) => stack.api.request('GET', url, { key })
 const cancel = (account: Account, id: string, body: unknown, ik?: string) =>
   post(account.testKey, `/v1/${id.startsWith('pay_') ? 'payments' : 'invoices'}/${id}/cancel`, body, ik);
 const ledger = async (accountId: string) =>
-  (await stack.api.orm.em.fork().execute(`select type, reference_type from transactions where account_id = ? and livemode = false and type <> 'seed' order by seq`, [accountId]))
-    .map((t: { type: string; reference_type: string }) => `${t.type}:${t.reference_type}`);
+  ((await stack.api.orm.em.fork().execute(`select type, reference_type from transactions where account_id = ? and livemode = false and type <> 'seed' order by seq`, [accountId])) as { type: string; reference_type: string }[])
+    .map((t) => `${t.type}:${t.reference_type}`);
 /** The outbox events of cancellations, in order. */
 const events = async (accountId: string) =>
-  (await stack.api.orm.em.fork().execute(`select type from events where account_id = ? and type like '%cancel%' order by id`, [accountId])).map((e: { type: string }) => e.type);
+  ((await stack.api.orm.em.fork().execute(`select type from events where account_id = ? and type like '%cancel%' order by id`, [accountId])) as { type: string }[]).map((e) => e.type);
 const receiver = (uuid: string, answer: 'accept' | 'reject') => fetch(`${stack.sandbox.url}/sandbox/receiver/${uuid}/${answer}`, { method: 'POST' });
 const local = (url: string) => stack.api.url + new URL(url).pathname + new URL(url).search;
 
@@ -190,11 +191,11 @@ it('503 pac_unavailable refunds and a retry with the same key cancels; 402 witho
 
   const other = await smallInvoice(account);
   const em = stack.api.orm.em.fork();
-  const [{ balance_centavos: balance }] = await em.execute('select balance_centavos from balances where account_id = ? and livemode = false', [account.accountId]);
+  const balance = await getBalanceCentavos(em, { accountId: account.accountId, livemode: false });
   await em.execute(
     `with b as (update balances set balance_centavos = 0 where account_id = ? and livemode = false returning 0)
      insert into transactions (id, account_id, livemode, type, delta_centavos, balance_after_centavos, note) select ?, ?, false, 'adjustment', ?, 0, 'test: empty balance' from b`,
-    [account.accountId, `txn_test${Date.now()}`, account.accountId, -Number(balance)],
+    [account.accountId, `txn_test${Date.now()}`, account.accountId, -balance],
   );
   const broke = await cancel(account, other.id, { motivo: '02' });
   expect(broke.status).toBe(402);
