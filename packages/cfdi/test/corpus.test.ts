@@ -4,15 +4,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  buildCreditNoteXml, buildInvoiceXml, buildNominaXml, buildPaymentXml, sealXml, verifySeal,
+  appendTfd, buildCreditNoteXml, buildInvoiceXml, buildNominaXml, buildPaymentXml, buildTfd, sealXml, verifySeal,
   type BuiltDocument, type Csd, type PaymentInput, type TaxGroup,
 } from '../src';
 import { creditNote, globalInvoice, invoice, ISSUERS, item, nomina, paymentPlan, RECEIVERS } from './generators';
 import { satArithmeticErrors } from './sat-checks';
-import { loadCsd, NOW, requireTools } from './sat-dir';
+import { loadCsd, NOW, requireTools, TFD_XSLT } from './sat-dir';
 import { opensslFailures, xmllintFailures, xsltprocMismatches } from './tools';
 
 jest.setTimeout(600_000);
+
+interface StampedTfd {
+  file: string;
+  cadena: string;
+}
 
 interface Doc {
   name: string;
@@ -32,13 +37,26 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-corpus-'));
 const csds = new Map<string, Csd>(ISSUERS.map((i) => [i.csd, loadCsd(i.csd)]));
 const docs: Doc[] = [];
 const installmentErrors: string[] = [];
+const tfds: StampedTfd[] = [];
+
+/** Every tenth document is stamped with a MOCK TFD (test CSD as signer): the cadena must not change. */
+function maybeStamp(xml: string, sello: string, csd: Csd, index: number): string {
+  if (index % 10 !== 0) return xml;
+  const uuid = `${String(index).padStart(8, '0')}-0000-4000-8000-000000000000`;
+  const built = buildTfd({ uuid, fechaTimbrado: '2026-11-21T12:31:00', rfcProvCertif: 'AAA010101AAA', selloCFD: sello, sat: csd });
+  const file = path.join(dir, `tfd-${index}.xml`);
+  fs.writeFileSync(file, built.xml);
+  tfds.push({ file, cadena: built.cadena });
+  return appendTfd(xml, built.xml);
+}
 
 function add(kind: string, csd: string, xml: string, built?: BuiltDocument): Doc {
   const sealed = sealXml(xml, csds.get(csd)!);
   const name = `${String(docs.length).padStart(4, '0')}-${kind}`;
   const file = path.join(dir, `${name}.xml`);
-  fs.writeFileSync(file, sealed.xml);
-  const doc: Doc = { name, kind, file, xml: sealed.xml, cadena: sealed.cadena, sello: sealed.sello, csd };
+  const final = maybeStamp(sealed.xml, sealed.sello, csds.get(csd)!, docs.length);
+  fs.writeFileSync(file, final);
+  const doc: Doc = { name, kind, file, xml: final, cadena: sealed.cadena, sello: sealed.sello, csd };
   if (built?.computed.chargedTotal) {
     doc.chargedTotal = built.computed.chargedTotal;
     doc.total = built.computed.total;
@@ -164,8 +182,12 @@ describe('property corpus (fixed seed)', () => {
     }
   });
 
-  it('verifySeal (parse + recompute + verify) accepts a sample of 200', () => {
-    const sample = docs.filter((_, i) => i % Math.ceil(docs.length / 200) === 0);
-    expect(sample.map((d) => verifySeal(d.xml)).filter((r) => !r.valid)).toEqual([]);
+  it('verifySeal (parse + recompute + verify) accepts every document, stamped or not', () => {
+    expect(docs.map((d) => ({ name: d.name, ...verifySeal(d.xml) })).filter((r) => !r.valid)).toEqual([]);
+  });
+
+  it('every tenth document carries a TFD whose cadena is byte-identical to xsltproc with cadenaoriginal_TFD_1_1.xslt', async () => {
+    expect(tfds.length).toBeGreaterThan(200);
+    expect(await xsltprocMismatches(tfds.map((t) => t.file), new Map(tfds.map((t) => [t.file, t.cadena])), TFD_XSLT)).toEqual([]);
   });
 });

@@ -37,17 +37,17 @@ export async function xmllintFailures(files: string[]): Promise<string[]> {
 
 /**
  * xsltproc accepts many documents and writes their results back to back on stdout. Every
- * cadena starts with "||4.0|" and ends with "||", so comparing the concatenation with the
+ * cadena starts and ends with "||", so comparing the concatenation with the
  * concatenated TS cadenas checks them all; a mismatching batch is re-run file by file to
  * name the culprit.
  */
-export async function xsltprocMismatches(files: string[], expected: Map<string, string>): Promise<string[]> {
+export async function xsltprocMismatches(files: string[], expected: Map<string, string>, stylesheet = CADENA_XSLT): Promise<string[]> {
   const out = await pool(chunks(files, 60), 2, async (batch) => {
-    const { stdout } = await run('xsltproc', [CADENA_XSLT, ...batch], { maxBuffer: MAX_BUFFER, encoding: 'utf8' });
+    const { stdout } = await run('xsltproc', [stylesheet, ...batch], { maxBuffer: MAX_BUFFER, encoding: 'utf8' });
     if (stdout === batch.map((f) => expected.get(f)).join('')) return [];
     const bad: string[] = [];
     for (const f of batch) {
-      const single = await run('xsltproc', [CADENA_XSLT, f], { maxBuffer: MAX_BUFFER, encoding: 'utf8' });
+      const single = await run('xsltproc', [stylesheet, f], { maxBuffer: MAX_BUFFER, encoding: 'utf8' });
       if (single.stdout !== expected.get(f)) bad.push(f);
     }
     return bad;
