@@ -1,0 +1,90 @@
+import { computeNomina, computePayment, type NominaInput, type PaymentInput } from '../src';
+
+const base: PaymentInput = {
+  issuer: { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' },
+  receiver: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' },
+  invoice: {
+    uuid: '6F3C1B2A-9D4E-4F5A-8B7C-1D2E3F4A5B6C', total: '1000.00',
+    taxGroups: [
+      { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '600.00', importe: '96.00' },
+      { impuesto: '003', tipoFactor: 'Tasa', tasaOCuota: '0.080000', base: '250.00', importe: '20.00' },
+      { impuesto: '002', tipoFactor: 'Exento', base: '34.00' },
+    ],
+  },
+  monto: '333.33', numParcialidad: 1, saldoAnterior: '1000.00', fechaPago: '2026-11-19T13:05:00', formaPago: '03',
+};
+
+describe('computePayment', () => {
+  it('applies ImpPagado / Total to every group and totals by IVA rate', () => {
+    const p = computePayment(base);
+    expect(p.traslados).toEqual([
+      { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '200.00', importe: '32.00' },
+      { impuesto: '003', tipoFactor: 'Tasa', tasaOCuota: '0.080000', base: '83.33', importe: '6.67' },
+      { impuesto: '002', tipoFactor: 'Exento', base: '11.33' },
+    ]);
+    expect(p.totales).toEqual({ TotalTrasladosBaseIVA16: '200.00', TotalTrasladosImpuestoIVA16: '32.00', TotalTrasladosBaseIVAExento: '11.33', MontoTotalPagos: '333.33' });
+    expect(p).toMatchObject({ impSaldoAnt: '1000.00', impPagado: '333.33', impSaldoInsoluto: '666.67', objetoImpDR: '02' });
+  });
+
+  it('the settling installment takes the remainder of each base (and of each tax inside its band)', () => {
+    const last = computePayment({
+      ...base, monto: '333.34', saldoAnterior: '333.34', numParcialidad: 3,
+      previousInstallments: [
+        { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '400.00', importe: '64.00' },
+        { impuesto: '003', tipoFactor: 'Tasa', tasaOCuota: '0.080000', base: '166.66', importe: '13.34' },
+        { impuesto: '002', tipoFactor: 'Exento', base: '22.66' },
+      ],
+    });
+    expect(last.impSaldoInsoluto).toBe('0.00');
+    expect(last.traslados.map((t) => [t.base, t.importe])).toEqual([['200.00', '32.00'], ['83.34', '6.66'], ['11.34', undefined]]);
+  });
+
+  it('an invoice without taxes gives ObjetoImpDR 01 and only MontoTotalPagos', () => {
+    const p = computePayment({ ...base, invoice: { ...base.invoice, taxGroups: [] } });
+    expect(p.objetoImpDR).toBe('01');
+    expect(p.totales).toEqual({ MontoTotalPagos: '333.33' });
+  });
+
+  it.each([
+    [{ monto: 0 }, 'greater than 0'],
+    [{ monto: '1000.01', saldoAnterior: '1000.00' }, 'outstanding balance'],
+    [{ saldoAnterior: '1000.01', monto: 1 }, 'invoice total'],
+    [{ numParcialidad: 0 }, 'numParcialidad'],
+    [{ fechaPago: '2026-11-19' }, 'fechaPago'],
+  ])('refuses %j', (patch, message) => {
+    expect(() => computePayment({ ...base, ...patch } as PaymentInput)).toThrow(message);
+  });
+});
+
+describe('computeNomina', () => {
+  const input: NominaInput = {
+    issuer: { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' },
+    employee: {
+      rfc: 'XOJI740919U48', name: 'INGRID XODAR JIMENEZ', zip: '76028', curp: 'XOJI740919MQTDMN03', tipoContrato: '01',
+      tipoRegimen: '02', numEmpleado: '1', periodicidadPago: '04', claveEntFed: 'JAL',
+    },
+    tipoNomina: 'O', fechaPago: '2026-11-15', fechaInicialPago: '2026-11-01', fechaFinalPago: '2026-11-15', numDiasPagados: 15,
+    percepciones: [
+      { tipo: '001', clave: '001', concepto: 'Sueldo', importeGravado: 7000, importeExento: 0 },
+      { tipo: '002', clave: '002', concepto: 'Aguinaldo', importeGravado: 1000.5, importeExento: 500.25 },
+    ],
+    deducciones: [
+      { tipo: '002', clave: '002', concepto: 'ISR', importe: 640.5 },
+      { tipo: '001', clave: '001', concepto: 'IMSS', importe: 180.25 },
+    ],
+    otrosPagos: [{ tipo: '002', clave: 'SUB', concepto: 'Subsidio', importe: 12.34, subsidioCausado: 20 }],
+  };
+
+  it('computes the receipt totals', () => {
+    expect(computeNomina(input)).toEqual({
+      totalSueldos: '8500.75', totalGravado: '8000.50', totalExento: '500.25', totalPercepciones: '8500.75',
+      totalOtrasDeducciones: '180.25', totalImpuestosRetenidos: '640.50', totalDeducciones: '820.75', totalOtrosPagos: '12.34',
+      subTotal: '8513.09', descuento: '820.75', total: '7692.34',
+    });
+  });
+
+  it('refuses unsupported percepciones and negative receipts', () => {
+    expect(() => computeNomina({ ...input, percepciones: [{ tipo: '022', clave: '022', concepto: 'Prima', importeGravado: 1, importeExento: 0 }] })).toThrow('not supported');
+    expect(() => computeNomina({ ...input, deducciones: [{ tipo: '001', clave: '001', concepto: 'X', importe: 9000 }] })).toThrow('exceed');
+  });
+});
