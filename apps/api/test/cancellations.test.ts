@@ -91,6 +91,9 @@ it('refusal path: back to stamped with cancellation.status rejected, and the tim
   // The issuer may ask again; the new request waits for the receiver again.
   const again = await cancel(account, invoice.id, { motivo: '03' });
   expect(again.body).toMatchObject({ status: 'cancel_pending', cancellation: { status: 'pending', resolvedAt: null } });
+  expect((await receiver(invoice.uuid, 'accept')).status).toBe(200);
+  await statusOf(account, invoice.id, 'cancelled');
+  expect(await ledger(account.accountId)).toEqual(['consume:invoice', 'consume:cancellation', 'consume:cancellation']);
 }, 60_000);
 
 it('cancels at once without acceptance (motives 02, 04, 01 with its replacement) and replays by key without a second consume', async () => {

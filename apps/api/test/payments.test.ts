@@ -113,6 +113,8 @@ it('pays a PPD invoice in three installments with server-computed balances and S
   expect(next.body.data.map((p: { id: string }) => p.id)).toEqual([first.body.id]);
   const byUuid = await get(account.testKey, `/v1/payments?uuid=${second.body.uuid.toLowerCase()}&status=stamped&merchantId=${account.merchantId}`);
   expect(byUuid.body.data.map((p: { id: string }) => p.id)).toEqual([second.body.id]);
+  const since = (await get(account.testKey, `/v1/payments?createdFrom=${encodeURIComponent(second.body.createdAt)}&createdTo=${encodeURIComponent(second.body.createdAt)}`)).body.data;
+  expect(since.map((p: { id: string }) => p.id)).toEqual([second.body.id]);
 
   // Cancelling the second payment (a P document needs the receiver's acceptance) gives its amount back …
   const cancel = await post(account.testKey, `/v1/payments/${second.body.id}/cancel`, { motivo: '02' });
