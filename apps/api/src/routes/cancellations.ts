@@ -45,6 +45,7 @@ async function recoverCancellation(deps: AppDeps, scope: Scope, id: string, type
 
 export const cancellationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
+  const requestDeps = { config: deps.config, now: deps.now };
   const routes = [
     { type: 'invoice', path: '/invoices/:id/cancel', tag: 'invoices', schema: InvoiceSchema },
     { type: 'payment', path: '/payments/:id/cancel', tag: 'payments', schema: PaymentSchema },
@@ -61,8 +62,7 @@ export const cancellationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     }, async (request, reply) =>
       idempotent(request, reply, `POST /v1/${route.type}s/${request.params.id}/cancel`, async (key) => {
-        const stampingDeps = { config: deps.config, now: deps.now };
-        await requestCancellation(deps.orm.em.fork(), stampingDeps, request.scope, { id: request.params.id, type: route.type }, request.body, key);
+        await requestCancellation(deps.orm.em.fork(), requestDeps, request.scope, { id: request.params.id, type: route.type }, request.body, key);
         return cancelAndAnswer(deps, request.scope, request.params.id, route.type, false);
       }, (id) => recoverCancellation(deps, request.scope, id, route.type)));
   }

@@ -66,7 +66,10 @@ export async function requestCancellation(
       throw ValidationError.field('/motivo', `the invoice has payment complements in force; cancel them first (POST /v1/payments/{id}/cancel) before cancelling it with motivo ${body.motivo}`);
     }
     // The CSD signs the request: a merchant that can no longer seal cannot cancel either (before any charge).
-    await resolveStampingMerchant(tx, scope, row.merchant_id, now);
+    await resolveStampingMerchant(tx, scope, row.merchant_id, now).catch((error: unknown) => {
+      if (error instanceof NotFoundError) throw ValidationError.field('/params/id', `the merchant that issued this ${target.type} was deleted; its CSD can no longer sign a cancellation`);
+      throw error;
+    });
     const reservation = await reserveTimbre(tx, deps.config, scope, { type: 'cancellation', id: row.id });
     const cancellation: CancellationRecord = {
       motivo: body.motivo,
