@@ -1,4 +1,7 @@
-import { ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, type Client, type WorkflowHandle } from '@temporalio/client';
+import {
+  ScheduleOverlapPolicy, WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowNotFoundError,
+  type Client, type WorkflowHandle,
+} from '@temporalio/client';
 import type { stampDocumentWorkflow } from './stamp-document';
 import type { cancelDocumentWorkflow } from './cancel-document';
 import type { CancelOutcome, CancelWorkflowInput } from './cancel-types';
@@ -26,18 +29,32 @@ export async function ensureLedgerAuditSchedule(client: Client, taskQueue: strin
 }
 
 /**
- * Starts the stamp workflow of a document (or attaches to the running one: the id derives from the document, so
- * "already started" is success) and waits up to `waitMs` for its outcome. `null` means the wait ran out; the
- * workflow goes on by itself. The start is awaited before waiting, so a timeout never leaves a document unstarted.
+ * Starts the stamp workflow of a document and waits up to `waitMs` for its outcome, in one call (update-with-start).
+ * The workflow id derives from the document, so "already started" attaches to the running one. `null` means the
+ * wait ran out and the workflow goes on by itself; after an interrupted call the start is confirmed explicitly, so a
+ * timeout never leaves a document without its workflow. A workflow that already closed answers with its result.
  */
 export async function startStamping(client: Client, input: StampWorkflowInput, options: { taskQueue: string; waitMs: number }): Promise<StampOutcome | null> {
-  const handle = await client.workflow.start<typeof stampDocumentWorkflow>('stampDocumentWorkflow', {
+  const workflowOptions = {
     workflowId: stampWorkflowId(input.documentId),
     taskQueue: options.taskQueue,
-    args: [input],
+    args: [input] as [StampWorkflowInput],
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-  });
-  return awaitUpdate(client, () => handle.executeUpdate(stampOutcomeUpdate), options.waitMs);
+  };
+  const ensureStarted = () => client.workflow.start<typeof stampDocumentWorkflow>('stampDocumentWorkflow', workflowOptions);
+  if (options.waitMs <= 0) {
+    await ensureStarted();
+    return null;
+  }
+  const startWorkflowOperation = new WithStartWorkflowOperation<typeof stampDocumentWorkflow>('stampDocumentWorkflow', workflowOptions);
+  try {
+    const outcome = await awaitUpdate(client, () => client.workflow.executeUpdateWithStart(stampOutcomeUpdate, { startWorkflowOperation }), options.waitMs);
+    if (outcome === null) await ensureStarted();
+    return outcome;
+  } catch (error) {
+    if (!(error instanceof WorkflowNotFoundError)) throw error;
+    return client.workflow.getHandle<typeof stampDocumentWorkflow>(workflowOptions.workflowId).result();
+  }
 }
 
 /** Runs a waiting Update for at most `waitMs`; `null` when the wait ran out (the workflow goes on by itself). */
@@ -58,7 +75,7 @@ async function awaitUpdate<T>(client: Client, update: () => Promise<T>, waitMs: 
 /**
  * Starts the cancel workflow of a document and waits up to `waitMs` for the PAC's answer (`null`: still waiting).
  * A new request (`attach: false`) may find the previous request's run still closing: the API only accepts a request
- * once that run recorded its final state, so the helper waits for it to end and starts afresh. A request recovered
+ * once that run recorded its final state, so the helper waits (briefly) for it to end and starts afresh. A request recovered
  * after a crash (`attach: true`) attaches to the run it may already have started.
  */
 export async function startCancellation(
@@ -80,8 +97,10 @@ export async function startCancellation(
       handle = await start(WorkflowIdConflictPolicy.FAIL);
     } catch (error) {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-      await client.workflow.getHandle(cancelWorkflowId(input.documentId)).result().catch(() => undefined);
-      handle = await start(WorkflowIdConflictPolicy.FAIL);
+      const previous = client.workflow.getHandle(cancelWorkflowId(input.documentId)).result().then(() => true, () => true);
+      const ended = await Promise.race([previous, new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000).unref())]);
+      // A run still going although the document says no request is in flight was superseded: replace it.
+      handle = await start(ended ? WorkflowIdConflictPolicy.FAIL : WorkflowIdConflictPolicy.TERMINATE_EXISTING);
     }
   }
   return awaitUpdate(client, () => handle.executeUpdate(cancelOutcomeUpdate), options.waitMs);
