@@ -6,17 +6,6 @@ import {
 import type { PacLookupOutcome, PacStampOutcome } from '@cfdi/workflows/client';
 import type { ActivityDeps } from './deps';
 
-/** Keeps heartbeating while a PAC call is in flight, so a dead worker is noticed in seconds. */
-async function withHeartbeat<T>(work: Promise<T>): Promise<T> {
-  const context = Context.current();
-  const timer = setInterval(() => context.heartbeat(), 1000);
-  try {
-    return await work;
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 export function stampingActivities(deps: ActivityDeps) {
   const em = () => deps.orm.em.fork();
   return {
@@ -37,7 +26,7 @@ export function stampingActivities(deps: ActivityDeps) {
     async stampWithPac(documentId: string): Promise<PacStampOutcome> {
       const row = await loadDocumentById(em(), documentId);
       if (!row.sealed_xml) throw ApplicationFailure.nonRetryable('document has no sealed XML', 'Unsealable', 'not_sealed');
-      const result = await withHeartbeat(deps.pac.forMode(row.livemode).stamp(row.sealed_xml, { correlationId: documentId }));
+      const result = await deps.pac.forMode(row.livemode).stamp(row.sealed_xml, { correlationId: documentId });
       switch (result.outcome) {
         case 'stamped':
           return { outcome: 'stamped', uuid: result.uuid, xml: result.xml };

@@ -1,4 +1,4 @@
-import { ApplicationFailure, ActivityFailure, condition, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, ApplicationFailure, ActivityFailure, condition, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import { HandlerUnfinishedPolicy } from '@temporalio/common';
 import type { Activities } from '@cfdi/activities';
 import { resolveReconciliationSignal, stampOutcomeUpdate } from './names';
@@ -17,12 +17,12 @@ const sealing = proxyLocalActivities<Activities>({
   retry: { maximumAttempts: 5, nonRetryableErrorTypes: ['Unsealable'] },
 });
 
-// The PAC call. Only "unavailable" (nothing was sent or processed) is thrown and retried, a few times within
-// the API's wait; ambiguous outcomes come back as values and are never re-sent. The heartbeat lets Temporal
-// notice a dead worker in seconds and re-run the activity elsewhere, where the PAC's duplicate check answers.
-const pac = proxyActivities<Activities>({
+// The PAC call, local too so a stamp is one workflow task (no activity round trips). Only "unavailable" (nothing
+// was sent or processed) is thrown and retried, a few times within the API's wait; ambiguous outcomes come back as
+// values and are never re-sent. If the worker dies mid-call, its workflow task times out, another worker replays
+// and calls again with the same sealed bytes, and the PAC's duplicate check returns the original stamp.
+const pac = proxyLocalActivities<Activities>({
   startToCloseTimeout: '60 seconds',
-  heartbeatTimeout: '5 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['Unsealable'] },
 });
 
@@ -42,7 +42,6 @@ const files = proxyActivities<Activities>({
  * before the PAC call and re-sent byte-identical on retries; the ledger is written once whichever way it ends.
  */
 export async function stampDocumentWorkflow(input: StampWorkflowInput): Promise<StampOutcome> {
-  const { documentId } = input;
   let outcome: StampOutcome | undefined;
   let resolution: OperatorResolution | undefined;
   setHandler(stampOutcomeUpdate, async () => {
@@ -52,13 +51,24 @@ export async function stampDocumentWorkflow(input: StampWorkflowInput): Promise<
   setHandler(resolveReconciliationSignal, (r) => {
     resolution ??= r;
   });
+  const final = await stamp(input, (o) => (outcome = o), () => resolution);
+  // A stamp can end within one workflow task; let the waiting API's update return before the workflow closes.
+  await condition(allHandlersFinished);
+  return final;
+}
 
+async function stamp(
+  input: StampWorkflowInput,
+  report: (outcome: StampOutcome) => StampOutcome,
+  operator: () => OperatorResolution | undefined,
+): Promise<StampOutcome> {
+  const { documentId } = input;
   try {
     await sealing.sealDocument(documentId);
   } catch (error) {
     const failure = businessFailure(error);
     await db.recordStampFailure(documentId, failure);
-    return (outcome = { outcome: 'failed', ...failure });
+    return report({ outcome: 'failed', ...failure });
   }
 
   let result;
@@ -67,21 +77,21 @@ export async function stampDocumentWorkflow(input: StampWorkflowInput): Promise<
   } catch (error) {
     const detail = failureMessage(error);
     await db.recordStampFailure(documentId, { code: 'pac_unavailable', message: detail });
-    return (outcome = { outcome: 'unavailable', detail });
+    return report({ outcome: 'unavailable', detail });
   }
 
   let uuid: string;
   if (result.outcome === 'stamped') {
     await db.recordStamped(documentId, { xml: result.xml, uuid: result.uuid });
     uuid = result.uuid;
-    outcome = { outcome: 'stamped', uuid };
+    report({ outcome: 'stamped', uuid });
   } else if (result.outcome === 'rejected') {
     await db.recordStampFailure(documentId, { code: result.code, message: result.message });
-    return (outcome = { outcome: 'rejected', code: result.code, message: result.message });
+    return report({ outcome: 'rejected', code: result.code, message: result.message });
   } else {
     await db.markNeedsReconciliation(documentId, result.detail);
-    outcome = { outcome: 'reconciling', detail: result.detail };
-    const final = await reconcile(input, () => resolution);
+    report({ outcome: 'reconciling', detail: result.detail });
+    const final = await reconcile(input, operator);
     if (final.outcome !== 'stamped') return final;
     uuid = final.uuid;
   }

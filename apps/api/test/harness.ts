@@ -22,7 +22,8 @@ export async function startApi(envOverrides: Record<string, string> = {}, option
   const config = testConfig(envOverrides);
   const deps = await createAppDeps(config, options);
   const { orm, redis } = deps;
-  const app = await buildApp(deps, { logger: false });
+  // TEST_API_LOG=1 shows the API's logs when a test needs explaining.
+  const app = await buildApp(deps, { logger: process.env.TEST_API_LOG ? { level: 'error' } : false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

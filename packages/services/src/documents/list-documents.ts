@@ -30,7 +30,7 @@ export async function listDocuments(em: EntityManager, scope: Scope, type: Docum
     where.push(clause);
     params.push(value);
   };
-  if (scope.merchantIds) add('merchant_id = any(?)', scope.merchantIds);
+  if (scope.merchantIds) add('merchant_id in (?)', scope.merchantIds);
   if (filters.merchantId) add('merchant_id = ?', filters.merchantId);
   if (filters.kind) add('kind = ?', filters.kind);
   if (filters.status) add('status = ?', filters.status);
