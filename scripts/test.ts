@@ -33,7 +33,7 @@ async function main(): Promise<number> {
   const supervisor = new Supervisor((name, code) => log(`${name} exited unexpectedly (${code})`));
   try {
     if (!process.env.TEMPORAL_ADDRESS) {
-      process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: await freePort(), log });
+      process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: await freePort(), logLevel: 'error', log });
       log(`Temporal dev server at ${process.env.TEMPORAL_ADDRESS}`);
     }
     const turbo = path.join(root, 'node_modules', '.bin', 'turbo');
