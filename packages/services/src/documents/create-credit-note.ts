@@ -1,12 +1,9 @@
 import { computeInvoice, validateCreditNoteRequest, type CreditNoteInput, type Receiver } from '@cfdi/cfdi';
-import { newId, type EntityManager } from '@cfdi/db';
+import type { EntityManager } from '@cfdi/db';
 import { NotFoundError, ValidationError } from '../errors';
-import { attachIdempotentResource } from '../idempotency';
-import { reserveTimbre } from '../ledger';
 import type { Scope } from '../scope';
 import { loadDocument, type DocumentRow } from './document-row';
-import { nextFolio } from './folios';
-import { insertDocument } from './insert-document';
+import { storeNewDocument } from './store-new-document';
 import { resolveStampingMerchant } from './merchant-gate';
 import type { StampingDeps } from './stamping-deps';
 
@@ -79,18 +76,11 @@ export async function createCreditNoteDocument(
   };
   const computed = computeInvoice(input);
 
-  return em.transactional(async (tx) => {
-    const id = newId('inv');
-    const folio = await nextFolio(tx, merchant.id, merchant.serie);
-    const reservation = await reserveTimbre(tx, deps.config, scope, { type: 'invoice', id });
-    const row = await insertDocument(tx, scope, {
-      id, type: 'invoice', kind: 'credit_note', merchantId: merchant.id, serie: merchant.serie, folio, folioText: body.folio ?? null,
-      metodoPago: 'PUE', formaPago: input.formaPago, usoCfdi: input.usoCfdi!, receiver: input.receiver,
-      subtotal: computed.subTotal, discount: computed.descuento ?? '0', total: computed.total,
+  return em.transactional((tx) =>
+    storeNewDocument(tx, deps.config, scope, { type: 'invoice', merchant, idempotencyKey }, (_id, folio) => ({
+      kind: 'credit_note', folioText: body.folio ?? null, metodoPago: 'PUE', formaPago: input.formaPago, usoCfdi: input.usoCfdi!,
+      receiver: input.receiver, subtotal: computed.subTotal, discount: computed.descuento ?? '0', total: computed.total,
       tipoRelacion: input.tipoRelacion!, relatedUuid, relatedInvoiceId: invoice?.id ?? null,
-      input: { ...input, folio }, reservationId: reservation.id,
-    });
-    if (idempotencyKey) await attachIdempotentResource(tx, scope, idempotencyKey, id);
-    return row;
-  });
+      input: { ...input, folio },
+    })));
 }

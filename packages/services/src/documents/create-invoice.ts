@@ -1,12 +1,9 @@
 import { computeInvoice, globalReceiver, validateInvoiceRequest, type InvoiceInput, type Receiver } from '@cfdi/cfdi';
-import { newId, type EntityManager } from '@cfdi/db';
+import type { EntityManager } from '@cfdi/db';
 import { ValidationError } from '../errors';
-import { reserveTimbre } from '../ledger';
 import type { Scope } from '../scope';
-import { attachIdempotentResource } from '../idempotency';
 import type { DocumentRow } from './document-row';
-import { nextFolio } from './folios';
-import { insertDocument } from './insert-document';
+import { storeNewDocument } from './store-new-document';
 import { resolveStampingMerchant } from './merchant-gate';
 import type { StampingDeps } from './stamping-deps';
 
@@ -61,18 +58,11 @@ export async function createInvoiceDocument(
   };
   const computed = computeInvoice(input);
 
-  return em.transactional(async (tx) => {
-    const id = newId('inv');
-    const folio = await nextFolio(tx, merchant.id, merchant.serie);
-    const reservation = await reserveTimbre(tx, deps.config, scope, { type: 'invoice', id });
-    const row = await insertDocument(tx, scope, {
-      id, type: 'invoice', kind: input.kind!, merchantId: merchant.id, serie: merchant.serie, folio, folioText: body.folio ?? null,
-      metodoPago: input.metodoPago!, formaPago: input.formaPago, usoCfdi: input.usoCfdi!, receiver,
-      subtotal: computed.subTotal, discount: computed.descuento ?? '0', total: computed.total,
+  return em.transactional((tx) =>
+    storeNewDocument(tx, deps.config, scope, { type: 'invoice', merchant, idempotencyKey }, (_id, folio) => ({
+      kind: input.kind!, folioText: body.folio ?? null, metodoPago: input.metodoPago!, formaPago: input.formaPago, usoCfdi: input.usoCfdi!,
+      receiver, subtotal: computed.subTotal, discount: computed.descuento ?? '0', total: computed.total,
       saldoPendiente: input.metodoPago === 'PPD' ? computed.total : null,
-      input: { ...input, folio }, reservationId: reservation.id,
-    });
-    if (idempotencyKey) await attachIdempotentResource(tx, scope, idempotencyKey, id);
-    return row;
-  });
+      input: { ...input, folio },
+    })));
 }

@@ -10,3 +10,4 @@ export * from './list-documents';
 export * from './stamping-outcomes';
 export * from './sealing';
 export * from './files';
+export * from './store-new-document';

@@ -1,12 +1,9 @@
 import { computePayment, formatFecha, validatePaymentRequest, type PaymentInput } from '@cfdi/cfdi';
-import { newId, type EntityManager } from '@cfdi/db';
+import type { EntityManager } from '@cfdi/db';
 import { NotFoundError, ValidationError } from '../errors';
-import { attachIdempotentResource } from '../idempotency';
-import { reserveTimbre } from '../ledger';
 import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
-import { loadDocument, nextFolio, type DocumentRow, type StampingDeps } from '../documents';
-import { insertDocument } from '../documents/insert-document';
+import { loadDocument, storeNewDocument, type DocumentRow, type StampingDeps } from '../documents';
 import { resolveStampingMerchant } from '../documents/merchant-gate';
 import { fromCentavos, toCentavos } from './centavos';
 import { relatedInvoiceOf } from './invoice-taxes';
@@ -71,34 +68,32 @@ export async function createPaymentDocument(
       throw ValidationError.field('/numParcialidad', `out of sequence: the next installment of this invoice is ${expected}`);
     }
 
-    const id = newId('pay');
-    const folio = await nextFolio(tx, merchant.id, merchant.serie);
-    const input: PaymentInput = {
-      issuer: { rfc: merchant.rfc, legalName: merchant.legalName, regimenFiscal: merchant.regimenFiscal, zip: merchant.zip },
-      receiver: locked.receiver,
-      serie: merchant.serie,
-      folio,
-      invoice: relatedInvoiceOf(locked),
-      monto: fromCentavos(monto),
-      numParcialidad: expected,
-      saldoAnterior: fromCentavos(saldo),
-      fechaPago,
-      formaPago: body.formaPago,
-      previousInstallments: previousInstallments(live),
-    };
-    const computed = computePayment(input);
-    const reservation = await reserveTimbre(tx, deps.config, scope, { type: 'payment', id });
-    const row = await insertDocument(tx, scope, {
-      id, type: 'payment', merchantId: merchant.id, serie: merchant.serie, folio, folioText: null,
-      formaPago: body.formaPago, usoCfdi: 'CP01', receiver: locked.receiver,
-      // The P document itself has SubTotal and Total 0 (the SAT status query is keyed on that Total).
-      subtotal: '0', discount: '0', total: '0',
-      invoiceId, numParcialidad: expected, monto: computed.monto, fechaPago,
-      saldoAnterior: computed.impSaldoAnt, saldoInsoluto: computed.impSaldoInsoluto,
-      input, reservationId: reservation.id,
+    let computed!: ReturnType<typeof computePayment>;
+    const row = await storeNewDocument(tx, deps.config, scope, { type: 'payment', merchant, idempotencyKey }, (_id, folio) => {
+      const input: PaymentInput = {
+        issuer: { rfc: merchant.rfc, legalName: merchant.legalName, regimenFiscal: merchant.regimenFiscal, zip: merchant.zip },
+        receiver: locked.receiver,
+        serie: merchant.serie,
+        folio,
+        invoice: relatedInvoiceOf(locked),
+        monto: fromCentavos(monto),
+        numParcialidad: expected,
+        saldoAnterior: fromCentavos(saldo),
+        fechaPago,
+        formaPago: body.formaPago,
+        previousInstallments: previousInstallments(live),
+      };
+      computed = computePayment(input);
+      return {
+        folioText: null, formaPago: body.formaPago, usoCfdi: 'CP01', receiver: locked.receiver,
+        // The P document itself has SubTotal and Total 0 (the SAT status query is keyed on that Total).
+        subtotal: '0', discount: '0', total: '0',
+        invoiceId, numParcialidad: expected, monto: computed.monto, fechaPago,
+        saldoAnterior: computed.impSaldoAnt, saldoInsoluto: computed.impSaldoInsoluto,
+        input,
+      };
     });
     await tx.execute('update documents set saldo_pendiente = saldo_pendiente - ?, updated_at = now() where id = ?', [computed.monto, invoiceId]);
-    if (idempotencyKey) await attachIdempotentResource(tx, scope, idempotencyKey, id);
     return row;
   });
 }

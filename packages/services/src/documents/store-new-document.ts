@@ -1,0 +1,34 @@
+import { newId, type EntityManager } from '@cfdi/db';
+import type { Config } from '@cfdi/config';
+import { attachIdempotentResource } from '../idempotency';
+import { reserveTimbre } from '../ledger';
+import type { Scope } from '../scope';
+import type { DocumentRow, DocumentType } from './document-row';
+import { nextFolio } from './folios';
+import { insertDocument, type NewDocument } from './insert-document';
+import type { StampingMerchant } from './stamping-deps';
+
+export type DocumentDetails = Omit<NewDocument, 'id' | 'type' | 'merchantId' | 'serie' | 'folio' | 'reservationId'>;
+
+/**
+ * Inside the caller's transaction: the next folio of the merchant's serie, one timbre reserved, the document stored
+ * as `stamping` and bound to its idempotency key. Locks are always taken in this order (folio row, then balance),
+ * so concurrent creations never deadlock; `describe` builds the document once its id and folio are known.
+ */
+export async function storeNewDocument(
+  tx: EntityManager,
+  config: Pick<Config, 'priceTiers'>,
+  scope: Scope,
+  args: { type: DocumentType; merchant: StampingMerchant; idempotencyKey?: string },
+  describe: (id: string, folio: number) => DocumentDetails,
+): Promise<DocumentRow> {
+  const id = newId(args.type === 'payment' ? 'pay' : args.type === 'nomina' ? 'nom' : 'inv');
+  const folio = await nextFolio(tx, args.merchant.id, args.merchant.serie);
+  const details = describe(id, folio);
+  const reservation = await reserveTimbre(tx, config, scope, { type: args.type, id });
+  const row = await insertDocument(tx, scope, {
+    ...details, id, type: args.type, merchantId: args.merchant.id, serie: args.merchant.serie, folio, reservationId: reservation.id,
+  });
+  if (args.idempotencyKey) await attachIdempotentResource(tx, scope, args.idempotencyKey, id);
+  return row;
+}
