@@ -1,8 +1,7 @@
 import type { EntityManager } from '@cfdi/db';
 import { ValidationError } from '../errors';
-import { findMerchant } from '../merchants';
+import { getStampingMerchant } from '../merchants';
 import type { Scope } from '../scope';
-import { isoTimestamp } from '../time';
 import type { StampingMerchant } from './stamping-deps';
 
 /**
@@ -10,19 +9,12 @@ import type { StampingMerchant } from './stamping-deps';
  * CSD that can seal today (400 on `/merchantId` otherwise, before any timbre is reserved).
  */
 export async function resolveStampingMerchant(em: EntityManager, scope: Scope, merchantId: string, now: Date = new Date()): Promise<StampingMerchant> {
-  const merchant = await findMerchant(em, scope, merchantId);
-  if (!merchant.csd_serial_number) {
+  const merchant = await getStampingMerchant(em, scope, merchantId);
+  if (!merchant.hasCsd) {
     throw ValidationError.field('/merchantId', `Merchant ${merchantId} has no CSD; upload one with POST /v1/merchants/${merchantId}/csd before stamping.`);
   }
-  if (merchant.csd_valid_to && new Date(isoTimestamp(merchant.csd_valid_to)) < now) {
-    throw ValidationError.field('/merchantId', `The CSD of merchant ${merchantId} expired on ${isoTimestamp(merchant.csd_valid_to)}; upload a current one with PUT /v1/merchants/${merchantId}/csd.`);
+  if (merchant.csdValidTo && new Date(merchant.csdValidTo) < now) {
+    throw ValidationError.field('/merchantId', `The CSD of merchant ${merchantId} expired on ${merchant.csdValidTo}; upload a current one with PUT /v1/merchants/${merchantId}/csd.`);
   }
-  return {
-    id: merchant.id,
-    rfc: merchant.rfc,
-    legalName: merchant.legal_name,
-    regimenFiscal: merchant.regimen_fiscal,
-    zip: merchant.zip,
-    serie: merchant.serie,
-  };
+  return merchant;
 }

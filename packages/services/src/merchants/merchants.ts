@@ -1,6 +1,7 @@
 import { newId, type EntityManager } from '@cfdi/db';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../errors';
 import type { Scope } from '../scope';
+import { isoTimestamp } from '../time';
 import { findMerchant } from './merchant-access';
 import { regimenProblem, rfcProblem } from './merchant-rules';
 import { MERCHANT_SELECT, toMerchantView, type MerchantRow, type MerchantView, type ViewContext } from './merchant-view';
@@ -122,6 +123,8 @@ export interface MerchantForStamping {
   defaultClaveProdServ: string | null;
   defaultClaveUnidad: string | null;
   hasCsd: boolean;
+  /** End of the CSD's validity (ISO), or null without a CSD. */
+  csdValidTo: string | null;
 }
 
 /** For new documents: 404 for absent or deleted merchants, 403 outside a restricted key's merchants. */
@@ -137,5 +140,6 @@ export async function getStampingMerchant(em: EntityManager, scope: Scope, id: s
     defaultClaveProdServ: row.default_clave_prod_serv,
     defaultClaveUnidad: row.default_clave_unidad,
     hasCsd: row.csd_serial_number !== null,
+    csdValidTo: row.csd_valid_to === null ? null : isoTimestamp(row.csd_valid_to),
   };
 }
