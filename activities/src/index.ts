@@ -1,4 +1,4 @@
-import { auditLedger, type LedgerAuditReport } from '@cfdi/services';
+import { auditLedger, recordLedgerAudit, type LedgerAuditReport } from '@cfdi/services';
 import type { ActivityDeps } from './deps';
 import { stampingActivities } from './stamping';
 import { cancellationActivities } from './cancellation';
@@ -10,9 +10,11 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...stampingActivities(deps),
     ...cancellationActivities(deps),
-    /** Read-only invariant check; repeatable. */
+    /** Invariant check; repeatable (each run only appends its own verdict to ledger_audits). */
     async auditLedger(): Promise<LedgerAuditReport> {
-      return auditLedger(deps.orm.em.fork());
+      const report = await auditLedger(deps.orm.em.fork());
+      await recordLedgerAudit(deps.orm.em.fork(), report);
+      return report;
     },
   };
 }

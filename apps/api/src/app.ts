@@ -6,7 +6,7 @@ import { installValidators } from './plugins/validation';
 import { installProblemHandlers } from './plugins/problem';
 import { installAuth } from './plugins/auth';
 import { ProblemSchema } from './schemas/common';
-import { metaRoutes } from './routes/meta';
+import { metaRoutes, metricsRoutes } from './routes/meta';
 import { billingRoutes } from './routes/billing';
 import { catalogRoutes } from './routes/catalogs';
 import { merchantRoutes } from './routes/merchants';
@@ -49,6 +49,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   await app.register(metaRoutes);
+  await app.register(metricsRoutes);
   await app.register(fileRoutes);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(

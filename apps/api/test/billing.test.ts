@@ -103,3 +103,14 @@ it('the ledger audit finds a balance that disagrees with its ledger, and the CLI
   expect(cli.stdout).toContain(`${accountId} test balance_matches_sum`);
   await api.orm.em.fork().execute('update balances set balance_centavos = balance_centavos - 1 where account_id = ? and livemode = false', [accountId]);
 });
+
+it('exposes the last ledger audit and reconciliation backlog on /metrics', async () => {
+  const { auditLedger, recordLedgerAudit } = await import('@cfdi/services');
+  await recordLedgerAudit(api.orm.em.fork(), await auditLedger(api.orm.em.fork()));
+  const res = await fetch(`${api.url}/metrics`);
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  expect(text).toMatch(/^cfdi_ledger_audit_violations \d+$/m);
+  expect(text).toMatch(/^cfdi_ledger_audit_age_seconds [0-5]$/m);
+  expect(text).toMatch(/^cfdi_reconciliations_waiting \d+$/m);
+});

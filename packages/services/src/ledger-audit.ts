@@ -69,3 +69,33 @@ export async function auditLedger(em: EntityManager, options: { staleAfterHours?
   }
   return { checkedAt: new Date().toISOString(), balancesChecked: rows.length, violations };
 }
+
+/** Keeps an audit's verdict (the schedule calls this after each run). */
+export async function recordLedgerAudit(em: EntityManager, report: LedgerAuditReport): Promise<void> {
+  await em.execute('insert into ledger_audits (balances_checked, violations, report) values (?, ?, ?)', [
+    report.balancesChecked, report.violations.length, JSON.stringify(report),
+  ]);
+}
+
+export interface PlatformGauges {
+  documentsByStatus: { type: string; status: string; count: number }[];
+  awaitingReconciliation: number;
+  lastAudit: { violations: number; balancesChecked: number; ageSeconds: number } | null;
+}
+
+/** Numbers operators alert on, across all tenants (no tenant data): for the /metrics endpoint. */
+export async function platformGauges(em: EntityManager): Promise<PlatformGauges> {
+  const byStatus: { type: string; status: string; count: number }[] = await em.execute(
+    'select type, status, count(*)::int as count from documents group by type, status order by type, status',
+  );
+  const awaiting: { n: number }[] = await em.execute(`select count(*)::int as n from documents where needs_reconciliation and status = 'stamping'`);
+  const audits: { violations: number; balances_checked: number; age: number }[] = await em.execute(
+    'select violations, balances_checked, extract(epoch from now() - created_at)::int as age from ledger_audits order by id desc limit 1',
+  );
+  const last = audits[0];
+  return {
+    documentsByStatus: byStatus,
+    awaitingReconciliation: awaiting[0]?.n ?? 0,
+    lastAudit: last ? { violations: last.violations, balancesChecked: last.balances_checked, ageSeconds: last.age } : null,
+  };
+}

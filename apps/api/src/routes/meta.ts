@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { platformGauges } from '@cfdi/services';
 
 const ReadySchema = Type.Object({ status: Type.Union([Type.Literal('ready'), Type.Literal('degraded')]), db: Type.Boolean(), redis: Type.Boolean() });
 
@@ -31,3 +32,32 @@ async function withTimeout(check: Promise<boolean>, ms: number): Promise<boolean
     clearTimeout(timer);
   }
 }
+
+/**
+ * Prometheus text exposition of platform-wide gauges (documents by status, reconciliations waiting, the last ledger
+ * audit). No tenant data; meant to be scraped from inside the deployment.
+ */
+export const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    const gauges = await platformGauges(app.deps.orm.em.fork());
+    const lines = [
+      '# HELP cfdi_documents Documents by type and status.',
+      '# TYPE cfdi_documents gauge',
+      ...gauges.documentsByStatus.map((g) => `cfdi_documents{type="${g.type}",status="${g.status}"} ${g.count}`),
+      '# HELP cfdi_reconciliations_waiting Documents whose PAC outcome was ambiguous and awaits a decision.',
+      '# TYPE cfdi_reconciliations_waiting gauge',
+      `cfdi_reconciliations_waiting ${gauges.awaitingReconciliation}`,
+    ];
+    if (gauges.lastAudit) {
+      lines.push(
+        '# HELP cfdi_ledger_audit_violations Money invariant violations found by the last ledger audit.',
+        '# TYPE cfdi_ledger_audit_violations gauge',
+        `cfdi_ledger_audit_violations ${gauges.lastAudit.violations}`,
+        '# HELP cfdi_ledger_audit_age_seconds Seconds since the last ledger audit.',
+        '# TYPE cfdi_ledger_audit_age_seconds gauge',
+        `cfdi_ledger_audit_age_seconds ${gauges.lastAudit.ageSeconds}`,
+      );
+    }
+    return reply.type('text/plain; version=0.0.4').send(`${lines.join('\n')}\n`);
+  });
+};

@@ -3,6 +3,7 @@ import { Migration20261121010000Catalogs } from './Migration20261121010000Catalo
 import { Migration20261121020000Merchants } from './Migration20261121020000Merchants';
 import { Migration20261121030000Documents } from './Migration20261121030000Documents';
 import { Migration20261121040000Cancellations } from './Migration20261121040000Cancellations';
+import { Migration20261121050000LedgerAudits } from './Migration20261121050000LedgerAudits';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -14,4 +15,5 @@ export const migrationsList = [
   { name: 'Migration20261121020000Merchants', class: Migration20261121020000Merchants },
   { name: 'Migration20261121030000Documents', class: Migration20261121030000Documents },
   { name: 'Migration20261121040000Cancellations', class: Migration20261121040000Cancellations },
+  { name: 'Migration20261121050000LedgerAudits', class: Migration20261121050000LedgerAudits },
 ];
