@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { amountInWords } from './amount-in-words';
 import { FORMAS, IMPUESTOS, label, METODOS, REGIMENES, RELACIONES, TIPOS } from './catalog-names';
 import { readCfdi, type CfdiView } from './cfdi-view';
+import { drawQrCode } from './qr-vector';
 
 export interface RenderPdfOptions {
   /** Merchant logo, PNG or JPEG; without it (or with another format) the header shows the legal name. */
@@ -33,7 +33,6 @@ const COLS = [
  */
 export async function renderPdf(stampedXml: string, options: RenderPdfOptions = {}): Promise<Buffer> {
   const view = readCfdi(stampedXml);
-  const qr = await QRCode.toBuffer(view.qrUrl, { errorCorrectionLevel: 'M', margin: 1, width: 300 });
   const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, bufferPages: true, info: { Title: `CFDI ${view.tfd.uuid}`, Creator: '@cfdi/cfdi' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -47,7 +46,7 @@ export async function renderPdf(stampedXml: string, options: RenderPdfOptions = 
   conceptTable(doc, view);
   if (view.comprobante.TipoDeComprobante === 'P') paymentsSection(doc, view);
   else totalsSection(doc, view);
-  sealsSection(doc, view, qr);
+  sealsSection(doc, view);
   pageNumbers(doc);
   doc.end();
   return done;
@@ -246,11 +245,11 @@ function nominaSection(doc: Doc, v: CfdiView): void {
   }
 }
 
-function sealsSection(doc: Doc, v: CfdiView, qr: Buffer): void {
+function sealsSection(doc: Doc, v: CfdiView): void {
   ensureSpace(doc, 260);
   sectionTitle(doc, 'Timbre fiscal digital');
   const y = doc.y;
-  doc.image(qr, MARGIN, y, { width: 100, height: 100 });
+  drawQrCode(doc, v.qrUrl, MARGIN, y, 100);
   const x = MARGIN + 110;
   const w = WIDTH - 110;
   doc.y = y;
