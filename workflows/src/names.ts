@@ -12,6 +12,9 @@ export const LEDGER_AUDIT_SCHEDULE_ID = 'ledger-audit';
 
 export const stampWorkflowId = (documentId: string) => `stamp-${documentId}`;
 
+/** Document files render on their own queue beside the stamping queue (bounded concurrency, see the worker). */
+export const filesTaskQueue = (taskQueue: string) => `${taskQueue}-files`;
+
 /** An operator's decision on an ambiguous PAC outcome (CLI `cfdi reconcile resolve`). */
 export const resolveReconciliationSignal = defineSignal<[OperatorResolution]>('resolveReconciliation');
 

@@ -1,7 +1,7 @@
-import { allHandlersFinished, ApplicationFailure, ActivityFailure, condition, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, ApplicationFailure, ActivityFailure, condition, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { HandlerUnfinishedPolicy } from '@temporalio/common';
 import type { Activities } from '@cfdi/activities';
-import { resolveReconciliationSignal, stampOutcomeUpdate } from './names';
+import { filesTaskQueue, resolveReconciliationSignal, stampOutcomeUpdate } from './names';
 import type { OperatorResolution, StampOutcome, StampWorkflowInput } from './stamp-types';
 import { nextLookupDelay } from './reconciliation-schedule';
 
@@ -32,10 +32,13 @@ const lookups = proxyActivities<Activities>({
   retry: { initialInterval: '5 seconds', maximumInterval: '5 minutes' },
 });
 
-const files = proxyActivities<Activities>({
-  startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', maximumAttempts: 5 },
-});
+/** File rendering runs on the files queue next to this workflow's queue; retried, then marked failed. */
+const filesActivities = () =>
+  proxyActivities<Activities>({
+    taskQueue: filesTaskQueue(workflowInfo().taskQueue),
+    startToCloseTimeout: '2 minutes',
+    retry: { initialInterval: '1 second', maximumAttempts: 5 },
+  });
 
 /**
  * Stamps one document (invoice, credit note or payment complement) exactly once. The sealed XML is persisted
@@ -95,7 +98,7 @@ async function stamp(
     if (final.outcome !== 'stamped') return final;
     uuid = final.uuid;
   }
-  await files.generateDocumentFiles(documentId);
+  await filesActivities().generateDocumentFiles(documentId);
   return { outcome: 'stamped', uuid };
 }
 

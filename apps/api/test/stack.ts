@@ -35,8 +35,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   let running: { shutdown(): void; done: Promise<void>; connection: { close(): Promise<void> } } | null = null;
 
   const startWorker = async () => {
-    const { worker, connection } = await createWorker(api.config, workerDeps, { taskQueue });
-    running = { shutdown: () => worker.shutdown(), done: worker.run(), connection };
+    const workers = await createWorker(api.config, workerDeps, { taskQueue });
+    running = { shutdown: () => workers.shutdown(), done: workers.run(), connection: workers.connection };
   };
   const stopWorker = async () => {
     if (!running) return;

@@ -9,9 +9,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const offset = Number(process.env.TEST_CLOCK_START) - Date.now();
   const deps = await createWorkerDeps(config, () => new Date(Date.now() + offset));
-  const { worker } = await createWorker(config, deps);
+  const workers = await createWorker(config, deps);
   process.stdout.write('worker ready\n');
-  await worker.run();
+  await workers.run();
 }
 
 main().catch((error) => {

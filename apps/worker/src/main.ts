@@ -8,16 +8,16 @@ import { createWorker } from './worker';
 async function main(): Promise<void> {
   const config = loadConfig();
   const deps = await createWorkerDeps(config);
-  const { worker, connection } = await createWorker(config, deps);
+  const workers = await createWorker(config, deps);
 
   const clientConnection = await Connection.connect({ address: config.temporal.address });
   await ensureLedgerAuditSchedule(new Client({ connection: clientConnection, namespace: config.temporal.namespace }), config.temporal.taskQueue);
   await clientConnection.close();
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => worker.shutdown());
-  await worker.run();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => workers.shutdown());
+  await workers.run();
   await deps.close();
-  await connection.close();
+  await workers.connection.close();
 }
 
 main().catch((error) => {

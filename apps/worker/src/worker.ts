@@ -1,16 +1,40 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Config } from '@cfdi/config';
 import { createActivities, type ActivityDeps } from '@cfdi/activities';
+import { filesTaskQueue } from '@cfdi/workflows/client';
 
-/** A worker for the platform's workflows and activities on the given task queue (tests use their own queue). */
-export async function createWorker(config: Readonly<Config>, deps: ActivityDeps, options: { taskQueue?: string } = {}) {
+export interface RunningWorkers {
+  /** Resolves when both workers have stopped. */
+  run(): Promise<void>;
+  shutdown(): void;
+  connection: NativeConnection;
+}
+
+/**
+ * The platform's workers on a task queue (tests use their own): one runs the workflows and their activities; the
+ * other renders document files on `<queue>-files` with bounded concurrency, so PDF rendering drains behind the
+ * stamps instead of taking the CPU the synchronous stamping path needs.
+ */
+export async function createWorker(config: Readonly<Config>, deps: ActivityDeps, options: { taskQueue?: string } = {}): Promise<RunningWorkers> {
+  const taskQueue = options.taskQueue ?? config.temporal.taskQueue;
   const connection = await NativeConnection.connect({ address: config.temporal.address });
-  const worker = await Worker.create({
-    connection,
-    namespace: config.temporal.namespace,
-    taskQueue: options.taskQueue ?? config.temporal.taskQueue,
-    workflowsPath: require.resolve('@cfdi/workflows'),
-    activities: createActivities(deps),
+  const activities = createActivities(deps);
+  const common = { connection, namespace: config.temporal.namespace };
+  const stamping = await Worker.create({ ...common, taskQueue, workflowsPath: require.resolve('@cfdi/workflows'), activities });
+  const files = await Worker.create({
+    ...common,
+    taskQueue: filesTaskQueue(taskQueue),
+    activities: { generateDocumentFiles: activities.generateDocumentFiles },
+    maxConcurrentActivityTaskExecutions: config.filesConcurrency,
   });
-  return { worker, connection };
+  return {
+    connection,
+    run: async () => {
+      await Promise.all([stamping.run(), files.run()]);
+    },
+    shutdown: () => {
+      stamping.shutdown();
+      files.shutdown();
+    },
+  };
 }

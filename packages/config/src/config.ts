@@ -13,6 +13,8 @@ export interface Config {
   temporal: { address: string; namespace: string; taskQueue: string };
   api: { host: string; port: number; publicBaseUrl: string; docsUrl: string; bodyLimitBytes: number };
   stampWaitMs: number;
+  /** Document files rendered at once per worker process (PDF rendering is CPU-bound). */
+  filesConcurrency: number;
   /** Backoff of the PAC's already-stamped lookup after an ambiguous failure (seconds). */
   reconciliation: { firstLookupSeconds: number; maxLookupSeconds: number };
   /** Backoff of the SAT status query while a cancellation awaits the receiver's answer (seconds). */
@@ -119,6 +121,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       bodyLimitBytes: 1024 * 1024,
     },
     stampWaitMs: int('STAMP_WAIT_MS', 20_000, 0, 120_000),
+    filesConcurrency: int('FILES_CONCURRENCY', 1, 1, 64),
     reconciliation: {
       firstLookupSeconds: int('RECONCILIATION_FIRST_LOOKUP_SECONDS', 30, 1, 86_400),
       maxLookupSeconds: int('RECONCILIATION_MAX_LOOKUP_SECONDS', 3600, 1, 86_400),
