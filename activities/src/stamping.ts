@@ -56,8 +56,10 @@ export function stampingActivities(deps: ActivityDeps) {
       return (await recordOperatorStamped(em(), documentId, uuid, stamped)).uuid!;
     },
 
-    async recordStamped(documentId: string, stamped: { xml: string; uuid: string }): Promise<void> {
-      await recordStamped(em(), documentId, stamped);
+    /** Returns the failure when the stamp could not be this document's (see recordStamped). */
+    async recordStamped(documentId: string, stamped: { xml: string; uuid: string }): Promise<{ code: string; message: string } | null> {
+      const row = await recordStamped(em(), documentId, stamped);
+      return row.status === 'stamp_failed' ? { code: row.sat_code ?? 'stamp_failed', message: row.failure_detail ?? '' } : null;
     },
     async recordStampFailure(documentId: string, failure: { code: string; message: string }): Promise<void> {
       await recordStampFailure(em(), documentId, failure);

@@ -85,7 +85,8 @@ async function stamp(
 
   let uuid: string;
   if (result.outcome === 'stamped') {
-    await db.recordStamped(documentId, { xml: result.xml, uuid: result.uuid });
+    const refused = await db.recordStamped(documentId, { xml: result.xml, uuid: result.uuid });
+    if (refused) return report({ outcome: 'failed', ...refused });
     uuid = result.uuid;
     report({ outcome: 'stamped', uuid });
   } else if (result.outcome === 'rejected') {
@@ -125,8 +126,8 @@ async function reconcile(input: StampWorkflowInput, operator: () => OperatorReso
     const lookup = await lookups.lookupStamped(documentId);
     if (lookup.outcome === 'stamped') {
       await db.recordReconciliation(documentId, { stamped: true, uuid: lookup.uuid, resolvedBy: 'pac-lookup' });
-      await db.recordStamped(documentId, { xml: lookup.xml, uuid: lookup.uuid });
-      return { outcome: 'stamped', uuid: lookup.uuid };
+      const refused = await db.recordStamped(documentId, { xml: lookup.xml, uuid: lookup.uuid });
+      return refused ? { outcome: 'failed', ...refused } : { outcome: 'stamped', uuid: lookup.uuid };
     }
     // Two "never stamped" answers a backoff apart rule out the PAC's short post-stamp race (pac.md 3.1).
     if (lookup.outcome === 'not_stamped' && ++notStampedAnswers >= 2) {

@@ -7,7 +7,7 @@ beforeAll(async () => {
   // The SAT status is polled every second while a receiver decides.
   stack = await startStack({ CANCELLATION_FIRST_POLL_SECONDS: '1', CANCELLATION_MAX_POLL_SECONDS: '1' });
 }, 60_000);
-afterAll(async () => stack?.close());
+afterAll(async () => stack?.close(), 60_000);
 afterEach(async () => {
   await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
 });

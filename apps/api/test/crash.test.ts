@@ -8,7 +8,7 @@ beforeAll(async () => {
   stack = await startStack({ STAMP_WAIT_MS: '0' });
   await stack.stopWorker(); // this suite runs its workers in child processes
 }, 60_000);
-afterAll(async () => stack?.close());
+afterAll(async () => stack?.close(), 60_000);
 
 function spawnWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'worker-process.ts')], {

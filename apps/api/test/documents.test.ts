@@ -10,7 +10,7 @@ let stack: StackHarness;
 beforeAll(async () => {
   stack = await startStack();
 }, 60_000);
-afterAll(async () => stack?.close());
+afterAll(async () => stack?.close(), 60_000);
 
 const post = (key: string, path: string, body: unknown) =>
   stack.api.request('POST', path, { key, headers: { 'idempotency-key': idempotencyKey() }, body });

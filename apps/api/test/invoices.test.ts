@@ -11,7 +11,7 @@ let stack: StackHarness;
 beforeAll(async () => {
   stack = await startStack();
 }, 60_000);
-afterAll(async () => stack?.close());
+afterAll(async () => stack?.close(), 60_000);
 
 /** The SAT's own schemas, through xmllint (CFDI + TFD + complements). */
 function assertValidAgainstSatXsd(xml: string): void {
@@ -38,7 +38,7 @@ describe('POST /v1/invoices', () => {
     expect(res.status).toBe(201);
     const invoice = res.body;
     expect(invoice).toMatchObject({
-      object: 'invoice', livemode: false, status: 'stamped', kind: 'nominal', serie: 'A', folio: 1, folioText: 'F-100',
+      object: 'invoice', livemode: false, status: 'stamped', kind: 'nominal', serie: account.serie, folio: 1, folioText: 'F-100',
       metodoPago: 'PUE', formaPago: '03', usoCfdi: 'G03', currency: 'MXN', receiver: RECEIVER, merchantId: account.merchantId,
       saldoPendiente: null, needsReconciliation: false, cancellation: null,
     });

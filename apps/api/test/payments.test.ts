@@ -11,7 +11,7 @@ let stack: StackHarness;
 beforeAll(async () => {
   stack = await startStack({ CANCELLATION_FIRST_POLL_SECONDS: '1', CANCELLATION_MAX_POLL_SECONDS: '1' });
 }, 60_000);
-afterAll(async () => stack?.close());
+afterAll(async () => stack?.close(), 60_000);
 afterEach(async () => {
   await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
 });

@@ -62,13 +62,18 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   };
 }
 
-/** A test account with a merchant (EKU9003173C9) whose SAT test CSD is registered with the sandbox PAC. */
+/**
+ * A test account with a merchant (EKU9003173C9) whose SAT test CSD is registered with the sandbox PAC. Each merchant
+ * gets its own serie: every test account issues as the same RFC, and two documents with the same serie, folio,
+ * second and content would be byte-identical CFDIs, which the PAC rightly treats as one.
+ */
 export async function stampingAccount(stack: StackHarness, merchant: Record<string, unknown> = EKU) {
   const account = await stack.api.newAccount();
-  const created = await newMerchant(stack.api, account.testKey, merchant);
+  const serie = `T${randomBytes(4).toString('hex').toUpperCase()}`;
+  const created = await newMerchant(stack.api, account.testKey, { serie, ...merchant });
   const csd = await stack.api.request('POST', `/v1/merchants/${created.id}/csd`, { key: account.testKey, body: satUpload('EKU9003173C9-csd') });
   if (csd.status !== 201) throw new Error(`CSD not accepted: ${csd.status} ${JSON.stringify(csd.body)}`);
-  return { ...account, merchantId: created.id as string };
+  return { ...account, merchantId: created.id as string, serie: created.serie as string };
 }
 
 export const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' };

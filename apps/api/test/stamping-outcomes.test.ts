@@ -9,7 +9,7 @@ beforeAll(async () => {
   // Reconciliation lookups far in the future: in these tests the operator decides.
   stack = await startStack({ RECONCILIATION_FIRST_LOOKUP_SECONDS: '3600' });
 }, 60_000);
-afterAll(async () => stack?.close());
+afterAll(async () => stack?.close(), 60_000);
 afterEach(async () => {
   await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
 });

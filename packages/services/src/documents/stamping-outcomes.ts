@@ -19,6 +19,15 @@ export interface StampedDocument {
  * first call changes the row (a retried activity or a late reconciliation finds it already stamped).
  */
 export async function recordStamped(em: EntityManager, documentId: string, stamped: StampedDocument): Promise<DocumentRow> {
+  const owner: { id: string }[] = await em.execute('select id from documents where uuid = ? and id <> ?', [stamped.uuid.toUpperCase(), documentId]);
+  if (owner[0]) {
+    // The PAC answered "already stamped" with another document's stamp: this document's CFDI is byte-identical to
+    // that one (same issuer, serie, folio, Fecha and content). It has no stamp of its own and never will.
+    return recordStampFailure(em, documentId, {
+      code: 'duplicate_cfdi',
+      message: `The PAC returned the stamp ${stamped.uuid} of document ${owner[0].id}: an identical CFDI was already stamped.`,
+    });
+  }
   return em.transactional(async (tx) => {
     const rows: DocumentRow[] = await tx.execute(
       `update documents set status = 'stamped', stamped_xml = ?, uuid = ?, stamped_at = now(), needs_reconciliation = false,
