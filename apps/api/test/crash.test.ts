@@ -70,3 +70,30 @@ it('a worker SIGKILLed during the PAC call: after a restart the stamp completes 
     await new Promise((resolve) => second.once('exit', resolve));
   }
 }, 120_000);
+
+it('a stamp the PAC hands back for another document (an identical CFDI) fails this one as duplicate_cfdi, refunded', async () => {
+  const { recordStamped } = await import('@cfdi/services');
+  const account = await stampingAccount(stack);
+  const worker = await spawnWorker();
+  let first: any;
+  try {
+    const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+    first = await waitFor(async () => {
+      const current = (await stack.api.request('GET', `/v1/invoices/${res.body.id}`, { key: account.testKey })).body;
+      return current.status === 'stamped' ? current : undefined;
+    }, { what: 'the first invoice' });
+  } finally {
+    worker.kill('SIGTERM');
+    await new Promise((resolve) => worker.once('exit', resolve));
+  }
+  // No worker now: the second document stays `stamping` until we record the PAC's (duplicate) answer ourselves.
+  const second = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+  expect(second.status).toBe(202);
+  const em = stack.api.orm.em.fork();
+  const stampedXml = ((await em.execute('select stamped_xml from documents where id = ?', [first.id]))[0] as any).stamped_xml;
+  const row = await recordStamped(stack.api.orm.em.fork(), second.body.id, { xml: stampedXml, uuid: first.uuid });
+  expect(row).toMatchObject({ status: 'stamp_failed', sat_code: 'duplicate_cfdi', uuid: null });
+  const entries = await em.execute(`select type from transactions where account_id = ? and type in ('consume', 'refund') order by seq`, [account.accountId]);
+  expect(entries.map((e: any) => e.type)).toEqual(['consume', 'consume', 'refund']);
+  expect((await stack.api.request('GET', `/v1/invoices/${first.id}`, { key: account.testKey })).body).toMatchObject({ status: 'stamped', uuid: first.uuid });
+}, 120_000);
