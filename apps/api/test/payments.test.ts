@@ -201,3 +201,26 @@ it('refuses payments of PUE invoices, credit notes and unknown invoices, and bad
   expect((await get(other.testKey, `/v1/payments?invoiceId=${invoice.id}`)).body.data).toEqual([]);
   expect(await saldo(account, invoice.id)).toBe(1160);
 }, 60_000);
+
+it('answers 402 without touching the balance owed when the account cannot pay the timbre, and 403/404 outside the key\'s reach', async () => {
+  const account = await stampingAccount(stack);
+  const invoice = await ppdInvoice(account);
+  const em = stack.api.orm.em.fork();
+  // Spend the whole test balance through the ledger (an operator correction), leaving nothing for a timbre.
+  const { adjustBalance, getBalanceCentavos, createApiKey } = await import('@cfdi/services');
+  const left = await getBalanceCentavos(em, { accountId: account.accountId, livemode: false });
+  await adjustBalance(em, { accountId: account.accountId, livemode: false }, { type: 'adjustment', deltaCentavos: -left, note: 'test: empty the balance' });
+  const broke = await pay(account, invoice.id, { monto: 100, formaPago: '03' });
+  expect(broke.status).toBe(402);
+  expect(broke.body.code).toBe('insufficient_credits');
+  expect(await saldo(account, invoice.id)).toBe(1160);
+  expect((await get(account.testKey, `/v1/payments?invoiceId=${invoice.id}`)).body.data).toEqual([]);
+
+  const restricted = await createApiKey(em, { accountId: account.accountId, livemode: false, merchantIds: ['mch_someone_else'] });
+  const forbidden = await stack.api.request('POST', `/v1/invoices/${invoice.id}/payments`, {
+    key: restricted.secret, headers: { 'idempotency-key': idempotencyKey() }, body: { monto: 100, formaPago: '03' },
+  });
+  expect(forbidden.status).toBe(403);
+  const other = await stack.api.newAccount();
+  expect((await post(other.testKey, `/v1/invoices/${invoice.id}/payments`, { monto: 100, formaPago: '03' })).status).toBe(404);
+}, 60_000);
