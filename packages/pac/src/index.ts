@@ -12,7 +12,7 @@ export {
   type FinkokOperation,
   type FinkokService,
 } from './finkok/protocol';
-export { buildEnvelope, parseEnvelope, childElements, SOAP_ENV_NS } from './soap/envelope';
+export { buildEnvelope, parseEnvelope, parseStrictXml, childElements, SOAP_ENV_NS } from './soap/envelope';
 export { escapeXml } from './soap/xml-escape';
 export { NOT_PROCESSED_HEADER } from './transport/classify-transport';
 export { NullPac, NOT_CONFIGURED_DETAIL } from './null-pac';

@@ -1,5 +1,5 @@
-import { DOMParser, type Element } from '@xmldom/xmldom';
-import { CANCELACION_NS } from '@cfdi/pac';
+import type { Element } from '@xmldom/xmldom';
+import { CANCELACION_NS, parseStrictXml } from '@cfdi/pac';
 
 export interface CancelacionRequest {
   rfcEmisor: string;
@@ -11,11 +11,7 @@ export interface CancelacionRequest {
 export function readCancelacion(xml: string): CancelacionRequest | undefined {
   let root: Element | null;
   try {
-    root = new DOMParser({
-      onError: (level, msg) => {
-        if (level !== 'warning') throw new Error(msg);
-      },
-    }).parseFromString(xml, 'text/xml').documentElement;
+    root = parseStrictXml(xml);
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
+import { parseStrictXml } from '@cfdi/pac';
 import type { Relation } from '../storage/stamps';
 
 const NS_CFDI = 'http://www.sat.gob.mx/cfd/4';
@@ -51,11 +52,7 @@ const REQUIRED_CONCEPTO = [
 export function readComprobante(xml: string): ReadResult {
   let root: Element | null;
   try {
-    root = new DOMParser({
-      onError: (level, msg) => {
-        if (level !== 'warning') throw new Error(msg);
-      },
-    }).parseFromString(xml, 'text/xml').documentElement;
+    root = parseStrictXml(xml);
   } catch (err) {
     return { ok: false, code: '301', detail: `XML mal formado: ${(err as Error).message}` };
   }

@@ -1,7 +1,7 @@
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
 import { X509Certificate } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
-import { descendant } from '../soap/envelope';
+import { descendant, parseStrictXml } from '../soap/envelope';
 
 const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 
@@ -15,11 +15,7 @@ export type SignatureCheck =
 export function verifyEnvelopedSignature(xml: string): SignatureCheck {
   let root: Element | null;
   try {
-    root = new DOMParser({
-      onError: (level, msg) => {
-        if (level !== 'warning') throw new Error(msg);
-      },
-    }).parseFromString(xml, 'text/xml').documentElement;
+    root = parseStrictXml(xml);
   } catch (err) {
     return { valid: false, reason: `not XML: ${(err as Error).message}` };
   }

@@ -33,7 +33,7 @@ export type ParsedEnvelope =
 export function parseEnvelope(xml: string): ParsedEnvelope {
   let root: Element | null;
   try {
-    root = new DOMParser({ onError: throwOnError }).parseFromString(xml, 'text/xml').documentElement;
+    root = parseStrictXml(xml);
   } catch (err) {
     return { kind: 'invalid', detail: `not XML: ${(err as Error).message}` };
   }
@@ -55,8 +55,13 @@ export function parseEnvelope(xml: string): ParsedEnvelope {
   return { kind: 'body', operation: first };
 }
 
-function throwOnError(level: 'warning' | 'error' | 'fatalError', message: string): void {
-  if (level !== 'warning') throw new Error(message);
+/** The root element of an XML text; throws on any parse error (warnings aside) instead of guessing. */
+export function parseStrictXml(xml: string): Element | null {
+  return new DOMParser({
+    onError: (level, message) => {
+      if (level !== 'warning') throw new Error(message);
+    },
+  }).parseFromString(xml, 'text/xml').documentElement;
 }
 
 export function childElements(el: Element): Element[] {
