@@ -33,6 +33,18 @@ export function cancellationView(row: DocumentRow, sign?: DocumentUrlSigner): Re
   return cancellation;
 }
 
+/** What every stamped document (invoice or payment) reports about its files, cancellation, stamping and times. */
+export function lifecycleView(row: DocumentRow, sign?: DocumentUrlSigner) {
+  return {
+    files: filesView(row, sign),
+    cancellation: cancellationView(row, sign),
+    needsReconciliation: row.needs_reconciliation,
+    failure: row.status === 'stamp_failed' ? { code: row.sat_code, message: row.failure_detail } : null,
+    stampedAt: isoTimestampOrNull(row.stamped_at),
+    createdAt: isoTimestamp(row.created_at),
+  };
+}
+
 /** The Invoice resource (also credit notes) exactly as api-spec.md lists it. */
 export function toInvoiceView(row: DocumentRow, sign?: DocumentUrlSigner) {
   const creditNote = row.kind === 'credit_note';
@@ -57,12 +69,7 @@ export function toInvoiceView(row: DocumentRow, sign?: DocumentUrlSigner) {
     ...(creditNote ? { tipoRelacion: row.tipo_relacion!, relatedUuid: row.related_uuid!, relatedInvoiceId: row.related_invoice_id } : {}),
     receiver: row.receiver,
     merchantId: row.merchant_id,
-    files: filesView(row, sign),
-    cancellation: cancellationView(row, sign),
-    needsReconciliation: row.needs_reconciliation,
-    failure: row.status === 'stamp_failed' ? { code: row.sat_code, message: row.failure_detail } : null,
-    stampedAt: isoTimestampOrNull(row.stamped_at),
-    createdAt: isoTimestamp(row.created_at),
+    ...lifecycleView(row, sign),
   };
 }
 

@@ -1,5 +1,4 @@
-import { isoTimestamp, isoTimestampOrNull } from '../time';
-import { cancellationView, filesView, type DocumentUrlSigner } from './invoice-view';
+import { lifecycleView, type DocumentUrlSigner } from './invoice-view';
 import { money, type DocumentRow } from './document-row';
 
 /** The Payment resource (payment complement) as api-spec.md lists it. */
@@ -19,12 +18,7 @@ export function toPaymentView(row: DocumentRow, sign?: DocumentUrlSigner) {
     saldoAnterior: money(row.saldo_anterior)!,
     saldoInsoluto: money(row.saldo_insoluto)!,
     currency: row.currency,
-    files: filesView(row, sign),
-    cancellation: cancellationView(row, sign),
-    needsReconciliation: row.needs_reconciliation,
-    failure: row.status === 'stamp_failed' ? { code: row.sat_code, message: row.failure_detail } : null,
-    stampedAt: isoTimestampOrNull(row.stamped_at),
-    createdAt: isoTimestamp(row.created_at),
+    ...lifecycleView(row, sign),
   };
 }
 
