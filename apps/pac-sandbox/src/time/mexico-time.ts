@@ -1,4 +1,5 @@
 const ZONE = 'America/Mexico_City';
+const HOUR_MS = 3_600_000;
 
 const formatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: ZONE,
@@ -11,10 +12,28 @@ const formatter = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
+/**
+ * Mexico City's UTC offset in ms, memoised per UTC hour: Intl costs ~50 µs a call and a stamp needs
+ * several, while the offset only ever changes on a UTC hour (whole-hour offsets, changes at 02:00).
+ */
+const offsets = new Map<number, number>();
+
+function offsetAt(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS) * HOUR_MS;
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const p = Object.fromEntries(formatter.formatToParts(hour).map((part) => [part.type, part.value]));
+    offset = wallClockMs(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`) - hour;
+    if (offsets.size >= 10_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
+
 /** AAAA-MM-DDThh:mm:ss in Mexico City wall-clock time: the format of Fecha and FechaTimbrado. */
 export function mexicoLocal(instant: Date): string {
-  const p = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  const ms = instant.getTime();
+  return new Date(ms + offsetAt(ms)).toISOString().slice(0, 19);
 }
 
 export const FECHA_PATTERN =
