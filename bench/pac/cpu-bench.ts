@@ -3,7 +3,8 @@
  * process (LOG_LEVEL=warn), stamps sent by the Finkok adapter at 8 connections. CPU is the server
  * process's utime + stime from /proc over the measured batch, so the client's work is not counted.
  * Run from the repo root: npx tsx bench/pac/cpu-bench.ts [stamps=1000] [runs=3]
- * PAC_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/pacprof" profiles the server (written on exit).
+ * PAC_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/pacprof" profiles the server (written on exit);
+ * PAC_BENCH_SERVER=<path to a server.ts> measures another copy of the sandbox (before/after comparisons).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -101,7 +102,12 @@ async function main(): Promise<void> {
   const nodeArgs = (process.env.PAC_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const server = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'apps/pac-sandbox/src/server.ts')],
+    [
+      ...nodeArgs,
+      '--import',
+      'tsx',
+      path.resolve(process.env.PAC_BENCH_SERVER ?? path.join(ROOT, 'apps/pac-sandbox/src/server.ts')),
+    ],
     {
       cwd: ROOT,
       stdio: 'inherit',

@@ -46,7 +46,6 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
   const registrations = new RegistrationStore(pool);
   const stampService = new StampService({
     stamps,
-    registrations,
     sat,
     now,
     rfcProvCertif: options.rfcProvCertif ?? DEFAULT_RFC_PROV_CERTIF,

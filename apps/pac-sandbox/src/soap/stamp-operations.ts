@@ -1,6 +1,6 @@
-import { parseTfd } from '@cfdi/cfdi';
 import { COD_ESTATUS, FINKOK_SERVICES } from '@cfdi/pac';
 import { incidence, type Incidencia } from '../stamping/incidence-codes';
+import { satSealOf } from '../stamping/stamp-service';
 import type { StampRecord } from '../storage/stamps';
 import { mexicoLocal } from '../time/mexico-time';
 import { authenticated, type OperationHandler, type OperationContext } from './context';
@@ -25,6 +25,7 @@ function stampedAnswer(
   ctx: OperationContext,
   operation: 'stamp' | 'stamped',
   r: StampRecord,
+  satSeal: string,
   previously: boolean,
 ): string {
   return answer(operation, {
@@ -32,7 +33,7 @@ function stampedAnswer(
     uuid: r.uuid,
     fecha: r.fechaTimbrado,
     codEstatus: previously ? COD_ESTATUS.previouslyStamped : COD_ESTATUS.stamped,
-    satSeal: parseTfd(r.xml)?.selloSAT ?? '',
+    satSeal,
     noCertificadoSat: ctx.noCertificadoSat,
     // Finkok reports a duplicate as incidence 307 *with* the original stamp (pac.md §3.1).
     incidencias: previously ? [incidence('307')] : [],
@@ -68,7 +69,7 @@ export const stampOperation: OperationHandler = async (ctx, params, fault) => {
       fechaRegistro: now,
     });
   }
-  return stampedAnswer(ctx, 'stamp', outcome.record, outcome.previouslyStamped);
+  return stampedAnswer(ctx, 'stamp', outcome.record, outcome.satSeal, outcome.previouslyStamped);
 };
 
 export const stampedOperation: OperationHandler = async (ctx, params, fault) => {
@@ -81,7 +82,7 @@ export const stampedOperation: OperationHandler = async (ctx, params, fault) => 
   if (!decoded.ok) return incidenceAnswer(ctx, 'stamped', incidence('705'));
   const record = await ctx.stampService.stamped(decoded.xml);
   return record
-    ? stampedAnswer(ctx, 'stamped', record, false)
+    ? stampedAnswer(ctx, 'stamped', record, satSealOf(record), false)
     : incidenceAnswer(ctx, 'stamped', incidence('603'));
 };
 

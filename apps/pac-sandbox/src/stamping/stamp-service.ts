@@ -1,20 +1,19 @@
-import { appendTfd, buildTfd } from '@cfdi/cfdi';
+import { appendTfd, buildTfd, parseTfd } from '@cfdi/cfdi';
 import { createHash, randomUUID } from 'node:crypto';
 import type { SatCredentials } from '../sat/sat-credentials';
-import type { RegistrationStore } from '../storage/registrations';
 import type { StampRecord, StampStore } from '../storage/stamps';
 import { mexicoLocal } from '../time/mexico-time';
 import type { Incidencia } from './incidence-codes';
 import { receiverTrigger } from './magic-triggers';
+import { readComprobante } from './read-comprobante';
 import { validateCfdi } from './validate-cfdi';
 
 export type StampOutcome =
-  | { kind: 'stamped'; record: StampRecord; previouslyStamped: boolean }
+  | { kind: 'stamped'; record: StampRecord; previouslyStamped: boolean; satSeal: string }
   | { kind: 'rejected'; incidencia: Incidencia };
 
 export interface StampServiceDeps {
   stamps: StampStore;
-  registrations: RegistrationStore;
   sat: SatCredentials;
   now: () => Date;
   rfcProvCertif: string;
@@ -25,19 +24,29 @@ export interface StampServiceDeps {
 /** Identity of a document for the PAC: the exact sealed bytes (re-sealing makes a new CFDI). */
 export const xmlHash = (xml: string) => createHash('sha256').update(xml, 'utf8').digest('hex');
 
+/** SelloSAT of a stored stamp (Finkok answers it next to the XML). */
+export const satSealOf = (record: StampRecord) => parseTfd(record.xml)?.selloSAT ?? '';
+
 export class StampService {
   constructor(private readonly deps: StampServiceDeps) {}
 
   /** Idempotent per sealed XML: the same bytes always yield the first stamp (answered as 307). */
   async stamp(xml: string): Promise<StampOutcome> {
     const hash = xmlHash(xml);
-    const existing = await this.deps.stamps.findByHash(hash);
-    if (existing) return { kind: 'stamped', record: existing, previouslyStamped: true };
+    // Read first so that the duplicate check and the issuer's registration are one query; a
+    // duplicate is still answered before any validation.
+    const read = readComprobante(xml);
+    const checkRegistration = this.deps.requireRegistration && read.ok;
+    const { existing, registrationStatus } = await this.deps.stamps.findForStamping(
+      hash,
+      checkRegistration ? read.facts.emisorRfc : null,
+    );
+    if (existing)
+      return { kind: 'stamped', record: existing, previouslyStamped: true, satSeal: satSealOf(existing) };
     const now = this.deps.now();
-    const validation = await validateCfdi(xml, {
+    const validation = await validateCfdi(xml, read, {
       now,
-      registrations: this.deps.registrations,
-      requireRegistration: this.deps.requireRegistration,
+      ...(checkRegistration ? { registrationStatus } : {}),
       ...(this.deps.validateSchema ? { validateSchema: this.deps.validateSchema } : {}),
     });
     if (!validation.ok) return { kind: 'rejected', incidencia: validation.incidencia };
@@ -63,7 +72,14 @@ export class StampService {
       receiverAnswer: receiverTrigger(f.conceptos),
     };
     const stored = await this.deps.stamps.insert(record, f.relations);
-    return { kind: 'stamped', record: stored.record, previouslyStamped: !stored.inserted };
+    return stored.inserted
+      ? { kind: 'stamped', record, previouslyStamped: false, satSeal: tfd.tfd.selloSAT }
+      : {
+          kind: 'stamped',
+          record: stored.record,
+          previouslyStamped: true,
+          satSeal: satSealOf(stored.record),
+        };
   }
 
   async byUuid(uuid: string): Promise<StampRecord | undefined> {

@@ -1,10 +1,11 @@
-import { inspectCertificate, verifySeal, type CertificateInfo } from '@cfdi/cfdi';
-import type { RegistrationStore } from '../storage/registrations';
+import type { CertificateInfo, SealVerification } from '@cfdi/cfdi';
 import { SAT_ORGANIZATION } from '../sat/forge-certificate';
 import { FECHA_PATTERN, mexicoInstant, mexicoLocal, wallClockMs } from '../time/mexico-time';
 import { incidence, type Incidencia } from './incidence-codes';
+import { inspectCertificateBase64 } from './certificate-cache';
 import { magicTrigger } from './magic-triggers';
-import { readComprobante, type ComprobanteFacts } from './read-comprobante';
+import type { ComprobanteFacts, ReadResult } from './read-comprobante';
+import { verifySealWithKey } from './verify-seal';
 
 const HOURS_72 = 72 * 3_600_000;
 /**
@@ -15,9 +16,11 @@ const FUTURE_TOLERANCE_MS = 3_600_000;
 
 export interface ValidationContext {
   now: Date;
-  registrations: RegistrationStore;
-  /** Answer 702 when the issuer RFC has no active registration (`add`). */
-  requireRegistration: boolean;
+  /**
+   * The issuer's registration status (`add`/`edit`), null when it has none (702); leave it out when
+   * registration is not required.
+   */
+  registrationStatus?: string | null;
   /** Optional XSD check (xmllint); returns a problem description or undefined. */
   validateSchema?: (xml: string) => Promise<string | undefined>;
 }
@@ -33,8 +36,11 @@ const fail = (code: string, extraInfo?: string): Validation => ({
  * The PAC's checks, in the order a PAC runs them: structure, no previous TFD, date window,
  * certificate, seal, registration; then the sandbox's magic triggers. First failure wins.
  */
-export async function validateCfdi(xml: string, ctx: ValidationContext): Promise<Validation> {
-  const read = readComprobante(xml);
+export async function validateCfdi(
+  xml: string,
+  read: ReadResult,
+  ctx: ValidationContext,
+): Promise<Validation> {
   if (!read.ok) return fail(read.code, read.detail);
   const f = read.facts;
   if (ctx.validateSchema) {
@@ -51,7 +57,7 @@ export async function validateCfdi(xml: string, ctx: ValidationContext): Promise
 
   let cert: CertificateInfo;
   try {
-    cert = inspectCertificate(Buffer.from(f.certificado, 'base64'));
+    cert = inspectCertificateBase64(f.certificado);
   } catch {
     return fail('308', 'Certificado no es un certificado X.509 en base64');
   }
@@ -63,19 +69,19 @@ export async function validateCfdi(xml: string, ctx: ValidationContext): Promise
     return fail('304', `el CSD venció ${cert.validTo.toISOString()}`);
   const issuedAt = mexicoInstant(f.fecha).getTime();
   if (issuedAt < cert.validFrom.getTime() || issuedAt > cert.validTo.getTime()) return fail('305');
-  let seal: ReturnType<typeof verifySeal>;
+  let seal: SealVerification;
   try {
-    seal = verifySeal(xml);
+    seal = verifySealWithKey(xml, f.sello, cert.publicKey);
   } catch (err) {
     // The cadena cannot be built from this structure (e.g. an unsupported complement).
     return fail('301', `cadena original: ${(err as Error).message}`);
   }
   if (!seal.valid) return fail('302', seal.reason);
 
-  if (ctx.requireRegistration) {
-    const registration = await ctx.registrations.find(f.emisorRfc);
-    if (!registration) return fail('702', `${f.emisorRfc} no está registrado (registration add)`);
-    if (registration.status !== 'A') return fail('701');
+  if (ctx.registrationStatus !== undefined) {
+    if (ctx.registrationStatus === null)
+      return fail('702', `${f.emisorRfc} no está registrado (registration add)`);
+    if (ctx.registrationStatus !== 'A') return fail('701');
   }
   const trigger = magicTrigger(f.conceptos);
   if (trigger) return { ok: false, incidencia: trigger };

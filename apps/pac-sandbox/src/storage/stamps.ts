@@ -57,53 +57,66 @@ export class StampStore {
   }
 
   /**
-   * Stores a stamp unless the same sealed XML was stamped concurrently; then returns the winner,
-   * so two racing `stamp` calls still yield one UUID.
+   * What a `stamp` call needs before validating, in one round trip: the stamp of these exact bytes,
+   * if any, and the issuer's registration status (null: not registered; rfc null: not asked).
+   */
+  async findForStamping(
+    xmlHash: string,
+    issuerRfc: string | null,
+  ): Promise<{ existing: StampRecord | undefined; registrationStatus: string | null }> {
+    const { rows } = await this.pool.query(
+      `SELECT ${COLUMNS}, (SELECT status FROM registrations WHERE rfc = $2) AS registration_status
+         FROM (SELECT 1) AS one LEFT JOIN stamps ON xml_hash = $1`,
+      [xmlHash, issuerRfc],
+    );
+    const row = rows[0];
+    return {
+      existing: row.xml_hash ? toRecord(row) : undefined,
+      registrationStatus: (row.registration_status as string | null) ?? null,
+    };
+  }
+
+  /**
+   * Stores a stamp and its relations in one statement (atomic, one round trip) unless the same
+   * sealed XML was stamped concurrently; then returns the winner, so two racing `stamp` calls still
+   * yield one UUID.
    */
   async insert(
     record: StampRecord,
     relations: readonly Relation[],
   ): Promise<{ inserted: boolean; record: StampRecord }> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const r = record;
-      const result = await client.query(
-        `INSERT INTO stamps (${COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) ON CONFLICT (xml_hash) DO NOTHING`,
-        [
-          r.xmlHash,
-          r.uuid,
-          r.emisorRfc,
-          r.receptorRfc,
-          r.total,
-          r.tipoDeComprobante,
-          r.global,
-          r.fechaTimbrado,
-          r.stampedAt,
-          r.xml,
-          r.receiverAnswer,
-        ],
-      );
-      if (result.rowCount === 0) {
-        await client.query('ROLLBACK');
-        const existing = await this.findByHash(record.xmlHash);
-        if (!existing) throw new Error('stamp conflict without a stored stamp');
-        return { inserted: false, record: existing };
-      }
-      for (const rel of relations) {
-        await client.query(
-          'INSERT INTO relations (uuid, related_uuid, tipo_relacion) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING',
-          [r.uuid, rel.relatedUuid.toUpperCase(), rel.tipoRelacion],
-        );
-      }
-      await client.query('COMMIT');
-      return { inserted: true, record };
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    const r = record;
+    const result = await this.pool.query(
+      `WITH stamp AS (
+         INSERT INTO stamps (${COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)
+         ON CONFLICT (xml_hash) DO NOTHING RETURNING uuid
+       ), related AS (
+         INSERT INTO relations (uuid, related_uuid, tipo_relacion)
+         SELECT stamp.uuid, rel.related_uuid, rel.tipo_relacion
+           FROM stamp, unnest($12::text[], $13::text[]) AS rel (related_uuid, tipo_relacion)
+         ON CONFLICT DO NOTHING
+       )
+       SELECT uuid FROM stamp`,
+      [
+        r.xmlHash,
+        r.uuid,
+        r.emisorRfc,
+        r.receptorRfc,
+        r.total,
+        r.tipoDeComprobante,
+        r.global,
+        r.fechaTimbrado,
+        r.stampedAt,
+        r.xml,
+        r.receiverAnswer,
+        relations.map((rel) => rel.relatedUuid.toUpperCase()),
+        relations.map((rel) => rel.tipoRelacion),
+      ],
+    );
+    if (result.rowCount === 1) return { inserted: true, record };
+    const existing = await this.findByHash(record.xmlHash);
+    if (!existing) throw new Error('stamp conflict without a stored stamp');
+    return { inserted: false, record: existing };
   }
 
   /** Documents still in force that reference `uuid`: they make it "No cancelable". */
