@@ -7,30 +7,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  appendTfd, buildInvoiceXml, buildTfd, cadenaOriginal, openPrivateKey, renderPdf, sealXml, type InvoiceInput, type InvoiceItem,
-} from '../../packages/cfdi/src';
+import { buildInvoiceXml, cadenaOriginal, renderPdf, sealXml } from '../../packages/cfdi/src';
+import { csd, invoice, NOW, SAT_DIR, stampedInvoice } from './fixtures';
 
-const SAT_DIR = process.env.SAT_DIR ?? path.resolve(__dirname, '../..', '../shared/sat');
 const XSLT = path.join(SAT_DIR, 'xml/www.sat.gob.mx/sitio_internet/cfd/4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt');
-const certs = path.join(SAT_DIR, 'test-certs');
-const csd = {
-  certificateDer: fs.readFileSync(path.join(certs, 'EKU9003173C9-csd.cer')),
-  privateKey: openPrivateKey(fs.readFileSync(path.join(certs, 'EKU9003173C9-csd.key')), '12345678a'),
-};
-const NOW = new Date('2026-11-21T18:30:00Z');
-const issuer = { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' };
-const receiver = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' };
-
-function invoice(items: number, seed: number): InvoiceInput {
-  const list: InvoiceItem[] = Array.from({ length: items }, (_, i) => ({
-    productCode: '43211503', unitCode: 'H87', description: `Artículo ${seed}-${i} con descripción`, quantity: (i % 4) + 1,
-    unitPrice: (1000 + ((seed * 7 + i * 13) % 5000)) / 100, noIdentificacion: `SKU-${i}`,
-    ...(i % 5 === 0 ? { taxable: false } : {}), ...(i % 7 === 0 ? { iepsRate: 0.08 } : {}),
-    ...(i % 11 === 0 ? { pedimentos: ['234738073000123'] } : {}),
-  }));
-  return { issuer, receiver, items: list, shipping: { amount: 99 }, cartDiscount: items, formaPago: '03', usoCfdi: 'G03', serie: 'B', folio: seed };
-}
 
 function time<T>(fn: () => T): [T, number] {
   const start = process.hrtime.bigint();
@@ -46,9 +26,7 @@ function buildAndSeal(items: number, count: number): number {
 }
 
 async function pdfMs(items: number): Promise<number> {
-  const sealed = sealXml(buildInvoiceXml(invoice(items, 1), { now: NOW }).xml, csd);
-  const tfd = buildTfd({ uuid: '5E2D6A2B-8C1F-4B7A-9E3D-1A2B3C4D5E6F', fechaTimbrado: '2026-11-21T12:31:00', rfcProvCertif: 'AAA010101AAA', selloCFD: sealed.sello, sat: csd });
-  const stamped = appendTfd(sealed.xml, tfd.xml);
+  const stamped = stampedInvoice(items);
   await renderPdf(stamped); // warm-up (fonts, QR encoder)
   const start = process.hrtime.bigint();
   await renderPdf(stamped);
