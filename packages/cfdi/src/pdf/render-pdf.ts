@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit';
+import { installAfmCache } from './afm-cache';
 import { amountInWords } from './amount-in-words';
 import { FORMAS, IMPUESTOS, label, METODOS, REGIMENES, RELACIONES, TIPOS } from './catalog-names';
+import { CELL_FONT, CELL_SIZE, cellHeight } from './cell-height';
 import { readCfdi, type CfdiView } from './cfdi-view';
 import { drawQrCode } from './qr-vector';
 
@@ -10,6 +12,8 @@ export interface RenderPdfOptions {
 }
 
 type Doc = PDFKit.PDFDocument;
+
+installAfmCache();
 
 const MARGIN = 36;
 const WIDTH = 612 - 2 * MARGIN;
@@ -169,23 +173,30 @@ function conceptTable(doc: Doc, v: CfdiView): void {
   if (v.comprobante.TipoDeComprobante === 'N' && v.nomina) return;
   sectionTitle(doc, 'Conceptos');
   tableHeader(doc);
-  doc.font('Helvetica').fontSize(7);
+  doc.font(CELL_FONT).fontSize(CELL_SIZE);
+  let fill: string | undefined; // pdfkit writes a colour operator per call, even for the colour in effect
   for (const c of v.conceptos) {
     const cells: Record<string, string> = {
       ...c.attrs,
       unidad: c.attrs.Unidad ? `${c.attrs.ClaveUnidad} ${c.attrs.Unidad}` : c.attrs.ClaveUnidad ?? '',
       Descripcion: conceptDetail(c),
     };
-    const height = Math.max(...COLS.map((col) => doc.heightOfString(cells[col.key] ?? '', { width: col.width - 4 }))) + 4;
+    const height = Math.max(...COLS.map((col) => (cells[col.key] ? cellHeight(doc, cells[col.key]!, col.width - 4) : 0))) + 4;
     if (doc.y + height > doc.page.height - MARGIN - 14) {
       doc.addPage();
       tableHeader(doc);
-      doc.font('Helvetica').fontSize(7);
+      doc.font(CELL_FONT).fontSize(CELL_SIZE);
+      fill = undefined;
     }
     const y = doc.y;
     let x = MARGIN;
     for (const col of COLS) {
-      doc.fillColor(col.key === 'Descripcion' ? 'black' : '#222222').text(cells[col.key] ?? '', x + 2, y, { width: col.width - 4, align: col.align ?? 'left' });
+      const text = cells[col.key];
+      if (text) {
+        const color = col.key === 'Descripcion' ? 'black' : '#222222';
+        if (color !== fill) doc.fillColor((fill = color));
+        doc.text(text, x + 2, y, { width: col.width - 4, align: col.align ?? 'left' });
+      }
       x += col.width;
     }
     doc.moveTo(MARGIN, y + height - 1).lineTo(MARGIN + WIDTH, y + height - 1).strokeColor('#dddddd').lineWidth(0.3).stroke();
