@@ -46,3 +46,13 @@ it('keeps readers on whole files while many writers replace the same key', async
     expect(bytes.every((b) => b === bytes[0])).toBe(true);
   }
 });
+
+it('creates missing directories, also when they disappear between writes', async () => {
+  const key = 'acct_1/test/documents/doc_1/a.xml';
+  await storage.put(key, Buffer.from('one'), 'application/xml');
+  await fs.rm(path.join(root, '.tmp'), { recursive: true });
+  await fs.rm(path.join(root, 'acct_1'), { recursive: true });
+  await storage.put(key, Buffer.from('two'), 'application/xml');
+  expect(await storage.get(key)).toEqual({ bytes: Buffer.from('two'), contentType: 'application/xml' });
+  expect(await fs.readdir(path.join(root, '.tmp'))).toEqual([]);
+});

@@ -47,17 +47,28 @@ export class LocalFileStorage implements FileStorage {
   }
 
   private async writeAtomically(target: string, bytes: Buffer): Promise<void> {
-    const tmpDir = path.join(this.root, TMP_DIR);
-    await fs.mkdir(tmpDir, { recursive: true });
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const tmp = path.join(tmpDir, `${randomBytes(12).toString('hex')}.part`);
+    const tmp = path.join(this.root, TMP_DIR, `${randomBytes(12).toString('hex')}.part`);
     try {
-      await fs.writeFile(tmp, bytes, { flag: 'wx' });
-      await fs.rename(tmp, target);
+      await withParentDir(tmp, () => fs.writeFile(tmp, bytes, { flag: 'wx' }));
+      await withParentDir(target, () => fs.rename(tmp, target));
     } catch (error) {
       await fs.rm(tmp, { force: true });
       throw error;
     }
+  }
+}
+
+/**
+ * Runs `op` and, when it fails because the file's directory is missing, creates the directory and runs it once
+ * more. Directories almost always exist already, so this saves the mkdir calls a write would otherwise make.
+ */
+async function withParentDir(file: string, op: () => Promise<void>): Promise<void> {
+  try {
+    await op();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await op();
   }
 }
 
