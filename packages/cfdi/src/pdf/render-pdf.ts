@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { installAfmCache } from './afm-cache';
 import { amountInWords } from './amount-in-words';
 import { FORMAS, IMPUESTOS, label, METODOS, REGIMENES, RELACIONES, TIPOS } from './catalog-names';
-import { CELL_FONT, CELL_SIZE, cellHeight } from './cell-height';
+import { CELL_FONT, CELL_SIZE, cellHeight, drawCell } from './table-cell';
 import { readCfdi, type CfdiView } from './cfdi-view';
 import { drawQrCode } from './qr-vector';
 
@@ -195,7 +195,7 @@ function conceptTable(doc: Doc, v: CfdiView): void {
       if (text) {
         const color = col.key === 'Descripcion' ? 'black' : '#222222';
         if (color !== fill) doc.fillColor((fill = color));
-        doc.text(text, x + 2, y, { width: col.width - 4, align: col.align ?? 'left' });
+        drawCell(doc, text, x + 2, y, col.width - 4, col.align ?? 'left');
       }
       x += col.width;
     }

@@ -1,4 +1,5 @@
 type Doc = PDFKit.PDFDocument;
+export type Align = 'left' | 'right' | 'center';
 
 /** The concept table's cell font: the remembered heights are valid for it only. */
 export const CELL_FONT = 'Helvetica';
@@ -20,4 +21,19 @@ export function cellHeight(doc: Doc, text: string, width: number): number {
     heights.set(key, height);
   }
   return height;
+}
+
+/**
+ * Draws a cell's text in the cell font. Text that fits on one line (most cells: keys, quantities, amounts) is
+ * placed where pdfkit's line wrapper would put it, without running the wrapper: its UAX #14 line breaking and
+ * per-word measuring cost more than drawing the text.
+ */
+export function drawCell(doc: Doc, text: string, x: number, y: number, width: number, align: Align): void {
+  const oneLine = !text.includes('\n') && cellHeight(doc, text, width) < 1.5 * doc.currentLineHeight(true);
+  if (!oneLine) {
+    doc.text(text, x, y, { width, align });
+    return;
+  }
+  const free = width - doc.widthOfString(text.replace(/\s+$/, '')); // pdfkit aligns without trailing spaces
+  doc.text(text, x + (align === 'right' ? free : align === 'center' ? free / 2 : 0), y, { lineBreak: false });
 }
