@@ -89,6 +89,25 @@ it('answers 402 monthly_limit_reached at the account cap', async () => {
   await expect(reserveTimbre(api.orm.em.fork(), api.config, scope, { type: 'invoice', id: 'b' })).rejects.toMatchObject({ status: 402, code: 'monthly_limit_reached' });
 });
 
+it('counts the month net of refunds for the cap and the volume price, and the audit checks that count', async () => {
+  const { auditLedger } = await import('@cfdi/services');
+  const { accountId } = await api.newAccount({ monthlyCap: 2 });
+  const scope = { accountId, livemode: false };
+  const tiers = { priceTiers: [{ from: 0, centavos: 100 }, { from: 1, centavos: 85 }] };
+  const first = await reserveTimbre(api.orm.em.fork(), tiers, scope, { type: 'invoice', id: 'a' });
+  const second = await reserveTimbre(api.orm.em.fork(), tiers, scope, { type: 'invoice', id: 'b' });
+  expect([first.deltaCentavos, second.deltaCentavos]).toEqual([-100, -85]);
+  await expect(reserveTimbre(api.orm.em.fork(), tiers, scope, { type: 'invoice', id: 'c' })).rejects.toMatchObject({ code: 'monthly_limit_reached' });
+  await refundReservation(api.orm.em.fork(), scope, second.id);
+  const third = await reserveTimbre(api.orm.em.fork(), tiers, scope, { type: 'invoice', id: 'c' });
+  expect(third.deltaCentavos).toBe(-85);
+  const mine = async () => (await auditLedger(api.orm.em.fork())).violations.filter((v) => v.accountId === accountId);
+  expect(await mine()).toEqual([]);
+  await api.orm.em.fork().execute('update monthly_usage set timbres = timbres - 1 where account_id = ?', [accountId]);
+  expect((await mine()).map((v) => v.rule)).toEqual(['usage_matches_ledger']);
+  await api.orm.em.fork().execute('update monthly_usage set timbres = timbres + 1 where account_id = ?', [accountId]);
+});
+
 it('the ledger audit finds a balance that disagrees with its ledger, and the CLI exits non-zero on it', async () => {
   const { auditLedger } = await import('@cfdi/services');
   const { accountId } = await api.newAccount();
@@ -102,7 +121,7 @@ it('the ledger audit finds a balance that disagrees with its ledger, and the CLI
   expect(cli.code).toBe(1);
   expect(cli.stdout).toContain(`${accountId} test balance_matches_sum`);
   await api.orm.em.fork().execute('update balances set balance_centavos = balance_centavos - 1 where account_id = ? and livemode = false', [accountId]);
-});
+}, 60_000);
 
 it('exposes the last ledger audit and reconciliation backlog on /metrics', async () => {
   const { auditLedger, recordLedgerAudit } = await import('@cfdi/services');

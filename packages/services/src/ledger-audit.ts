@@ -1,11 +1,12 @@
 import type { EntityManager } from '@cfdi/db';
+import { MEXICO_CITY } from './time';
 
 export interface LedgerViolation {
   accountId: string;
   livemode: boolean;
   rule:
     | 'balance_matches_last_entry' | 'balance_matches_sum' | 'refund_matches_consume'
-    | 'outcome_matches_ledger' | 'stale_reservation';
+    | 'outcome_matches_ledger' | 'usage_matches_ledger' | 'stale_reservation';
   detail: string;
 }
 
@@ -18,7 +19,8 @@ export interface LedgerAuditReport {
 /**
  * Checks the money invariants: balance = balanceAfter of the last applied entry = sum of all deltas; every refund
  * returns exactly what its consume took; every document's reservation has exactly one outcome that agrees with
- * the ledger (confirmed ⇒ no refund, refunded ⇒ one refund); and no reservation waits longer than
+ * the ledger (confirmed ⇒ no refund, refunded ⇒ one refund); each month's timbre count (which the cap and the volume
+ * price read) equals the ledger's net consumes; and no reservation waits longer than
  * `staleAfterHours` unless an operator is reconciling it. Read-only; safe to run at any time.
  */
 export async function auditLedger(em: EntityManager, options: { staleAfterHours?: number } = {}): Promise<LedgerAuditReport> {
@@ -58,6 +60,19 @@ export async function auditLedger(em: EntityManager, options: { staleAfterHours?
   );
   for (const row of mismatched) {
     violations.push({ accountId: row.account_id, livemode: row.livemode, rule: 'outcome_matches_ledger', detail: `${row.id}: reservation ${row.reservation_state} with ${row.refunds} refund(s)` });
+  }
+  const miscounted: { account_id: string; livemode: boolean; month: string; counted: number | null; ledger: number | null }[] = await em.execute(
+    `select coalesce(u.account_id, l.account_id) as account_id, coalesce(u.livemode, l.livemode) as livemode,
+            to_char(coalesce(u.month, l.month), 'YYYY-MM') as month, u.timbres as counted, l.timbres as ledger
+       from monthly_usage u
+       full join (select account_id, livemode, date_trunc('month', created_at at time zone '${MEXICO_CITY}')::date as month,
+                         sum(case type when 'consume' then 1 else -1 end)::int as timbres
+                    from transactions where type in ('consume', 'refund') group by 1, 2, 3) l
+         on l.account_id = u.account_id and l.livemode = u.livemode and l.month = u.month
+      where u.timbres is distinct from l.timbres`,
+  );
+  for (const row of miscounted) {
+    violations.push({ accountId: row.account_id, livemode: row.livemode, rule: 'usage_matches_ledger', detail: `${row.month}: monthly_usage ${row.counted ?? 'missing'} ≠ ledger ${row.ledger ?? 'none'}` });
   }
   const stale: { account_id: string; livemode: boolean; id: string }[] = await em.execute(
     `select account_id, livemode, id from documents

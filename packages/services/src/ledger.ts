@@ -57,18 +57,31 @@ export interface LedgerEntry {
   reversalOf?: string | null;
 }
 
+/** The calendar month (Mexico City) a ledger entry made now counts in. */
+const CURRENT_MONTH = `date_trunc('month', now() at time zone '${MEXICO_CITY}')::date`;
+
+/** How each entry type moves the month's timbre count (the cap and the volume price read it). */
+const TIMBRES_DELTA: Partial<Record<TransactionType, number>> = { consume: 1, refund: -1 };
+
 /**
  * Applies one signed change to a balance and records it, in a single statement: the conditional UPDATE
  * takes the row lock, so concurrent writers serialise, `balanceAfterCentavos` is exact and the balance can
- * never go negative. Returns null when the change would make the balance negative.
+ * never go negative. Consumes and refunds also move this month's `monthly_usage` row, after the balance row
+ * (the usage CTE reads `changed`), so every writer takes the two locks in the same order. Returns null when the
+ * change would make the balance negative.
  */
 export async function tryPostEntry(em: EntityManager, scope: LedgerScope, entry: LedgerEntry): Promise<TransactionView | null> {
   if (!Number.isSafeInteger(entry.deltaCentavos)) throw new Error(`delta must be an integer, got ${entry.deltaCentavos}`);
+  const timbres = TIMBRES_DELTA[entry.type] ?? 0;
   const rows: TransactionRow[] = await em.execute(
     `with changed as (
        update balances set balance_centavos = balance_centavos + ?, updated_at = now()
         where account_id = ? and livemode = ? and balance_centavos + ? >= 0
         returning balance_centavos
+     ), usage as (
+       insert into monthly_usage (account_id, livemode, month, timbres)
+       select ?, ?, ${CURRENT_MONTH}, ? from changed where ? <> 0
+       on conflict (account_id, livemode, month) do update set timbres = monthly_usage.timbres + excluded.timbres
      )
      insert into transactions (id, account_id, livemode, type, delta_centavos, balance_after_centavos,
                                reference_type, reference_id, note, reversal_of)
@@ -76,6 +89,7 @@ export async function tryPostEntry(em: EntityManager, scope: LedgerScope, entry:
      returning id, livemode, type, delta_centavos, balance_after_centavos, reference_type, reference_id, note, created_at`,
     [
       entry.deltaCentavos, scope.accountId, scope.livemode, entry.deltaCentavos,
+      scope.accountId, scope.livemode, timbres, timbres,
       newId('txn'), scope.accountId, scope.livemode, entry.type, entry.deltaCentavos,
       entry.referenceType ?? null, entry.referenceId ?? null, entry.note ?? null, entry.reversalOf ?? null,
     ],
@@ -104,14 +118,11 @@ export async function getBalanceCentavos(em: EntityManager, scope: LedgerScope):
 
 /** Timbres consumed this calendar month (Mexico City), net of refunds. */
 export async function timbresThisMonth(em: EntityManager, scope: LedgerScope): Promise<number> {
-  const rows: { n: string }[] = await em.execute(
-    `select coalesce(sum(case type when 'consume' then 1 when 'refund' then -1 end), 0) as n
-       from transactions
-      where account_id = ? and livemode = ? and type in ('consume', 'refund')
-        and created_at >= (date_trunc('month', now() at time zone '${MEXICO_CITY}') at time zone '${MEXICO_CITY}')`,
+  const rows: { timbres: number }[] = await em.execute(
+    `select timbres from monthly_usage where account_id = ? and livemode = ? and month = ${CURRENT_MONTH}`,
     [scope.accountId, scope.livemode],
   );
-  return Number(rows[0]?.n ?? 0);
+  return rows[0]?.timbres ?? 0;
 }
 
 export function priceForTimbre(config: Pick<Config, 'priceTiers'>, usedThisMonth: number): number {

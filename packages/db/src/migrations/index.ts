@@ -4,6 +4,7 @@ import { Migration20261121020000Merchants } from './Migration20261121020000Merch
 import { Migration20261121030000Documents } from './Migration20261121030000Documents';
 import { Migration20261121040000Cancellations } from './Migration20261121040000Cancellations';
 import { Migration20261121050000LedgerAudits } from './Migration20261121050000LedgerAudits';
+import { Migration20261121060000MonthlyUsage } from './Migration20261121060000MonthlyUsage';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -16,4 +17,5 @@ export const migrationsList = [
   { name: 'Migration20261121030000Documents', class: Migration20261121030000Documents },
   { name: 'Migration20261121040000Cancellations', class: Migration20261121040000Cancellations },
   { name: 'Migration20261121050000LedgerAudits', class: Migration20261121050000LedgerAudits },
+  { name: 'Migration20261121060000MonthlyUsage', class: Migration20261121060000MonthlyUsage },
 ];
