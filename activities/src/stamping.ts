@@ -1,42 +1,99 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure, Context, log } from '@temporalio/activity';
 import {
-  loadDocumentById, markNeedsReconciliation, recordOperatorStamped, recordReconciliation, recordStampFailure, recordStamped,
-  generateDocumentFiles, sealDocument, UnsealableDocumentError, type ReconciliationResolution,
+  conceptCount, loadDocumentById, markNeedsReconciliation, recordOperatorStamped, recordReconciliation, recordStampFailure, recordStamped,
+  generateDocumentFiles, renderDocumentFiles, sealDocument, UnsealableDocumentError, type DocumentRow, type ReconciliationResolution,
 } from '@cfdi/services';
-import type { PacLookupOutcome, PacStampOutcome } from '@cfdi/workflows/client';
+import type { PacLookupOutcome, StampAttempt, StampResult } from '@cfdi/workflows/client';
 import type { ActivityDeps } from './deps';
 
 export function stampingActivities(deps: ActivityDeps) {
   const em = () => deps.orm.em.fork();
+
+  /** Writes a stamp result (ledger, status, event) and, for a stamp, renders small documents' files right away. */
+  async function recordResult(documentId: string, result: StampResult): Promise<StampAttempt> {
+    switch (result.outcome) {
+      case 'stamped': {
+        const row = await recordStamped(em(), documentId, { xml: result.xml, uuid: result.uuid });
+        if (row.status === 'stamp_failed') return { outcome: 'failed', code: row.sat_code ?? 'stamp_failed', message: row.failure_detail ?? '' };
+        return { outcome: 'stamped', uuid: row.uuid!, filesReady: await renderFilesInline(row) };
+      }
+      case 'rejected':
+        await recordStampFailure(em(), documentId, { code: result.code, message: result.message });
+        return result;
+      case 'unsealable':
+        await recordStampFailure(em(), documentId, { code: result.code, message: result.message });
+        return { outcome: 'failed', code: result.code, message: result.message };
+      case 'ambiguous':
+        await markNeedsReconciliation(em(), documentId, result.detail);
+        return result;
+    }
+  }
+
+  /** Small documents render before the answer (201 with files ready); a failure here leaves it to the files queue. */
+  async function renderFilesInline(row: DocumentRow): Promise<boolean> {
+    if (row.files_status === 'ready') return true;
+    if (conceptCount(row) > deps.config.filesInlineMaxItems) return false;
+    try {
+      await renderDocumentFiles(em(), deps.files, row);
+      return true;
+    } catch (error) {
+      log.warn('inline file rendering failed; the files queue will retry', { documentId: row.id, error: (error as Error).message });
+      return false;
+    }
+  }
+
+  /** What an earlier attempt already recorded (a retry, or a replay after a worker died before its workflow task ended). */
+  function recorded(row: DocumentRow): StampAttempt | null {
+    if (row.status === 'stamp_failed') return { outcome: 'failed', code: row.sat_code ?? 'stamp_failed', message: row.failure_detail ?? '' };
+    if (row.status !== 'stamping') return { outcome: 'stamped', uuid: row.uuid!, filesReady: row.files_status === 'ready' };
+    if (row.needs_reconciliation) return { outcome: 'ambiguous', detail: row.failure_detail ?? 'ambiguous PAC outcome' };
+    return null;
+  }
+
+  async function recordOrHandBack(documentId: string, result: StampResult): Promise<StampAttempt> {
+    try {
+      return await recordResult(documentId, result);
+    } catch (error) {
+      log.warn('recording the stamp result failed; the workflow records it', { documentId, error: (error as Error).message });
+      return { outcome: 'unrecorded', result };
+    }
+  }
+
   return {
-    /** Builds and seals once; repeated calls return the stored sealed XML. */
-    async sealDocument(documentId: string): Promise<void> {
+    /**
+     * The whole fast path of a stamp in one local activity: seal once (persisted before any PAC call), send the sealed
+     * bytes, record the outcome. Safe to repeat: the same bytes make the PAC answer "already stamped" with the
+     * original, and an ambiguous outcome already recorded is never re-sent. Throws only when nothing reached the PAC
+     * (retryable). When the PAC answered but the database write failed, the result comes back `unrecorded` for the
+     * workflow to record with retries, so a stamp the PAC made is never refunded.
+     */
+    async stampDocument(documentId: string): Promise<StampAttempt> {
+      const row = await loadDocumentById(em(), documentId);
+      const earlier = recorded(row);
+      if (earlier) return earlier;
+      let sealedXml: string;
       try {
-        await sealDocument(em(), documentId, deps.loadCsd, deps.now?.() ?? new Date());
+        sealedXml = row.sealed_xml ?? (await sealDocument(em(), documentId, deps.loadCsd, deps.now?.() ?? new Date()));
       } catch (error) {
-        if (error instanceof UnsealableDocumentError) throw ApplicationFailure.nonRetryable(error.message, 'Unsealable', error.code);
-        throw error;
+        if (!(error instanceof UnsealableDocumentError)) throw error;
+        return recordOrHandBack(documentId, { outcome: 'unsealable', code: error.code, message: error.message });
+      }
+      const answer = await deps.pac.forMode(row.livemode).stamp(sealedXml, { correlationId: documentId });
+      switch (answer.outcome) {
+        case 'unavailable':
+          throw ApplicationFailure.retryable(`PAC unavailable (${answer.reason}): ${answer.detail}`, 'PacUnavailable');
+        case 'stamped':
+          return recordOrHandBack(documentId, { outcome: 'stamped', uuid: answer.uuid, xml: answer.xml });
+        case 'rejected':
+          return recordOrHandBack(documentId, { outcome: 'rejected', code: answer.code, message: answer.message });
+        case 'ambiguous':
+          return recordOrHandBack(documentId, { outcome: 'ambiguous', detail: `${answer.reason}: ${answer.detail}` });
       }
     },
 
-    /**
-     * Sends the persisted sealed XML. Safe to repeat: the same bytes make the PAC answer "already stamped" with the
-     * original stamp. Throws only when nothing reached the PAC (retryable); ambiguous outcomes are returned.
-     */
-    async stampWithPac(documentId: string): Promise<PacStampOutcome> {
-      const row = await loadDocumentById(em(), documentId);
-      if (!row.sealed_xml) throw ApplicationFailure.nonRetryable('document has no sealed XML', 'Unsealable', 'not_sealed');
-      const result = await deps.pac.forMode(row.livemode).stamp(row.sealed_xml, { correlationId: documentId });
-      switch (result.outcome) {
-        case 'stamped':
-          return { outcome: 'stamped', uuid: result.uuid, xml: result.xml };
-        case 'rejected':
-          return { outcome: 'rejected', code: result.code, message: result.message };
-        case 'ambiguous':
-          return { outcome: 'ambiguous', detail: `${result.reason}: ${result.detail}` };
-        case 'unavailable':
-          throw ApplicationFailure.retryable(`PAC unavailable (${result.reason}): ${result.detail}`, 'PacUnavailable');
-      }
+    /** Records a result the fast path could not (retried until the database takes it). */
+    async recordStampResult(documentId: string, result: StampResult): Promise<StampAttempt> {
+      return recordResult(documentId, result);
     },
 
     /** The PAC's already-stamped question for the persisted sealed XML (a read: always safe). */
@@ -56,16 +113,8 @@ export function stampingActivities(deps: ActivityDeps) {
       return (await recordOperatorStamped(em(), documentId, uuid, stamped)).uuid!;
     },
 
-    /** Returns the failure when the stamp could not be this document's (see recordStamped). */
-    async recordStamped(documentId: string, stamped: { xml: string; uuid: string }): Promise<{ code: string; message: string } | null> {
-      const row = await recordStamped(em(), documentId, stamped);
-      return row.status === 'stamp_failed' ? { code: row.sat_code ?? 'stamp_failed', message: row.failure_detail ?? '' } : null;
-    },
     async recordStampFailure(documentId: string, failure: { code: string; message: string }): Promise<void> {
       await recordStampFailure(em(), documentId, failure);
-    },
-    async markNeedsReconciliation(documentId: string, detail: string): Promise<void> {
-      await markNeedsReconciliation(em(), documentId, detail);
     },
     async recordReconciliation(documentId: string, resolution: ReconciliationResolution): Promise<void> {
       await recordReconciliation(em(), documentId, resolution);

@@ -1,8 +1,8 @@
-import { allHandlersFinished, ApplicationFailure, ActivityFailure, condition, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, ActivityFailure, condition, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { HandlerUnfinishedPolicy } from '@temporalio/common';
 import type { Activities } from '@cfdi/activities';
 import { filesTaskQueue, resolveReconciliationSignal, stampOutcomeUpdate } from './names';
-import type { OperatorResolution, StampOutcome, StampWorkflowInput } from './stamp-types';
+import type { OperatorResolution, StampAttempt, StampOutcome, StampWorkflowInput } from './stamp-types';
 import { nextLookupDelay } from './reconciliation-schedule';
 
 // Database steps are short and idempotent: local activities (no server round trip), retried freely.
@@ -11,19 +11,13 @@ const db = proxyLocalActivities<Activities>({
   retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
 });
 
-// Sealing fails for good on business reasons (no CSD): those are non-retryable failures of type Unsealable.
-const sealing = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '20 seconds',
-  retry: { maximumAttempts: 5, nonRetryableErrorTypes: ['Unsealable'] },
-});
-
-// The PAC call, local too so a stamp is one workflow task (no activity round trips). Only "unavailable" (nothing
-// was sent or processed) is thrown and retried, a few times within the API's wait; ambiguous outcomes come back as
-// values and are never re-sent. If the worker dies mid-call, its workflow task times out, another worker replays
-// and calls again with the same sealed bytes, and the PAC's duplicate check returns the original stamp.
-const pac = proxyLocalActivities<Activities>({
+// The fast path (seal, PAC call, recording) is one local activity, so a stamp is one workflow task with no activity
+// round trips. Only "unavailable" (nothing reached the PAC) is thrown and retried, a few times within the API's wait;
+// ambiguous outcomes come back as values and are never re-sent. If the worker dies mid-call, its workflow task times
+// out, another worker replays and calls again: the sealed bytes are the same, so the PAC returns the original stamp.
+const fastPath = proxyLocalActivities<Activities>({
   startToCloseTimeout: '60 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['Unsealable'] },
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumAttempts: 4 },
 });
 
 // Reads during reconciliation: retry until the PAC answers.
@@ -66,41 +60,37 @@ async function stamp(
   operator: () => OperatorResolution | undefined,
 ): Promise<StampOutcome> {
   const { documentId } = input;
+  let attempt: StampAttempt;
   try {
-    await sealing.sealDocument(documentId);
-  } catch (error) {
-    const failure = businessFailure(error);
-    await db.recordStampFailure(documentId, failure);
-    return report({ outcome: 'failed', ...failure });
-  }
-
-  let result;
-  try {
-    result = await pac.stampWithPac(documentId);
+    attempt = await fastPath.stampDocument(documentId);
   } catch (error) {
     const detail = failureMessage(error);
     await db.recordStampFailure(documentId, { code: 'pac_unavailable', message: detail });
     return report({ outcome: 'unavailable', detail });
   }
+  if (attempt.outcome === 'unrecorded') attempt = await db.recordStampResult(documentId, attempt.result);
 
-  let uuid: string;
-  if (result.outcome === 'stamped') {
-    const refused = await db.recordStamped(documentId, { xml: result.xml, uuid: result.uuid });
-    if (refused) return report({ outcome: 'failed', ...refused });
-    uuid = result.uuid;
-    report({ outcome: 'stamped', uuid });
-  } else if (result.outcome === 'rejected') {
-    await db.recordStampFailure(documentId, { code: result.code, message: result.message });
-    return report({ outcome: 'rejected', code: result.code, message: result.message });
-  } else {
-    await db.markNeedsReconciliation(documentId, result.detail);
-    report({ outcome: 'reconciling', detail: result.detail });
-    const final = await reconcile(input, operator);
-    if (final.outcome !== 'stamped') return final;
-    uuid = final.uuid;
+  switch (attempt.outcome) {
+    case 'stamped':
+      report({ outcome: 'stamped', uuid: attempt.uuid });
+      return withFiles(documentId, attempt);
+    case 'rejected':
+    case 'failed':
+      return report({ outcome: attempt.outcome, code: attempt.code, message: attempt.message });
+    case 'ambiguous': {
+      report({ outcome: 'reconciling', detail: attempt.detail });
+      const final = await reconcile(input, operator);
+      return final.outcome === 'stamped' ? withFiles(documentId, { uuid: final.uuid, filesReady: false }) : final;
+    }
+    case 'unrecorded':
+      throw new Error('unreachable: recordStampResult records or throws');
   }
-  await filesActivities().generateDocumentFiles(documentId);
-  return { outcome: 'stamped', uuid };
+}
+
+/** Files the stamp path did not render inline (large documents, inline failures, reconciled stamps). */
+async function withFiles(documentId: string, stamped: { uuid: string; filesReady: boolean }): Promise<StampOutcome> {
+  if (!stamped.filesReady) await filesActivities().generateDocumentFiles(documentId);
+  return { outcome: 'stamped', uuid: stamped.uuid };
 }
 
 /**
@@ -126,8 +116,10 @@ async function reconcile(input: StampWorkflowInput, operator: () => OperatorReso
     const lookup = await lookups.lookupStamped(documentId);
     if (lookup.outcome === 'stamped') {
       await db.recordReconciliation(documentId, { stamped: true, uuid: lookup.uuid, resolvedBy: 'pac-lookup' });
-      const refused = await db.recordStamped(documentId, { xml: lookup.xml, uuid: lookup.uuid });
-      return refused ? { outcome: 'failed', ...refused } : { outcome: 'stamped', uuid: lookup.uuid };
+      const recorded = await db.recordStampResult(documentId, { outcome: 'stamped', uuid: lookup.uuid, xml: lookup.xml });
+      if (recorded.outcome === 'stamped') return { outcome: 'stamped', uuid: recorded.uuid };
+      if (recorded.outcome === 'failed') return recorded;
+      throw new Error(`a looked-up stamp was recorded as ${recorded.outcome}`);
     }
     // Two "never stamped" answers a backoff apart rule out the PAC's short post-stamp race (pac.md 3.1).
     if (lookup.outcome === 'not_stamped' && ++notStampedAnswers >= 2) {
@@ -137,14 +129,6 @@ async function reconcile(input: StampWorkflowInput, operator: () => OperatorReso
     }
     delaySeconds = nextLookupDelay(delaySeconds, input.reconciliation.maxLookupSeconds);
   }
-}
-
-function businessFailure(error: unknown): { code: string; message: string } {
-  const cause = error instanceof ActivityFailure ? error.cause : error;
-  if (cause instanceof ApplicationFailure && cause.type === 'Unsealable') {
-    return { code: String((cause.details?.[0] as string | undefined) ?? 'unsealable'), message: cause.message };
-  }
-  throw error;
 }
 
 function failureMessage(error: unknown): string {

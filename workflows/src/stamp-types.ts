@@ -1,9 +1,20 @@
 /** Plain data crossing the workflow/activity boundary for stamping (serialisable, no entities). */
 
-export type PacStampOutcome =
+/** A definitive answer about one document's stamp, before it is recorded. */
+export type StampResult =
   | { outcome: 'stamped'; uuid: string; xml: string }
   | { outcome: 'rejected'; code: string; message: string }
-  | { outcome: 'ambiguous'; detail: string };
+  | { outcome: 'ambiguous'; detail: string }
+  /** A business reason it can never be sealed (no CSD, expired CSD): nothing was sent. */
+  | { outcome: 'unsealable'; code: string; message: string };
+
+/** A stamp attempt as recorded: `unrecorded` hands a result back when its database write failed. */
+export type StampAttempt =
+  | { outcome: 'stamped'; uuid: string; filesReady: boolean }
+  | { outcome: 'rejected'; code: string; message: string }
+  | { outcome: 'failed'; code: string; message: string }
+  | { outcome: 'ambiguous'; detail: string }
+  | { outcome: 'unrecorded'; result: StampResult };
 
 export type PacLookupOutcome =
   | { outcome: 'stamped'; uuid: string; xml: string }

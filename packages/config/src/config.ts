@@ -15,6 +15,8 @@ export interface Config {
   stampWaitMs: number;
   /** Document files rendered at once per worker process (PDF rendering is CPU-bound). */
   filesConcurrency: number;
+  /** Documents with at most this many concepts get their files rendered before the stamp is answered. */
+  filesInlineMaxItems: number;
   /** Backoff of the PAC's already-stamped lookup after an ambiguous failure (seconds). */
   reconciliation: { firstLookupSeconds: number; maxLookupSeconds: number };
   /** Backoff of the SAT status query while a cancellation awaits the receiver's answer (seconds). */
@@ -122,6 +124,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     stampWaitMs: int('STAMP_WAIT_MS', 20_000, 0, 120_000),
     filesConcurrency: int('FILES_CONCURRENCY', 1, 1, 64),
+    filesInlineMaxItems: int('FILES_INLINE_MAX_ITEMS', 50, 0, 100_000),
     reconciliation: {
       firstLookupSeconds: int('RECONCILIATION_FIRST_LOOKUP_SECONDS', 30, 1, 86_400),
       maxLookupSeconds: int('RECONCILIATION_MAX_LOOKUP_SECONDS', 3600, 1, 86_400),

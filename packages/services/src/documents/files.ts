@@ -24,20 +24,32 @@ export function documentFileKey(row: Pick<DocumentRow, 'account_id' | 'livemode'
 export async function generateDocumentFiles(em: EntityManager, deps: DocumentFilesDeps, documentId: string, options: { markFailedOnError: boolean }): Promise<void> {
   const row = await loadDocumentById(em, documentId);
   if (!row.stamped_xml || row.files_status === 'ready') return;
-  await em.execute(`update documents set files_status = 'processing', updated_at = now() where id = ? and files_status <> 'ready'`, [documentId]);
   try {
-    const pdf = await renderPdf(row.stamped_xml, { logo: (await deps.loadLogo(row)) ?? undefined });
-    const zip = await buildZip(cfdiZipEntries(row.uuid!, row.stamped_xml, pdf));
-    const keys = { xml: documentFileKey(row, `${row.uuid}.xml`), pdf: documentFileKey(row, `${row.uuid}.pdf`), zip: documentFileKey(row, `${row.uuid}.zip`) };
-    await deps.storage.put(keys.xml, Buffer.from(row.stamped_xml, 'utf8'), 'application/xml');
-    await deps.storage.put(keys.pdf, pdf, 'application/pdf');
-    await deps.storage.put(keys.zip, zip, 'application/zip');
-    await em.execute(
-      `update documents set files_status = 'ready', files = coalesce(files, '{}'::jsonb) || ?::jsonb, updated_at = now() where id = ?`,
-      [JSON.stringify(keys), documentId],
-    );
+    await renderDocumentFiles(em, deps, row);
   } catch (error) {
     if (options.markFailedOnError) await em.execute(`update documents set files_status = 'failed', updated_at = now() where id = ?`, [documentId]);
     throw error;
   }
+}
+
+/** The rendering itself, for a row already read with its stamped XML (the stamp path renders small documents inline). */
+export async function renderDocumentFiles(em: EntityManager, deps: DocumentFilesDeps, row: DocumentRow): Promise<void> {
+  if (!row.stamped_xml || !row.uuid) throw new Error(`document ${row.id} has no stamped XML`);
+  await em.execute(`update documents set files_status = 'processing', updated_at = now() where id = ? and files_status <> 'ready'`, [row.id]);
+  const pdf = await renderPdf(row.stamped_xml, { logo: (await deps.loadLogo(row)) ?? undefined });
+  const zip = await buildZip(cfdiZipEntries(row.uuid, row.stamped_xml, pdf));
+  const keys = { xml: documentFileKey(row, `${row.uuid}.xml`), pdf: documentFileKey(row, `${row.uuid}.pdf`), zip: documentFileKey(row, `${row.uuid}.zip`) };
+  await deps.storage.put(keys.xml, Buffer.from(row.stamped_xml, 'utf8'), 'application/xml');
+  await deps.storage.put(keys.pdf, pdf, 'application/pdf');
+  await deps.storage.put(keys.zip, zip, 'application/zip');
+  await em.execute(
+    `update documents set files_status = 'ready', files = coalesce(files, '{}'::jsonb) || ?::jsonb, updated_at = now() where id = ?`,
+    [JSON.stringify(keys), row.id],
+  );
+}
+
+/** How many concepts the document prints (the PDF's size driver); payments print one. */
+export function conceptCount(row: Pick<DocumentRow, 'input'>): number {
+  const items = (row.input as { items?: unknown[] } | null)?.items;
+  return Array.isArray(items) ? items.length : 1;
 }
