@@ -73,7 +73,7 @@ export function stampingActivities(deps: ActivityDeps) {
       if (earlier) return earlier;
       let sealedXml: string;
       try {
-        sealedXml = row.sealed_xml ?? (await sealDocument(em(), documentId, deps.loadCsd, deps.now?.() ?? new Date()));
+        sealedXml = await sealDocument(em(), row, deps.loadCsd, deps.now?.() ?? new Date());
       } catch (error) {
         if (!(error instanceof UnsealableDocumentError)) throw error;
         return recordOrHandBack(documentId, { outcome: 'unsealable', code: error.code, message: error.message });

@@ -163,17 +163,18 @@ export async function reserveTimbre(
   scope: LedgerScope,
   reference: { type: string; id: string },
 ): Promise<TransactionView> {
-  return em.transactional(async (tx) => {
-    const locked: { balance_centavos: string; monthly_cap: number | null }[] = await tx.execute(
-      `select b.balance_centavos, a.monthly_cap from balances b join accounts a on a.id = b.account_id
+  return withinTransaction(em, async (tx) => {
+    const locked: { balance_centavos: string; monthly_cap: number | null; used: number }[] = await tx.execute(
+      `select b.balance_centavos, a.monthly_cap, coalesce(u.timbres, 0) as used
+         from balances b join accounts a on a.id = b.account_id
+         left join monthly_usage u on u.account_id = b.account_id and u.livemode = b.livemode and u.month = ${CURRENT_MONTH}
         where b.account_id = ? and b.livemode = ? for update of b`,
       [scope.accountId, scope.livemode],
     );
     const row = locked[0];
     if (!row) throw new InsufficientCreditsError(0, priceForTimbre(config, 0));
-    const used = await timbresThisMonth(tx, scope);
-    if (row.monthly_cap !== null && used >= row.monthly_cap) throw new MonthlyLimitReachedError(row.monthly_cap);
-    const price = priceForTimbre(config, used);
+    if (row.monthly_cap !== null && row.used >= row.monthly_cap) throw new MonthlyLimitReachedError(row.monthly_cap);
+    const price = priceForTimbre(config, row.used);
     const entry = await tryPostEntry(tx, scope, {
       type: 'consume', deltaCentavos: -price, referenceType: reference.type, referenceId: reference.id,
     });
@@ -182,12 +183,17 @@ export async function reserveTimbre(
   });
 }
 
+/** Runs in the caller's transaction when there is one (a savepoint would only cost round trips), else in a new one. */
+function withinTransaction<T>(em: EntityManager, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+  return em.isInTransaction() ? work(em) : em.transactional(work);
+}
+
 /**
  * Returns a reservation. Idempotent: the unique `reversal_of` makes a second refund of the same consume a no-op
  * that returns the first refund.
  */
 export async function refundReservation(em: EntityManager, scope: LedgerScope, consumeId: string, note?: string): Promise<TransactionView> {
-  return em.transactional(async (tx) => {
+  return withinTransaction(em, async (tx) => {
     const consumes: TransactionRow[] = await tx.execute(
       `select * from transactions where id = ? and account_id = ? and livemode = ? and type = 'consume' for update`,
       [consumeId, scope.accountId, scope.livemode],
