@@ -1,4 +1,4 @@
-import { appendTfd, parseTfd } from '@cfdi/cfdi';
+import { appendTfd, buildTfd, parseTfd } from '@cfdi/cfdi';
 import { createHash, randomUUID } from 'node:crypto';
 import type { SatCredentials } from '../sat/sat-credentials';
 import type { StampRecord, StampStore } from '../storage/stamps';
@@ -6,7 +6,6 @@ import { mexicoLocal } from '../time/mexico-time';
 import type { Incidencia } from './incidence-codes';
 import { receiverTrigger } from './magic-triggers';
 import { readComprobante } from './read-comprobante';
-import { tfdBuilder, type TfdBuilder } from './tfd-builder';
 import { validateCfdi } from './validate-cfdi';
 
 export type StampOutcome =
@@ -29,11 +28,7 @@ export const xmlHash = (xml: string) => createHash('sha256').update(xml, 'utf8')
 export const satSealOf = (record: StampRecord) => parseTfd(record.xml)?.selloSAT ?? '';
 
 export class StampService {
-  private readonly buildTfd: TfdBuilder;
-
-  constructor(private readonly deps: StampServiceDeps) {
-    this.buildTfd = tfdBuilder(deps.sat, deps.rfcProvCertif);
-  }
+  constructor(private readonly deps: StampServiceDeps) {}
 
   /** Idempotent per sealed XML: the same bytes always yield the first stamp (answered as 307). */
   async stamp(xml: string): Promise<StampOutcome> {
@@ -56,7 +51,9 @@ export class StampService {
     });
     if (!validation.ok) return { kind: 'rejected', incidencia: validation.incidencia };
     const f = validation.facts;
-    const tfd = this.buildTfd(randomUUID().toUpperCase(), mexicoLocal(now), f.sello);
+    const tfd = buildTfd({
+      uuid: randomUUID(), fechaTimbrado: mexicoLocal(now), rfcProvCertif: this.deps.rfcProvCertif, selloCFD: f.sello, sat: this.deps.sat,
+    });
     const record: StampRecord = {
       xmlHash: hash,
       uuid: tfd.tfd.uuid,

@@ -57,8 +57,18 @@ export function tfdCadena(source: string | TfdFields): string {
   return `||${parts.map(normalizeSpace).join('|')}||`;
 }
 
+// A PAC signs every stamp with the same certificate: parse it once per buffer, not once per stamp.
+const noCertificados = new WeakMap<Buffer, string>();
+function noCertificadoOf(certificateDer: Buffer): string {
+  let noCertificado = noCertificados.get(certificateDer);
+  if (noCertificado === undefined) {
+    noCertificado = noCertificadoFromSerial(new X509Certificate(certificateDer).serialNumber);
+    noCertificados.set(certificateDer, noCertificado);
+  }
+  return noCertificado;
+}
+
 export function buildTfd(input: BuildTfdInput): BuiltTfd {
-  const cert = new X509Certificate(input.sat.certificateDer);
   const fields: TfdFields = {
     version: '1.1',
     uuid: input.uuid.toUpperCase(),
@@ -66,7 +76,7 @@ export function buildTfd(input: BuildTfdInput): BuiltTfd {
     rfcProvCertif: input.rfcProvCertif,
     ...(input.leyenda !== undefined ? { leyenda: input.leyenda } : {}),
     selloCFD: input.selloCFD,
-    noCertificadoSAT: noCertificadoFromSerial(cert.serialNumber),
+    noCertificadoSAT: noCertificadoOf(input.sat.certificateDer),
   };
   const cadena = tfdCadena(fields);
   const tfd: Tfd = { ...fields, selloSAT: signCadena(cadena, input.sat.privateKey) };
