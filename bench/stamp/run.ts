@@ -12,6 +12,7 @@ import { freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, w
 import { buildInvoiceXml, openPrivateKey, renderPdf, buildZip, cfdiZipEntries, sealXml } from '@cfdi/cfdi';
 import { FinkokPac } from '@cfdi/pac';
 import { defaultSatDir } from '@cfdi/config';
+import { cpuPerStamp, cpuSecondsByRole } from './process-cpu';
 
 const root = path.resolve(__dirname, '../..');
 const seconds = Number(process.argv[2] ?? 20);
@@ -19,6 +20,7 @@ const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' };
 const item = (i: number) => ({ productCode: '43211503', unitCode: 'H87', description: `Equipo ${i}`, quantity: 1 + (i % 3), unitPrice: 1160 + i });
 const body = (merchantId: string, items: number) => ({ merchantId, formaPago: '03', usoCfdi: 'G03', receiver: RECEIVER, items: Array.from({ length: items }, (_, i) => item(i)) });
+const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name));
 
 async function main(): Promise<void> {
@@ -65,18 +67,25 @@ async function main(): Promise<void> {
       const payload = JSON.stringify(body(merchant.id, items));
       for (const connections of [1, 8, 32]) {
         const statuses: Record<number, number> = {};
+        const latencies: number[] = [];
+        const cpuBefore = cpuSecondsByRole();
         const result = await autocannon({
           url: `${base}/v1/invoices`, method: 'POST', connections, duration: seconds, body: payload,
           headers: auth,
           setupClient: (client) => {
             client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
-            client.on('response', (status: number) => {
+            client.on('response', (status: number, _bytes: number, responseTime: number) => {
               statuses[status] = (statuses[status] ?? 0) + 1;
+              latencies.push(responseTime);
               client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
             });
           },
         });
-        const line = `| ${items} | ${connections} | ${result.requests.average.toFixed(1)} | ${result.latency.p50} | ${result.latency.p90} | ${result.latency.p97_5} | ${result.latency.p99} | ${JSON.stringify(statuses)} |`;
+        const cpu = cpuPerStamp(cpuBefore, cpuSecondsByRole(), latencies.length);
+        const at = (q: number) => percentile(latencies, q).toFixed(0);
+        const cpuColumns = Object.values(cpu).map((ms) => ms.toFixed(1)).join(' | ');
+        const total = Object.values(cpu).reduce((a, b) => a + b, 0).toFixed(0);
+        const line = `| ${items} | ${connections} | ${result.requests.average.toFixed(1)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${JSON.stringify(statuses)} | ${cpuColumns} | ${total} |`;
         log(line);
         results.push(line);
       }
@@ -107,8 +116,8 @@ async function main(): Promise<void> {
       split.push(`| ${items} | ${median(times.seal)} | ${median(times.pac)} | ${median(times.files)} |`);
     }
     pac.close();
-    process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run)\n| items | connections | req/s | p50 ms | p90 ms | p97.5 ms | p99 ms | statuses |\n|---|---|---|---|---|---|---|---|\n${results.join('\n')}\n`);
-    process.stdout.write(`\nTime split (median ms, measured separately)\n| items | build+seal | PAC stamp (sandbox, HTTP) | files (PDF+ZIP, after the answer) |\n|---|---|---|---|\n${split.join('\n')}\n`);
+    process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run)\n| items | connections | stamps/s | p50 ms | p95 ms | p99 ms | statuses | CPU ms per stamp: ${Object.keys(cpuSecondsByRole()).join(' | ')} | total |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n${results.join('\n')}\n`);
+    process.stdout.write(`\nTime split (median ms, measured separately)\n| items | build+seal | PAC stamp (sandbox, HTTP) | files (PDF+ZIP; before the answer up to FILES_INLINE_MAX_ITEMS) |\n|---|---|---|---|\n${split.join('\n')}\n`);
   } finally {
     await supervisor.stopAll();
     await orm.close();
