@@ -30,7 +30,7 @@ async function download(url: string): Promise<string> {
 }
 
 describe('POST /v1/invoices', () => {
-  it('stamps a PUE invoice: 201 with UUID, a TFD, SAT-valid XML, one consume, files ready on GET', async () => {
+  it('stamps a PUE invoice: 201 with UUID, a TFD, SAT-valid XML, one consume, and its files already ready', async () => {
     const account = await stampingAccount(stack);
     const res = await stack.api.request('POST', '/v1/invoices', {
       key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId, { folio: 'F-100' }),
@@ -53,11 +53,29 @@ describe('POST /v1/invoices', () => {
     assertValidAgainstSatXsd(row.stamped_xml);
     expect(await getBalanceCentavos(stack.api.orm.em.fork(), { accountId: account.accountId, livemode: false })).toBe(100000 - 100);
 
-    const ready = await waitForFiles(account.testKey, invoice.id);
-    expect(ready.files.status).toBe('ready');
-    const xml = await download(ready.files.xmlUrl);
+    // Small documents render before the answer: the 201 itself carries working signed URLs.
+    expect(invoice.files).toMatchObject({ status: 'ready', xmlUrl: expect.any(String), pdfUrl: expect.any(String), zipUrl: expect.any(String) });
+    const xml = await download(invoice.files.xmlUrl);
     expect(xml).toContain(invoice.uuid);
+    const pdf = await fetch(local(invoice.files.pdfUrl));
+    expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
+  }, 60_000);
+
+  it('renders a document over FILES_INLINE_MAX_ITEMS concepts after the answer, on the files queue', async () => {
+    const account = await stampingAccount(stack);
+    const items = Array.from({ length: stack.api.config.filesInlineMaxItems + 1 }, (_, i) => (
+      { productCode: '43211503', unitCode: 'H87', description: `Equipo ${i}`, quantity: 1, unitPrice: 100 + i }
+    ));
+    const res = await stack.api.request('POST', '/v1/invoices', {
+      key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId, { items }),
+    });
+    expect(res.status).toBe(201);
+    expect(['pending', 'processing']).toContain(res.body.files.status);
+    expect(res.body.files.pdfUrl).toBeUndefined();
+    const ready = await waitForFiles(account.testKey, res.body.id);
+    expect(ready.files.status).toBe('ready');
     const pdf = await fetch(local(ready.files.pdfUrl));
+    expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
   }, 60_000);
 });

@@ -187,3 +187,43 @@ describe('idempotency', () => {
     expect((await post(account.testKey, invoiceBody(account.merchantId), 'x'.repeat(256))).status).toBe(400);
   }, 60_000);
 });
+
+it('a stamp whose database write fails after the PAC stamped is recorded by the workflow with retries, never refunded', async () => {
+  const account = await stampingAccount(stack);
+  const em = () => stack.api.orm.em.fork();
+  // A real database refusal: a trigger rejects this merchant's `stamped` row for two seconds.
+  await em().execute('create table if not exists test_stamp_write_faults (merchant_id text primary key, until timestamptz not null)');
+  await em().execute(`create or replace function test_stamp_write_fault() returns trigger language plpgsql as $$
+    begin
+      if new.status = 'stamped' and exists (select 1 from test_stamp_write_faults where merchant_id = new.merchant_id and until > clock_timestamp()) then
+        raise exception 'injected: the database refuses the stamped row';
+      end if;
+      return new;
+    end $$`);
+  await em().execute('drop trigger if exists test_stamp_write_fault on documents');
+  await em().execute('create trigger test_stamp_write_fault before update on documents for each row execute function test_stamp_write_fault()');
+  try {
+    await em().execute(`insert into test_stamp_write_faults values (?, clock_timestamp() + interval '2 seconds')`, [account.merchantId]);
+    const res = await post(account.testKey, invoiceBody(account.merchantId));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'stamped', needsReconciliation: false });
+    const stamped = await row(res.body.id);
+    expect(stamped).toMatchObject({ status: 'stamped', uuid: res.body.uuid, reservation_state: 'confirmed' });
+    expect((await ledger(account.accountId)).map((e) => e.type)).toEqual(['consume']);
+    expect(await balance(account.accountId)).toBe(100000 - 100);
+    // The fast path handed the PAC's answer back and the workflow recorded it: two local-activity markers.
+    const history = await stack.api.deps.temporal.client.workflow.getHandle(`stamp-${res.body.id}`).fetchHistory();
+    expect(history.events!.filter((e) => e.markerRecordedEventAttributes).length).toBe(2);
+    // The PAC holds one stamp for the document, the one recorded.
+    const pac = new FinkokPac({ url: stack.sandbox.url, ...SANDBOX_CREDENTIALS });
+    try {
+      expect(await pac.lookupStamped(stamped.sealed_xml)).toMatchObject({ outcome: 'stamped', uuid: res.body.uuid });
+    } finally {
+      pac.close();
+    }
+  } finally {
+    await em().execute('drop trigger if exists test_stamp_write_fault on documents');
+    await em().execute('drop function if exists test_stamp_write_fault()');
+    await em().execute('drop table if exists test_stamp_write_faults');
+  }
+}, 60_000);
