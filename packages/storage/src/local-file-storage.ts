@@ -9,9 +9,10 @@ const TMP_DIR = '.tmp';
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 /**
- * Files under one directory. Each put writes a temp file in the same filesystem and renames it over the
- * target, so a crash or a concurrent reader never sees a partial file. The content type lives in a sidecar
- * under `.meta/` (keys cannot start with a dot, so the names never collide), keeping stored files raw.
+ * Files under one directory. Each put writes and fsyncs a temp file in the same filesystem and renames it over
+ * the target, so a crash or a concurrent reader never sees a partial file and an answered put survives a power
+ * loss (acuses and logos exist nowhere else). The content type lives in a sidecar under `.meta/` (keys cannot
+ * start with a dot, so the names never collide), keeping stored files raw.
  */
 export class LocalFileStorage implements FileStorage {
   constructor(private readonly root: string) {}
@@ -46,15 +47,37 @@ export class LocalFileStorage implements FileStorage {
     return path.join(this.root, META_DIR, ...key.split('/')) + '.json';
   }
 
+  /** Temp file written and fsynced, renamed over the target, then the directory fsynced: the file survives a power loss. */
   private async writeAtomically(target: string, bytes: Buffer): Promise<void> {
     const tmp = path.join(this.root, TMP_DIR, `${randomBytes(12).toString('hex')}.part`);
     try {
-      await withParentDir(tmp, () => fs.writeFile(tmp, bytes, { flag: 'wx' }));
+      await withParentDir(tmp, () => writeDurably(tmp, bytes));
       await withParentDir(target, () => fs.rename(tmp, target));
+      await syncDirectory(path.dirname(target));
     } catch (error) {
       await fs.rm(tmp, { force: true });
       throw error;
     }
+  }
+}
+
+async function writeDurably(file: string, bytes: Buffer): Promise<void> {
+  const handle = await fs.open(file, 'wx');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A rename is durable once its directory entry is on disk. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
