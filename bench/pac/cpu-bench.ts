@@ -10,53 +10,19 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildInvoiceXml, openPrivateKey, sealXml, type InvoiceInput } from '../../packages/cfdi/src';
 import { FinkokPac } from '../../packages/pac/src';
 import { dropDatabase } from '../../apps/pac-sandbox/src';
+import { sealedInvoices } from './fixtures';
 
 const ROOT = path.resolve(__dirname, '../..');
-const SAT_DIR = process.env.SAT_DIR ?? path.resolve(ROOT, '../shared/sat');
 const STAMPS = Number(process.argv[2] ?? 1000);
 const RUNS = Number(process.argv[3] ?? 3);
 const CONCURRENCY = 8;
 const CLK_TCK = 100;
-const csd = {
-  certificateDer: fs.readFileSync(path.join(SAT_DIR, 'test-certs/EKU9003173C9-csd.cer')),
-  privateKey: openPrivateKey(
-    fs.readFileSync(path.join(SAT_DIR, 'test-certs/EKU9003173C9-csd.key')),
-    '12345678a',
-  ),
-};
-
-const invoice = (folio: number): InvoiceInput =>
-  ({
-    issuer: { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' },
-    receiver: {
-      rfc: 'URE180429TM6',
-      name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-      zip: '86991',
-      regimenFiscal: '601',
-    },
-    items: Array.from({ length: 3 }, (_, i) => ({
-      productCode: '43211503',
-      unitCode: 'H87',
-      description: `Artículo ${folio}-${i}`,
-      quantity: (i % 3) + 1,
-      unitPrice: 100 + i,
-    })),
-    formaPago: '03',
-    usoCfdi: 'G03',
-    serie: 'CPU',
-    folio,
-  }) as InvoiceInput;
 
 /** Sealed a minute ago: the server runs on the real clock (72-hour window). */
 const sealedDocs = (from: number, count: number) =>
-  Array.from(
-    { length: count },
-    (_, i) =>
-      sealXml(buildInvoiceXml(invoice(from + i), { now: new Date(Date.now() - 60_000) }).xml, csd).xml,
-  );
+  sealedInvoices({ from, count, serie: 'CPU', sealedAt: new Date(Date.now() - 60_000) });
 
 /** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15, after the command name). */
 function cpuMs(pid: number): number {

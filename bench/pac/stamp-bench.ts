@@ -4,53 +4,18 @@
  * from @cfdi/cfdi's invoice builder, so this also checks builder → sandbox compatibility.
  * Run from the repo root: npx tsx bench/pac/stamp-bench.ts
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { buildInvoiceXml, openPrivateKey, sealXml, type InvoiceInput } from '../../packages/cfdi/src';
 import { FinkokPac } from '../../packages/pac/src';
 import { buildSandboxApp, dropDatabase } from '../../apps/pac-sandbox/src';
+import { SAT_DIR, sealedInvoices } from './fixtures';
 
-const SAT_DIR = process.env.SAT_DIR ?? path.resolve(__dirname, '../..', '../shared/sat');
-const certs = path.join(SAT_DIR, 'test-certs');
-const csd = {
-  certificateDer: fs.readFileSync(path.join(certs, 'EKU9003173C9-csd.cer')),
-  privateKey: openPrivateKey(fs.readFileSync(path.join(certs, 'EKU9003173C9-csd.key')), '12345678a'),
-};
 const NOW = new Date('2026-11-21T18:00:00Z');
 const ADMIN = process.env.PAC_SANDBOX_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function invoice(folio: number, items: number): InvoiceInput {
-  return {
-    issuer: { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' },
-    receiver: {
-      rfc: 'URE180429TM6',
-      name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-      zip: '86991',
-      regimenFiscal: '601',
-    },
-    items: Array.from({ length: items }, (_, i) => ({
-      productCode: '43211503',
-      unitCode: 'H87',
-      description: `Artículo ${folio}-${i}`,
-      quantity: (i % 3) + 1,
-      unitPrice: 100 + i,
-    })),
-    formaPago: '03',
-    usoCfdi: 'G03',
-    serie: 'BENCH',
-    folio,
-  } as InvoiceInput;
-}
-
 /** Sealed 5 minutes before the pinned clock, as an issuer would right before stamping. */
 const sealedDocs = (from: number, count: number, items = 3) =>
-  Array.from(
-    { length: count },
-    (_, i) =>
-      sealXml(buildInvoiceXml(invoice(from + i, items), { now: new Date(NOW.getTime() - 300_000) }).xml, csd)
-        .xml,
-  );
+  sealedInvoices({ from, count, items, serie: 'BENCH', sealedAt: new Date(NOW.getTime() - 300_000) });
 
 function percentiles(ms: number[]): string {
   const s = [...ms].sort((a, b) => a - b);
