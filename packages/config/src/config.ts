@@ -29,10 +29,27 @@ export interface Config {
   masterKey: { id: string; key: Buffer } | null;
   liveEnabled: boolean;
   signedUrlTtlSeconds: number;
-  storage: { driver: 'local'; dir: string };
+  storage: StorageConfig;
   pac: { sandboxUrl: string; url: string | null; username: string | null; password: string | null };
   catalogsDir: string | null;
 }
+
+/** Where files live: a directory on this machine, or a bucket on S3 or an S3-compatible server (MinIO, …). */
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | {
+      driver: 's3';
+      /** null: AWS itself, addressed by region. */
+      endpoint: string | null;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** `endpoint/bucket/key` URLs instead of `bucket.endpoint/key` (what MinIO and most self-hosted servers need). */
+      forcePathStyle: boolean;
+      /** Slash-free at both ends; null when keys sit at the bucket's root. */
+      prefix: string | null;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -101,6 +118,37 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     problems.push('MASTER_KEY is required when LIVE_ENABLED=true: CSD keys cannot be stored unencrypted');
   }
 
+  // The S3 variables are read, and required, only when that driver is chosen.
+  const storage = (): StorageConfig => {
+    if (oneOf('STORAGE_DRIVER', 'local', ['local', 's3'] as const) === 'local') {
+      return { driver: 'local', dir: path.resolve(repoRoot(), str('STORAGE_DIR', 'var/storage')) };
+    }
+    const required = (name: string, what: string) => {
+      const value = optional(name);
+      if (!value) problems.push(`${name} is required when STORAGE_DRIVER=s3: ${what}`);
+      return value ?? '';
+    };
+    const endpoint = optional('S3_ENDPOINT') && url('S3_ENDPOINT', '', ['http:', 'https:']);
+    const bucket = required('S3_BUCKET', 'the bucket that holds the files');
+    if (bucket && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+      problems.push(`S3_BUCKET="${bucket}" must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens`);
+    }
+    const prefix = str('S3_PREFIX', '').replace(/^\/+|\/+$/g, '') || null;
+    if (prefix && !/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/.test(prefix)) {
+      problems.push(`S3_PREFIX="${prefix}" must be slash-separated segments of letters, digits, dots, underscores and hyphens`);
+    }
+    return {
+      driver: 's3',
+      endpoint: endpoint || null,
+      region: str('S3_REGION', 'us-east-1'),
+      bucket,
+      accessKeyId: required('S3_ACCESS_KEY_ID', 'the access key of a user allowed to read and write the bucket'),
+      secretAccessKey: required('S3_SECRET_ACCESS_KEY', "that access key's secret"),
+      forcePathStyle: bool('S3_FORCE_PATH_STYLE', Boolean(endpoint)),
+      prefix,
+    };
+  };
+
   const tiers = parseTiers(str('PRICE_TIERS', '0:100,1000:85,10000:70'), problems);
 
   const config: Config = {
@@ -139,7 +187,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     masterKey,
     liveEnabled,
     signedUrlTtlSeconds: int('SIGNED_URL_TTL_SECONDS', 900, 1, 7 * 24 * 3600),
-    storage: { driver: 'local', dir: path.resolve(repoRoot(), str('STORAGE_DIR', 'var/storage')) },
+    storage: storage(),
     pac: {
       sandboxUrl: url('PAC_SANDBOX_URL', 'http://127.0.0.1:3100', ['http:', 'https:']),
       url: optional('PAC_URL'),
