@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { checkDirectory, checkHttp, checkPostgres, checkRedis, checkTemporal, checkTool, formatCheck, type CheckResult } from '@cfdi/devstack';
+import { checkHttp, checkPostgres, checkRedis, checkStorage, checkTemporal, checkTool, formatCheck, type CheckResult } from '@cfdi/devstack';
 import { createOrm } from '@cfdi/db';
 import type { CliContext } from '../context';
 
@@ -18,7 +18,7 @@ export function registerDoctorCommand(program: Command, ctx: CliContext): void {
         await checkHttp('API', `http://${config.api.host}:${config.api.port}/ready`, 'Start it with `npm run up`.'),
         checkTool('xmllint', 'libxml2-utils'),
         checkTool('xsltproc', 'xsltproc'),
-        checkDirectory('storage', config.storage.dir),
+        await checkStorage(config),
         {
           name: 'master key', ok: Boolean(config.masterKey) || !config.liveEnabled,
           detail: config.masterKey ? `key id ${config.masterKey.id}` : 'not set (test mode only)',

@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { Connection } from '@temporalio/client';
 import type { Config } from '@cfdi/config';
 import { closeRedis, connectRedis } from '@cfdi/services';
+import { createFileStorage } from '@cfdi/storage';
 
 export interface CheckResult {
   name: string;
@@ -90,6 +91,23 @@ export function checkDirectory(name: string, dir: string): CheckResult {
     return { name, ok: true, detail: dir };
   } catch (error) {
     return { name, ok: false, detail: `${dir}: ${(error as Error).message}`, fix: 'Point STORAGE_DIR at a writable directory.' };
+  }
+}
+
+/** The local folder is writable, or the bucket answers a read with the configured credentials. */
+export async function checkStorage(config: Pick<Config, 'storage'>): Promise<CheckResult> {
+  const { storage } = config;
+  if (storage.driver === 'local') return checkDirectory('storage', storage.dir);
+  const bucket = `s3://${storage.bucket}${storage.endpoint ? ` at ${storage.endpoint}` : ` (${storage.region})`}`;
+  try {
+    // A key nothing writes: an answer, even "not found", proves the bucket exists and the credentials may read it.
+    await createFileStorage(config).get('doctor-probe');
+    return { name: 'storage', ok: true, detail: bucket };
+  } catch (error) {
+    return {
+      name: 'storage', ok: false, detail: (error as Error).message,
+      fix: 'Check S3_ENDPOINT, S3_BUCKET (the bucket must exist), S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.',
+    };
   }
 }
 
