@@ -1,6 +1,6 @@
 export type { FileStorage, StoredFile } from './file-storage';
 export { LocalFileStorage } from './local-file-storage';
-export { S3FileStorage, type S3StorageOptions } from './s3-file-storage';
+export type { S3FileStorage, S3StorageOptions } from './s3-file-storage';
 export { createFileStorage } from './create-file-storage';
 export { assertStorageKey, isStorageKey, InvalidStorageKeyError } from './storage-key';
 export { signFileUrl, verifyFileSignature, FILES_PATH, type FileSignatureCheck, type SignFileUrlInput, type VerifyFileSignatureInput } from './signed-urls';
