@@ -1,6 +1,9 @@
 // bench/stamp: POST /v1/invoices throughput and latency on a real multi-process stack (API, worker and sandbox PAC
 // in their own processes, in-memory Temporal dev server, PostgreSQL, Redis), plus the time split of one stamp.
 // Usage: npx tsx bench/stamp/run.ts [secondsPerRun=20]
+//   BENCH_CASES=1x8,50x8   only these items×connections runs (default: 1 and 50 items at 1, 8 and 32 connections)
+//   BENCH_PG_HOST=%2Fvar%2Frun%2Fpostgresql   PostgreSQL over its Unix socket instead of 127.0.0.1:5432 (TCP)
+//   BENCH_PROFILE=<dir>    V8 CPU profiles of the API, worker and sandbox into <dir> (written when they stop)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,14 +24,16 @@ const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', 
 const item = (i: number) => ({ productCode: '43211503', unitCode: 'H87', description: `Equipo ${i}`, quantity: 1 + (i % 3), unitPrice: 1160 + i });
 const body = (merchantId: string, items: number) => ({ merchantId, formaPago: '03', usoCfdi: 'G03', receiver: RECEIVER, items: Array.from({ length: items }, (_, i) => item(i)) });
 const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
+const cases = (process.env.BENCH_CASES ?? '1x1,1x8,1x32,50x1,50x8,50x32').split(',').map((c) => c.split('x').map(Number) as [number, number]);
 const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name));
 
 async function main(): Promise<void> {
-  const databaseUrl = 'postgres://postgres@127.0.0.1:5432/cfdi_bench';
+  const pgHost = process.env.BENCH_PG_HOST ?? '127.0.0.1:5432';
+  const databaseUrl = `postgres://postgres@${pgHost}/cfdi_bench`;
   const [apiPort, pacPort, temporalPort] = [await freePort(), await freePort(), await freePort()];
   const env = {
     NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, API_PORT: String(apiPort), PAC_SANDBOX_PORT: String(pacPort),
-    PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`, PAC_SANDBOX_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/pac_sandbox_bench',
+    PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`, PAC_SANDBOX_DATABASE_URL: `postgres://postgres@${pgHost}/pac_sandbox_bench`,
     MASTER_KEY: randomBytes(32).toString('base64'), LIVE_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '1000000', TEMPORAL_TASK_QUEUE: 'bench-v1',
     STORAGE_DIR: 'var/bench-storage',
   };
@@ -42,10 +47,12 @@ async function main(): Promise<void> {
   const supervisor = new Supervisor((name, code) => log(`${name} exited (${code})`));
   try {
     process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: temporalPort, log });
-    const tsx = path.join(root, 'node_modules/.bin/tsx');
-    supervisor.start('pac', tsx, [path.join(root, 'apps/pac-sandbox/src/server.ts')], { cwd: root });
-    supervisor.start('api', tsx, [path.join(root, 'apps/api/src/server.ts')], { cwd: root });
-    supervisor.start('worker', tsx, [path.join(root, 'apps/worker/src/main.ts')], { cwd: root });
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+    const startApp = (name: string, entry: string) =>
+      supervisor.start(name, process.execPath, [...profile, '--import', 'tsx', path.join(root, entry)], { cwd: root });
+    startApp('pac', 'apps/pac-sandbox/src/server.ts');
+    startApp('api', 'apps/api/src/server.ts');
+    startApp('worker', 'apps/worker/src/main.ts');
     const base = `http://127.0.0.1:${apiPort}`;
     await waitForHttp(`${base}/ready`, 60_000);
     await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 60_000);
@@ -53,7 +60,7 @@ async function main(): Promise<void> {
     const account = await createAccount(orm.em.fork(), config, { name: 'bench' });
     await adjustBalance(orm.em.fork(), { accountId: account.accountId, livemode: false }, { type: 'recharge', deltaCentavos: 100_000_000, note: 'bench' });
     const auth = { authorization: `Bearer ${account.testKey}`, 'content-type': 'application/json' };
-    const merchant = await (await fetch(`${base}/v1/merchants`, { method: 'POST', headers: auth, body: JSON.stringify({ rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' }) })).json();
+    const merchant = (await (await fetch(`${base}/v1/merchants`, { method: 'POST', headers: auth, body: JSON.stringify({ rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' }) })).json()) as { id: string };
     const csd = await fetch(`${base}/v1/merchants/${merchant.id}/csd`, { method: 'POST', headers: auth, body: JSON.stringify({ cer: sat('EKU9003173C9-csd.cer').toString('base64'), key: sat('EKU9003173C9-csd.key').toString('base64'), password: '12345678a' }) });
     if (csd.status !== 201) throw new Error(`CSD upload failed: ${csd.status} ${await csd.text()}`);
 
@@ -63,32 +70,30 @@ async function main(): Promise<void> {
     }
 
     const results: string[] = [];
-    for (const items of [1, 50]) {
+    for (const [items, connections] of cases) {
       const payload = JSON.stringify(body(merchant.id, items));
-      for (const connections of [1, 8, 32]) {
-        const statuses: Record<number, number> = {};
-        const latencies: number[] = [];
-        const cpuBefore = cpuSecondsByRole();
-        const result = await autocannon({
-          url: `${base}/v1/invoices`, method: 'POST', connections, duration: seconds, body: payload,
-          headers: auth,
-          setupClient: (client) => {
+      const statuses: Record<number, number> = {};
+      const latencies: number[] = [];
+      const cpuBefore = cpuSecondsByRole();
+      const result = await autocannon({
+        url: `${base}/v1/invoices`, method: 'POST', connections, duration: seconds, body: payload,
+        headers: auth,
+        setupClient: (client) => {
+          client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
+          client.on('response', (status: number, _bytes: number, responseTime: number) => {
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            latencies.push(responseTime);
             client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
-            client.on('response', (status: number, _bytes: number, responseTime: number) => {
-              statuses[status] = (statuses[status] ?? 0) + 1;
-              latencies.push(responseTime);
-              client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
-            });
-          },
-        });
-        const cpu = cpuPerStamp(cpuBefore, cpuSecondsByRole(), latencies.length);
-        const at = (q: number) => percentile(latencies, q).toFixed(0);
-        const cpuColumns = Object.values(cpu).map((ms) => ms.toFixed(1)).join(' | ');
-        const total = Object.values(cpu).reduce((a, b) => a + b, 0).toFixed(0);
-        const line = `| ${items} | ${connections} | ${result.requests.average.toFixed(1)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${JSON.stringify(statuses)} | ${cpuColumns} | ${total} |`;
-        log(line);
-        results.push(line);
-      }
+          });
+        },
+      });
+      const cpu = cpuPerStamp(cpuBefore, cpuSecondsByRole(), latencies.length);
+      const at = (q: number) => percentile(latencies, q).toFixed(0);
+      const cpuColumns = Object.values(cpu).map((ms) => ms.toFixed(1)).join(' | ');
+      const total = Object.values(cpu).reduce((a, b) => a + b, 0).toFixed(0);
+      const line = `| ${items} | ${connections} | ${result.requests.average.toFixed(1)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${JSON.stringify(statuses)} | ${cpuColumns} | ${total} |`;
+      log(line);
+      results.push(line);
     }
 
     // Time split of one stamp, each part measured on its own (median of 30).
