@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CreateBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { freePort, startMinio, Supervisor } from '@cfdi/devstack';
+import { logoFixture } from './merchant-fixtures';
+import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
+
+// The first run on a machine builds MinIO with Go (minutes); later runs start it in about a second.
+const MINIO_START_TIMEOUT_MS = 30 * 60_000;
+const BUCKET = 'cfdi-e2e';
+const PREFIX = 'tenant-files';
+const credentials = { accessKeyId: 'cfdi-e2e', secretAccessKey: 'cfdi-e2e-secret' };
+
+let minio: Supervisor;
+let dataDir: string;
+let bucket: S3Client;
+let stack: StackHarness;
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cfdi-minio-e2e-'));
+  minio = new Supervisor((name, code) => process.stderr.write(`${name} exited unexpectedly (${code})\n`));
+  const endpoint = await startMinio(minio, { port: await freePort(), dataDir, ...credentials, log: (line) => process.stdout.write(`[minio] ${line}\n`) });
+  bucket = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+  await bucket.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  stack = await startStack({
+    STORAGE_DRIVER: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_PREFIX: PREFIX,
+    S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+  });
+}, MINIO_START_TIMEOUT_MS);
+
+afterAll(async () => {
+  await stack?.close();
+  bucket?.destroy();
+  await minio?.stopAll();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+/** Signed URLs carry PUBLIC_BASE_URL; the test API listens on an ephemeral port. */
+const local = (url: string) => stack.api.url + new URL(url).pathname + new URL(url).search;
+const storageKey = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\/files\//, ''));
+
+async function objectIn(key: string) {
+  return bucket.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}/${key}` }));
+}
+
+it('stamps with STORAGE_DRIVER=s3: the logo, XML, PDF and ZIP live in the bucket and are served by signed URLs', async () => {
+  const account = await stampingAccount(stack);
+  const logo = logoFixture('logo.png');
+  const uploaded = await stack.api.request('PUT', `/v1/merchants/${account.merchantId}/logo`, { key: account.testKey, body: { logo: logo.toString('base64') } });
+  expect(uploaded.status).toBe(200);
+  expect(await objectIn(storageKey(uploaded.body.logoUrl))).toMatchObject({ ContentType: 'image/png', ContentLength: logo.length });
+
+  const res = await stack.api.request('POST', '/v1/invoices', {
+    key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId),
+  });
+  expect(res.status).toBe(201);
+  expect(res.body.files.status).toBe('ready');
+
+  const expected = { xmlUrl: 'application/xml', pdfUrl: 'application/pdf', zipUrl: 'application/zip' } as const;
+  for (const [field, contentType] of Object.entries(expected)) {
+    const url: string = res.body.files[field];
+    const served = await fetch(local(url));
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect({ field, status: served.status, type: served.headers.get('content-type') }).toEqual({ field, status: 200, type: contentType });
+    // What the API served is exactly what the bucket holds under the configured prefix.
+    expect(await objectIn(storageKey(url))).toMatchObject({ ContentType: contentType, ContentLength: bytes.length });
+    if (field === 'xmlUrl') expect(bytes.toString('utf8')).toContain(`UUID="${res.body.uuid}"`);
+    if (field === 'pdfUrl') expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    if (field === 'zipUrl') expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
+  }
+});
