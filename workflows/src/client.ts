@@ -6,7 +6,8 @@ import type { stampDocumentWorkflow } from './stamp-document';
 import type { cancelDocumentWorkflow } from './cancel-document';
 import type { CancelOutcome, CancelWorkflowInput } from './cancel-types';
 import {
-  cancelOutcomeUpdate, cancelWorkflowId, LEDGER_AUDIT_SCHEDULE_ID, resolveReconciliationSignal, stampOutcomeUpdate, stampWorkflowId, TASK_QUEUE,
+  cancelOutcomeUpdate, cancelWorkflowId, LEDGER_AUDIT_SCHEDULE_ID, resolveReconciliationSignal, STAMP_RECOVERY_SCHEDULE_ID, stampOutcomeUpdate,
+  stampWorkflowId, TASK_QUEUE,
 } from './names';
 import type { OperatorResolution, StampOutcome, StampWorkflowInput } from './stamp-types';
 
@@ -14,18 +15,28 @@ export * from './names';
 export type * from './stamp-types';
 export type * from './cancel-types';
 
-/** Creates the ledger-audit schedule once; an existing schedule is left as it is (idempotent). */
-export async function ensureLedgerAuditSchedule(client: Client, taskQueue: string = TASK_QUEUE, every = '15 minutes'): Promise<void> {
+/** Creates a schedule once; an existing one is left as it is (idempotent). Overlapping runs are skipped. */
+async function ensureSchedule(client: Client, scheduleId: string, workflowType: string, taskQueue: string, every: string): Promise<void> {
   try {
     await client.schedule.create({
-      scheduleId: LEDGER_AUDIT_SCHEDULE_ID,
+      scheduleId,
       spec: { intervals: [{ every }] },
-      action: { type: 'startWorkflow', workflowType: 'ledgerAuditWorkflow', taskQueue, args: [] },
+      action: { type: 'startWorkflow', workflowType, taskQueue, args: [] },
       policies: { overlap: ScheduleOverlapPolicy.SKIP },
     });
   } catch (error) {
     if ((error as Error).name !== 'ScheduleAlreadyRunning') throw error;
   }
+}
+
+/** The periodic ledger audit (money invariants). */
+export async function ensureLedgerAuditSchedule(client: Client, taskQueue: string = TASK_QUEUE, every = '15 minutes'): Promise<void> {
+  await ensureSchedule(client, LEDGER_AUDIT_SCHEDULE_ID, 'ledgerAuditWorkflow', taskQueue, every);
+}
+
+/** The periodic sweep that starts the stamp workflow of any accepted document left without one. */
+export async function ensureStampRecoverySchedule(client: Client, taskQueue: string = TASK_QUEUE, every = '1 minute'): Promise<void> {
+  await ensureSchedule(client, STAMP_RECOVERY_SCHEDULE_ID, 'stampRecoveryWorkflow', taskQueue, every);
 }
 
 /**
@@ -54,6 +65,26 @@ export async function startStamping(client: Client, input: StampWorkflowInput, o
   } catch (error) {
     if (!(error instanceof WorkflowNotFoundError)) throw error;
     return client.workflow.getHandle<typeof stampDocumentWorkflow>(workflowOptions.workflowId).result();
+  }
+}
+
+/**
+ * Starts the stamp workflow of a document that has none running (a closed run is followed by a new one: the
+ * activities re-read the document, and the sealed bytes the PAC may already have stamped are re-sent unchanged).
+ * False when its workflow is running.
+ */
+export async function resumeStamping(client: Client, input: StampWorkflowInput, taskQueue: string): Promise<boolean> {
+  try {
+    await client.workflow.start<typeof stampDocumentWorkflow>('stampDocumentWorkflow', {
+      workflowId: stampWorkflowId(input.documentId),
+      taskQueue,
+      args: [input],
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) return false;
+    throw error;
   }
 }
 

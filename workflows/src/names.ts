@@ -10,6 +10,8 @@ export const TASK_QUEUE = 'stamping-v1';
 
 export const LEDGER_AUDIT_SCHEDULE_ID = 'ledger-audit';
 
+export const STAMP_RECOVERY_SCHEDULE_ID = 'stamp-recovery';
+
 export const stampWorkflowId = (documentId: string) => `stamp-${documentId}`;
 
 /** Document files render on their own queue beside the stamping queue (bounded concurrency, see the worker). */
