@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createCreditNoteDocument } from '@cfdi/services';
 import { problemResponses } from '../schemas/common';
 import { CreditNoteCreateSchema, IdempotencyHeadersSchema, InvoiceSchema, StampingSchema } from '../schemas/documents';
-import { currentAnswer, stampAndAnswer } from '../stamping/answer';
+import { resumedAnswer, stampAndAnswer } from '../stamping/answer';
 import { idempotent } from '../stamping/idempotent';
 
 export const creditNoteRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,6 +20,6 @@ export const creditNoteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) =>
     idempotent(request, reply, 'POST /v1/credit_notes', async (key) => {
       const row = await createCreditNoteDocument(deps.orm.em.fork(), stampingDeps, request.scope, request.body, key);
-      return stampAndAnswer(deps, request.scope, row);
-    }, (id) => currentAnswer(deps, request.scope, id)));
+      return stampAndAnswer(deps, request.scope, row, request.log);
+    }, (id) => resumedAnswer(deps, request.scope, id, request.log)));
 };

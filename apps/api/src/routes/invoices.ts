@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createInvoiceDocument, listDocuments, retrieveDocument, toInvoiceView } from '@cfdi/services';
 import { IdParamsSchema, ListSchema, PaginationQuerySchema, problemResponses } from '../schemas/common';
 import { DocumentStatusSchema, IdempotencyHeadersSchema, InvoiceCreateSchema, InvoiceSchema, StampingSchema } from '../schemas/documents';
-import { currentAnswer, stampAndAnswer } from '../stamping/answer';
+import { resumedAnswer, stampAndAnswer } from '../stamping/answer';
 import { idempotent } from '../stamping/idempotent';
 
 const ListQuerySchema = Type.Intersect([
@@ -34,8 +34,8 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) =>
     idempotent(request, reply, 'POST /v1/invoices', async (key) => {
       const row = await createInvoiceDocument(deps.orm.em.fork(), stampingDeps, request.scope, request.body, key);
-      return stampAndAnswer(deps, request.scope, row);
-    }, (id) => currentAnswer(deps, request.scope, id)));
+      return stampAndAnswer(deps, request.scope, row, request.log);
+    }, (id) => resumedAnswer(deps, request.scope, id, request.log)));
 
   app.get('/invoices/:id', {
     schema: {

@@ -4,7 +4,7 @@ import { createPaymentDocument, listDocuments, retrieveDocument, toPaymentView }
 import { IdParamsSchema, ListSchema, PaginationQuerySchema, problemResponses } from '../schemas/common';
 import { DocumentStatusSchema, IdempotencyHeadersSchema, StampingSchema } from '../schemas/documents';
 import { PaymentCreateSchema, PaymentSchema } from '../schemas/payments';
-import { currentAnswer, stampAndAnswer } from '../stamping/answer';
+import { resumedAnswer, stampAndAnswer } from '../stamping/answer';
 import { idempotent } from '../stamping/idempotent';
 
 const ListQuerySchema = Type.Intersect([
@@ -35,8 +35,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) =>
     idempotent(request, reply, `POST /v1/invoices/${request.params.id}/payments`, async (key) => {
       const row = await createPaymentDocument(deps.orm.em.fork(), stampingDeps, request.scope, request.params.id, request.body, key);
-      return stampAndAnswer(deps, request.scope, row);
-    }, (id) => currentAnswer(deps, request.scope, id)));
+      return stampAndAnswer(deps, request.scope, row, request.log);
+    }, (id) => resumedAnswer(deps, request.scope, id, request.log)));
 
   app.get('/payments/:id', {
     schema: {

@@ -1,17 +1,26 @@
 import { AppError, loadDocument, ServiceUnavailableError, toInvoiceView, toPaymentView, toStampingView, type DocumentRow, type Scope } from '@cfdi/services';
-import { startStamping } from '@cfdi/workflows/client';
+import type { FastifyBaseLogger } from 'fastify';
+import { startStamping, type StampOutcome } from '@cfdi/workflows/client';
 import type { AppDeps } from '../deps';
 import type { Answer } from './idempotent';
 
 /**
  * Starts stamping a freshly created document and turns the outcome into the HTTP answer: 201 stamped,
  * 422 sat_rejected (refunded), 503 pac_unavailable (refunded), 202 while still stamping or reconciling.
+ * The document is already committed with its timbre reserved, so a failure to reach Temporal is not an error for
+ * the client: it gets 202 (the key stays bound to the document) and the stamp-recovery sweep starts the workflow.
  */
-export async function stampAndAnswer(deps: AppDeps, scope: Scope, row: DocumentRow): Promise<Answer> {
-  const outcome = await startStamping(deps.temporal.client, {
-    documentId: row.id,
-    reconciliation: deps.config.reconciliation,
-  }, { taskQueue: deps.config.temporal.taskQueue, waitMs: deps.config.stampWaitMs });
+export async function stampAndAnswer(deps: AppDeps, scope: Scope, row: DocumentRow, log: FastifyBaseLogger): Promise<Answer> {
+  let outcome: StampOutcome | null;
+  try {
+    outcome = await startStamping(deps.temporal.client, {
+      documentId: row.id,
+      reconciliation: deps.config.reconciliation,
+    }, { taskQueue: deps.config.temporal.taskQueue, waitMs: deps.config.stampWaitMs });
+  } catch (error) {
+    log.error({ err: error, documentId: row.id }, 'could not start the stamp workflow; the stamp-recovery sweep will');
+    return currentAnswer(deps, scope, row.id);
+  }
 
   if (!outcome || outcome.outcome === 'reconciling') return currentAnswer(deps, scope, row.id);
   switch (outcome.outcome) {
@@ -26,6 +35,15 @@ export async function stampAndAnswer(deps: AppDeps, scope: Scope, row: DocumentR
     case 'failed':
       throw new AppError(422, 'stamp_failed', 'Stamping failed', `${outcome.code}: ${outcome.message}. The reserved timbre was refunded.`);
   }
+}
+
+/**
+ * The answer for a document an earlier attempt with the same Idempotency-Key created but never answered for (it
+ * crashed): one still `stamping` is (re)attached to its workflow, started if it has none; others answer as they are.
+ */
+export async function resumedAnswer(deps: AppDeps, scope: Scope, documentId: string, log: FastifyBaseLogger): Promise<Answer> {
+  const row = await loadDocument(deps.orm.em.fork(), scope, documentId);
+  return row.status === 'stamping' ? stampAndAnswer(deps, scope, row, log) : currentAnswer(deps, scope, documentId);
 }
 
 /** The resource as it is now: stamped → 201 with the full resource, otherwise 202 with the reduced shape. */

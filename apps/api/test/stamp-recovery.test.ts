@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { getBalanceCentavos } from '@cfdi/services';
+import { waitFor } from '@cfdi/testkit';
+import { startApi, type ApiHarness } from './harness';
+import { idempotencyKey, invoiceBody, shiftedClock, stampingAccount, startStack, type StackHarness } from './stack';
+
+let stack: StackHarness;
+/** An API replica that cannot start workflows (its Temporal namespace does not exist), beside a healthy stack. */
+let cutOff: ApiHarness;
+beforeAll(async () => {
+  stack = await startStack();
+  cutOff = await startApi(
+    { PAC_SANDBOX_URL: stack.sandbox.url, TEMPORAL_TASK_QUEUE: stack.taskQueue, TEMPORAL_NAMESPACE: `missing-${randomBytes(4).toString('hex')}` },
+    { now: shiftedClock() },
+  );
+}, 60_000);
+afterAll(async () => {
+  await cutOff?.close();
+  await stack?.close();
+}, 60_000);
+
+const db = () => stack.api.orm.em.fork();
+const ledger = async (accountId: string) =>
+  ((await db().execute("select type from transactions where account_id = ? and livemode = false and type <> 'seed' order by seq", [accountId])) as { type: string }[])
+    .map((entry) => entry.type);
+/** The document's age as the sweep sees it: older than the minute the API has to start the workflow itself. */
+const ageOverAMinute = (documentId: string) => db().execute("update documents set created_at = created_at - interval '2 minutes' where id = ?", [documentId]);
+const sweep = () => stack.api.deps.temporal.client.workflow.execute('stampRecoveryWorkflow', {
+  taskQueue: stack.taskQueue, workflowId: `stamp-recovery-test-${randomBytes(4).toString('hex')}`,
+}) as Promise<{ checked: number; started: number }>;
+const stampRuns = async (documentId: string) => {
+  let runs = 0;
+  for await (const _ of stack.api.deps.temporal.client.workflow.list({ query: `WorkflowId = 'stamp-${documentId}'` })) runs++;
+  return runs;
+};
+/** Visibility lags the runs a little: wait for the first to show, then count them all. */
+const stampRunsOnceVisible = async (documentId: string) => {
+  await waitFor(async () => ((await stampRuns(documentId)) > 0 ? true : undefined), { what: `stamp-${documentId} in visibility` });
+  return stampRuns(documentId);
+};
+const invoice = (key: string, id: string) => stack.api.request('GET', `/v1/invoices/${id}`, { key });
+const untilStamped = (key: string, id: string) =>
+  waitFor(async () => {
+    const res = await invoice(key, id);
+    return res.body.status === 'stamped' && res.body.files.status === 'ready' ? res.body : undefined;
+  }, { what: `${id} stamped with its files`, timeoutMs: 30_000 });
+
+it('accepts a document while Temporal cannot start its workflow (202, one charge), and the recovery sweep stamps it once', async () => {
+  const account = await stampingAccount(stack);
+  const headers = { 'idempotency-key': idempotencyKey() };
+  const body = invoiceBody(account.merchantId);
+
+  const accepted = await cutOff.request('POST', '/v1/invoices', { key: account.testKey, headers, body });
+  expect(accepted.status).toBe(202);
+  expect(accepted.body).toMatchObject({ object: 'invoice', status: 'stamping', uuid: null, files: { status: 'pending' } });
+  const again = await cutOff.request('POST', '/v1/invoices', { key: account.testKey, headers, body });
+  expect({ status: again.status, replayed: again.headers.get('idempotency-replayed'), id: again.body.id }).toEqual({ status: 202, replayed: 'true', id: accepted.body.id });
+  expect((await stack.api.request('GET', '/v1/invoices', { key: account.testKey })).body.data.map((d: { id: string }) => d.id)).toEqual([accepted.body.id]);
+  expect(await ledger(account.accountId)).toEqual(['consume']);
+
+  // Young documents are the API's: the sweep leaves this one alone.
+  await sweep();
+  expect(await stampRuns(accepted.body.id)).toBe(0);
+
+  await ageOverAMinute(accepted.body.id);
+  expect((await sweep()).started).toBeGreaterThanOrEqual(1);
+  const stamped = await untilStamped(account.testKey, accepted.body.id);
+  expect(stamped.uuid).toMatch(/^[0-9A-F-]{36}$/);
+
+  // Stamped documents are no longer the sweep's business: nothing runs twice, nothing is charged twice.
+  await sweep();
+  expect(await stampRunsOnceVisible(accepted.body.id)).toBe(1);
+  expect(await ledger(account.accountId)).toEqual(['consume']);
+  expect(await getBalanceCentavos(db(), { accountId: account.accountId, livemode: false })).toBe(100_000 - 100);
+}, 60_000);
+
+it('answers a retry after a crash between accepting and answering by starting the missing workflow: 201, one charge', async () => {
+  const account = await stampingAccount(stack);
+  const headers = { 'idempotency-key': idempotencyKey() };
+  const body = invoiceBody(account.merchantId);
+  const accepted = await cutOff.request('POST', '/v1/invoices', { key: account.testKey, headers, body });
+  expect(accepted.status).toBe(202);
+  // As if that API had died after committing the document, before storing its answer: the key is still claimed,
+  // bound to the document, and its claim has run out.
+  await db().execute(
+    `update idempotency_keys set state = 'in_flight', response_status = null, response_body = null, locked_until = now() - interval '1 second'
+      where account_id = ? and key = ?`,
+    [account.accountId, headers['idempotency-key']],
+  );
+
+  const retried = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers, body });
+  expect({ status: retried.status, id: retried.body.id, state: retried.body.status }).toEqual({ status: 201, id: accepted.body.id, state: 'stamped' });
+  expect(await stampRunsOnceVisible(accepted.body.id)).toBe(1);
+  expect(await ledger(account.accountId)).toEqual(['consume']);
+}, 60_000);
