@@ -2,17 +2,17 @@ import { auditLedger, recordLedgerAudit, type LedgerAuditReport } from '@cfdi/se
 import type { ActivityDeps } from './deps';
 import { stampingActivities } from './stamping';
 import { cancellationActivities } from './cancellation';
-import { stampRecoveryActivities } from './stamp-recovery';
+import { resumeStalledActivities } from './resume-stalled';
 
 export type { ActivityDeps } from './deps';
-export type { StampRecoveryReport } from './stamp-recovery';
+export type { ResumeStalledReport } from './resume-stalled';
 
 /** Every activity of the platform, bound to the worker's dependencies. */
 export function createActivities(deps: ActivityDeps) {
   return {
     ...stampingActivities(deps),
     ...cancellationActivities(deps),
-    ...stampRecoveryActivities(deps),
+    ...resumeStalledActivities(deps),
     /** Invariant check; repeatable (each run only appends its own verdict to ledger_audits). */
     async auditLedger(): Promise<LedgerAuditReport> {
       const report = await auditLedger(deps.orm.em.fork());

@@ -6,7 +6,7 @@ import type { stampDocumentWorkflow } from './stamp-document';
 import type { cancelDocumentWorkflow } from './cancel-document';
 import type { CancelOutcome, CancelWorkflowInput } from './cancel-types';
 import {
-  cancelOutcomeUpdate, cancelWorkflowId, LEDGER_AUDIT_SCHEDULE_ID, resolveReconciliationSignal, STAMP_RECOVERY_SCHEDULE_ID, stampOutcomeUpdate,
+  cancelOutcomeUpdate, cancelWorkflowId, LEDGER_AUDIT_SCHEDULE_ID, resolveReconciliationSignal, RESUME_STALLED_SCHEDULE_ID, stampOutcomeUpdate,
   stampWorkflowId, TASK_QUEUE,
 } from './names';
 import type { OperatorResolution, StampOutcome, StampWorkflowInput } from './stamp-types';
@@ -34,9 +34,9 @@ export async function ensureLedgerAuditSchedule(client: Client, taskQueue: strin
   await ensureSchedule(client, LEDGER_AUDIT_SCHEDULE_ID, 'ledgerAuditWorkflow', taskQueue, every);
 }
 
-/** The periodic sweep that starts the stamp workflow of any accepted document left without one. */
-export async function ensureStampRecoverySchedule(client: Client, taskQueue: string = TASK_QUEUE, every = '1 minute'): Promise<void> {
-  await ensureSchedule(client, STAMP_RECOVERY_SCHEDULE_ID, 'stampRecoveryWorkflow', taskQueue, every);
+/** The periodic sweep that starts the workflow of any accepted stamp or cancellation left without one. */
+export async function ensureResumeStalledSchedule(client: Client, taskQueue: string = TASK_QUEUE, every = '1 minute'): Promise<void> {
+  await ensureSchedule(client, RESUME_STALLED_SCHEDULE_ID, 'resumeStalledWorkflow', taskQueue, every);
 }
 
 /**
@@ -69,24 +69,29 @@ export async function startStamping(client: Client, input: StampWorkflowInput, o
 }
 
 /**
- * Starts the stamp workflow of a document that has none running (a closed run is followed by a new one: the
- * activities re-read the document, and the sealed bytes the PAC may already have stamped are re-sent unchanged).
- * False when its workflow is running.
+ * Starts the workflow of accepted work left without one (see `resumeStalledWorkflow`). A closed run is followed by
+ * a new one: activities re-read the document, and what the PAC may already have done is answered from there (the
+ * sealed bytes are re-sent unchanged; a cancellation of a cancelled UUID reports it cancelled). False when a run is
+ * already going.
  */
-export async function resumeStamping(client: Client, input: StampWorkflowInput, taskQueue: string): Promise<boolean> {
-  try {
-    await client.workflow.start<typeof stampDocumentWorkflow>('stampDocumentWorkflow', {
-      workflowId: stampWorkflowId(input.documentId),
-      taskQueue,
-      args: [input],
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
+export async function resumeWorkflowOf(client: Client, work: ResumableWork, taskQueue: string): Promise<boolean> {
+  const start = work.kind === 'stamping'
+    ? client.workflow.start<typeof stampDocumentWorkflow>('stampDocumentWorkflow', {
+      workflowId: stampWorkflowId(work.input.documentId), taskQueue, args: [work.input], workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
+    })
+    : client.workflow.start<typeof cancelDocumentWorkflow>('cancelDocumentWorkflow', {
+      workflowId: cancelWorkflowId(work.input.documentId), taskQueue, args: [work.input], workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
     });
+  try {
+    await start;
     return true;
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) return false;
     throw error;
   }
 }
+
+export type ResumableWork = { kind: 'stamping'; input: StampWorkflowInput } | { kind: 'cancellation'; input: CancelWorkflowInput };
 
 /** Runs a waiting Update for at most `waitMs`; `null` when the wait ran out (the workflow goes on by itself). */
 async function awaitUpdate<T>(client: Client, update: () => Promise<T>, waitMs: number): Promise<T | null> {

@@ -2,4 +2,4 @@
 export { ledgerAuditWorkflow } from './ledger-audit';
 export { stampDocumentWorkflow } from './stamp-document';
 export { cancelDocumentWorkflow } from './cancel-document';
-export { stampRecoveryWorkflow } from './stamp-recovery';
+export { resumeStalledWorkflow } from './resume-stalled';

@@ -10,7 +10,7 @@ export const TASK_QUEUE = 'stamping-v1';
 
 export const LEDGER_AUDIT_SCHEDULE_ID = 'ledger-audit';
 
-export const STAMP_RECOVERY_SCHEDULE_ID = 'stamp-recovery';
+export const RESUME_STALLED_SCHEDULE_ID = 'resume-stalled';
 
 export const stampWorkflowId = (documentId: string) => `stamp-${documentId}`;
 

@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '@cfdi/config';
-import { ensureLedgerAuditSchedule, ensureStampRecoverySchedule } from '@cfdi/workflows/client';
+import { ensureLedgerAuditSchedule, ensureResumeStalledSchedule } from '@cfdi/workflows/client';
 import { createWorkerDeps } from './deps';
 import { createWorker } from './worker';
 
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const clientConnection = await Connection.connect({ address: config.temporal.address });
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
   await ensureLedgerAuditSchedule(client, config.temporal.taskQueue);
-  await ensureStampRecoverySchedule(client, config.temporal.taskQueue);
+  await ensureResumeStalledSchedule(client, config.temporal.taskQueue);
   await clientConnection.close();
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => workers.shutdown());

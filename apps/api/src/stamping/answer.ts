@@ -8,7 +8,7 @@ import type { Answer } from './idempotent';
  * Starts stamping a freshly created document and turns the outcome into the HTTP answer: 201 stamped,
  * 422 sat_rejected (refunded), 503 pac_unavailable (refunded), 202 while still stamping or reconciling.
  * The document is already committed with its timbre reserved, so a failure to reach Temporal is not an error for
- * the client: it gets 202 (the key stays bound to the document) and the stamp-recovery sweep starts the workflow.
+ * the client: it gets 202 (the key stays bound to the document) and the resume-stalled sweep starts the workflow.
  */
 export async function stampAndAnswer(deps: AppDeps, scope: Scope, row: DocumentRow, log: FastifyBaseLogger): Promise<Answer> {
   let outcome: StampOutcome | null;
@@ -18,7 +18,7 @@ export async function stampAndAnswer(deps: AppDeps, scope: Scope, row: DocumentR
       reconciliation: deps.config.reconciliation,
     }, { taskQueue: deps.config.temporal.taskQueue, waitMs: deps.config.stampWaitMs });
   } catch (error) {
-    log.error({ err: error, documentId: row.id }, 'could not start the stamp workflow; the stamp-recovery sweep will');
+    log.error({ err: error, documentId: row.id }, 'could not start the stamp workflow; the resume-stalled sweep will');
     return currentAnswer(deps, scope, row.id);
   }
 

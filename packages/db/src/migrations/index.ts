@@ -5,7 +5,7 @@ import { Migration20261121030000Documents } from './Migration20261121030000Docum
 import { Migration20261121040000Cancellations } from './Migration20261121040000Cancellations';
 import { Migration20261121050000LedgerAudits } from './Migration20261121050000LedgerAudits';
 import { Migration20261121060000MonthlyUsage } from './Migration20261121060000MonthlyUsage';
-import { Migration20261121070000StampingIndex } from './Migration20261121070000StampingIndex';
+import { Migration20261121070000StalledWorkIndexes } from './Migration20261121070000StalledWorkIndexes';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -19,5 +19,5 @@ export const migrationsList = [
   { name: 'Migration20261121040000Cancellations', class: Migration20261121040000Cancellations },
   { name: 'Migration20261121050000LedgerAudits', class: Migration20261121050000LedgerAudits },
   { name: 'Migration20261121060000MonthlyUsage', class: Migration20261121060000MonthlyUsage },
-  { name: 'Migration20261121070000StampingIndex', class: Migration20261121070000StampingIndex },
+  { name: 'Migration20261121070000StalledWorkIndexes', class: Migration20261121070000StalledWorkIndexes },
 ];

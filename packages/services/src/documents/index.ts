@@ -11,4 +11,4 @@ export * from './stamping-outcomes';
 export * from './sealing';
 export * from './files';
 export * from './store-new-document';
-export * from './stalled-stampings';
+export * from './stalled-documents';

@@ -21,22 +21,22 @@ afterAll(async () => {
 
 const db = () => stack.api.orm.em.fork();
 const ledger = async (accountId: string) =>
-  ((await db().execute("select type from transactions where account_id = ? and livemode = false and type <> 'seed' order by seq", [accountId])) as { type: string }[])
-    .map((entry) => entry.type);
+  ((await db().execute("select type, reference_type from transactions where account_id = ? and livemode = false and type <> 'seed' order by seq", [accountId])) as { type: string; reference_type: string }[])
+    .map((entry) => `${entry.type}:${entry.reference_type}`);
 /** The document's age as the sweep sees it: older than the minute the API has to start the workflow itself. */
 const ageOverAMinute = (documentId: string) => db().execute("update documents set created_at = created_at - interval '2 minutes' where id = ?", [documentId]);
-const sweep = () => stack.api.deps.temporal.client.workflow.execute('stampRecoveryWorkflow', {
-  taskQueue: stack.taskQueue, workflowId: `stamp-recovery-test-${randomBytes(4).toString('hex')}`,
-}) as Promise<{ checked: number; started: number }>;
-const stampRuns = async (documentId: string) => {
-  let runs = 0;
-  for await (const _ of stack.api.deps.temporal.client.workflow.list({ query: `WorkflowId = 'stamp-${documentId}'` })) runs++;
-  return runs;
+const sweep = () => stack.api.deps.temporal.client.workflow.execute('resumeStalledWorkflow', {
+  taskQueue: stack.taskQueue, workflowId: `resume-stalled-test-${randomBytes(4).toString('hex')}`,
+}) as Promise<{ checked: number; resumed: number }>;
+const runs = async (workflowId: string) => {
+  let count = 0;
+  for await (const _ of stack.api.deps.temporal.client.workflow.list({ query: `WorkflowId = '${workflowId}'` })) count++;
+  return count;
 };
 /** Visibility lags the runs a little: wait for the first to show, then count them all. */
-const stampRunsOnceVisible = async (documentId: string) => {
-  await waitFor(async () => ((await stampRuns(documentId)) > 0 ? true : undefined), { what: `stamp-${documentId} in visibility` });
-  return stampRuns(documentId);
+const runsOnceVisible = async (workflowId: string) => {
+  await waitFor(async () => ((await runs(workflowId)) > 0 ? true : undefined), { what: `${workflowId} in visibility` });
+  return runs(workflowId);
 };
 const invoice = (key: string, id: string) => stack.api.request('GET', `/v1/invoices/${id}`, { key });
 const untilStamped = (key: string, id: string) =>
@@ -56,21 +56,21 @@ it('accepts a document while Temporal cannot start its workflow (202, one charge
   const again = await cutOff.request('POST', '/v1/invoices', { key: account.testKey, headers, body });
   expect({ status: again.status, replayed: again.headers.get('idempotency-replayed'), id: again.body.id }).toEqual({ status: 202, replayed: 'true', id: accepted.body.id });
   expect((await stack.api.request('GET', '/v1/invoices', { key: account.testKey })).body.data.map((d: { id: string }) => d.id)).toEqual([accepted.body.id]);
-  expect(await ledger(account.accountId)).toEqual(['consume']);
+  expect(await ledger(account.accountId)).toEqual(['consume:invoice']);
 
   // Young documents are the API's: the sweep leaves this one alone.
   await sweep();
-  expect(await stampRuns(accepted.body.id)).toBe(0);
+  expect(await runs(`stamp-${accepted.body.id}`)).toBe(0);
 
   await ageOverAMinute(accepted.body.id);
-  expect((await sweep()).started).toBeGreaterThanOrEqual(1);
+  expect((await sweep()).resumed).toBeGreaterThanOrEqual(1);
   const stamped = await untilStamped(account.testKey, accepted.body.id);
   expect(stamped.uuid).toMatch(/^[0-9A-F-]{36}$/);
 
   // Stamped documents are no longer the sweep's business: nothing runs twice, nothing is charged twice.
   await sweep();
-  expect(await stampRunsOnceVisible(accepted.body.id)).toBe(1);
-  expect(await ledger(account.accountId)).toEqual(['consume']);
+  expect(await runsOnceVisible(`stamp-${accepted.body.id}`)).toBe(1);
+  expect(await ledger(account.accountId)).toEqual(['consume:invoice']);
   expect(await getBalanceCentavos(db(), { accountId: account.accountId, livemode: false })).toBe(100_000 - 100);
 }, 60_000);
 
@@ -90,6 +90,38 @@ it('answers a retry after a crash between accepting and answering by starting th
 
   const retried = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers, body });
   expect({ status: retried.status, id: retried.body.id, state: retried.body.status }).toEqual({ status: 201, id: accepted.body.id, state: 'stamped' });
-  expect(await stampRunsOnceVisible(accepted.body.id)).toBe(1);
-  expect(await ledger(account.accountId)).toEqual(['consume']);
+  expect(await runsOnceVisible(`stamp-${accepted.body.id}`)).toBe(1);
+  expect(await ledger(account.accountId)).toEqual(['consume:invoice']);
+}, 60_000);
+
+it('records a cancellation while Temporal cannot start its workflow (202 pending, one charge), and the sweep sends it', async () => {
+  const account = await stampingAccount(stack);
+  // At most 1,000 MXN: the SAT cancels it without the receiver's acceptance.
+  const small = await stack.api.request('POST', '/v1/invoices', {
+    key: account.testKey, headers: { 'idempotency-key': idempotencyKey() },
+    body: invoiceBody(account.merchantId, { items: [{ productCode: '43211503', unitCode: 'H87', description: 'Mouse', quantity: 1, unitPrice: 580 }] }),
+  });
+  expect(small.status).toBe(201);
+  const id: string = small.body.id;
+
+  const accepted = await cutOff.request('POST', `/v1/invoices/${id}/cancel`, { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: { motivo: '02' } });
+  expect(accepted.status).toBe(202);
+  expect(accepted.body).toMatchObject({ id, status: 'stamped', cancellation: { motivo: '02', status: 'pending', resolvedAt: null } });
+  expect(await ledger(account.accountId)).toEqual(['consume:invoice', 'consume:cancellation']);
+
+  await sweep();
+  expect(await runs(`cancel-${id}`)).toBe(0);
+  await db().execute(
+    "update documents set updated_at = updated_at - interval '2 minutes' where id = ?", [id],
+  );
+  expect((await sweep()).resumed).toBeGreaterThanOrEqual(1);
+  const cancelled = await waitFor(async () => {
+    const res = await invoice(account.testKey, id);
+    return res.body.status === 'cancelled' ? res.body : undefined;
+  }, { what: `${id} cancelled`, timeoutMs: 30_000 });
+  expect(cancelled.cancellation).toMatchObject({ motivo: '02', status: 'accepted', acuse: { codigo: '201' } });
+
+  await sweep();
+  expect(await runsOnceVisible(`cancel-${id}`)).toBe(1);
+  expect(await ledger(account.accountId)).toEqual(['consume:invoice', 'consume:cancellation']);
 }, 60_000);
