@@ -60,12 +60,17 @@ async function main(): Promise<void> {
     log(`${name} exited (${code}); stopping everything`);
     void supervisor.stopAll().then(() => process.exit(1));
   });
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     log(`${signal}: stopping…`);
     void supervisor.stopAll().then(() => process.exit(0));
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  // `on`, not `once`: Ctrl-C reaches this process twice (from the terminal and relayed by tsx), and a second SIGINT
+  // without a handler would kill it halfway through stopping the services.
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 
   if (!process.env.TEMPORAL_ADDRESS) {
     process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, {
