@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ensureDatabase, createOrm, migrate } from '@cfdi/db';
 import { loadConfig } from '@cfdi/config';
@@ -7,6 +7,27 @@ import { TEST_ENV_DEFAULTS } from '@cfdi/testkit';
 import { ensureSystemTools } from './system-tools';
 
 const root = path.resolve(__dirname, '..');
+
+// Ctrl-C or SIGTERM: let the running command end (it gets the signal too), then stop the dev server in `finally`
+// instead of dying here and leaving it running.
+let interrupted = false;
+let running: ChildProcess | null = null;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    interrupted = true;
+    running?.kill(signal);
+  });
+}
+
+function run(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    running = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    running.on('exit', (code, signal) => {
+      running = null;
+      resolve(code ?? (signal ? 130 : 1));
+    });
+  });
+}
 const log = (line: string) => process.stdout.write(`[test] ${line}\n`);
 
 /**
@@ -36,13 +57,11 @@ async function main(): Promise<number> {
       process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: await freePort(), logLevel: 'error', log });
       log(`Temporal dev server at ${process.env.TEMPORAL_ADDRESS}`);
     }
+    if (interrupted) return 130;
     const turbo = path.join(root, 'node_modules', '.bin', 'turbo');
     const tasks = process.argv.slice(2).length ? process.argv.slice(2) : ['typecheck', 'lint', 'test'];
     // One workspace at a time: the suites share the machine's two cores and the test database.
-    const result = spawnSync(turbo, ['run', ...tasks, '--concurrency=1', '--continue', '--log-order=grouped'], {
-      cwd: root, stdio: 'inherit', env: process.env,
-    });
-    return result.status ?? 1;
+    return await run(turbo, ['run', ...tasks, '--concurrency=1', '--continue', '--log-order=grouped']);
   } finally {
     await supervisor.stopAll();
   }
