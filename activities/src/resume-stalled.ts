@@ -1,11 +1,9 @@
 import { Context } from '@temporalio/activity';
-import { stalledDocuments, type StalledDocument, type StalledWork } from '@cfdi/services';
+import { STALLED_AFTER_SECONDS, stalledDocuments, type StalledDocument, type StalledWork } from '@cfdi/services';
 // Not declared in package.json: @cfdi/workflows declares this package (for its activity types), and turbo refuses cycles.
 import { resumeWorkflowOf, type ResumableWork } from '@cfdi/workflows/client';
 import type { ActivityDeps } from './deps';
 
-/** Younger work is still in the API's hands (it starts the workflow right after committing the document). */
-const STALLED_AFTER_SECONDS = 60;
 const PAGE = 100;
 /** Bounds one sweep per kind; the next sweep, a minute later, goes on from the oldest again. */
 const MAX_PER_SWEEP = 1_000;

@@ -63,6 +63,8 @@ it('accepts a document while Temporal cannot start its workflow (202, one charge
   expect(await runs(`stamp-${accepted.body.id}`)).toBe(0);
 
   await ageOverAMinute(accepted.body.id);
+  const metrics = await (await fetch(`${stack.api.url}/metrics`)).text();
+  expect(Number(/^cfdi_work_without_workflow\{work="stamping"\} (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
   expect((await sweep()).resumed).toBeGreaterThanOrEqual(1);
   const stamped = await untilStamped(account.testKey, accepted.body.id);
   expect(stamped.uuid).toMatch(/^[0-9A-F-]{36}$/);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@cfdi/db';
+import { countStalledDocuments } from './documents/stalled-documents';
 import { MEXICO_CITY } from './time';
 
 export interface LedgerViolation {
@@ -95,6 +96,8 @@ export async function recordLedgerAudit(em: EntityManager, report: LedgerAuditRe
 export interface PlatformGauges {
   documentsByStatus: { type: string; status: string; count: number }[];
   awaitingReconciliation: number;
+  /** Accepted work whose workflow has not started within a minute (the resume-stalled sweep's backlog). */
+  withoutWorkflow: { stamping: number; cancellation: number };
   lastAudit: { violations: number; balancesChecked: number; ageSeconds: number } | null;
 }
 
@@ -111,6 +114,7 @@ export async function platformGauges(em: EntityManager): Promise<PlatformGauges>
   return {
     documentsByStatus: byStatus,
     awaitingReconciliation: awaiting[0]?.n ?? 0,
+    withoutWorkflow: { stamping: await countStalledDocuments(em, 'stamping'), cancellation: await countStalledDocuments(em, 'cancellation') },
     lastAudit: last ? { violations: last.violations, balancesChecked: last.balances_checked, ageSeconds: last.age } : null,
   };
 }

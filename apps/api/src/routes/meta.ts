@@ -47,6 +47,9 @@ export const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '# HELP cfdi_reconciliations_waiting Documents whose PAC outcome was ambiguous and awaits a decision.',
       '# TYPE cfdi_reconciliations_waiting gauge',
       `cfdi_reconciliations_waiting ${gauges.awaitingReconciliation}`,
+      '# HELP cfdi_work_without_workflow Accepted stamps and cancellations whose workflow has not started for over a minute.',
+      '# TYPE cfdi_work_without_workflow gauge',
+      ...Object.entries(gauges.withoutWorkflow).map(([work, count]) => `cfdi_work_without_workflow{work="${work}"} ${count}`),
     ];
     if (gauges.lastAudit) {
       lines.push(

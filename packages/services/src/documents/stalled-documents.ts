@@ -8,6 +8,9 @@ import type { EntityManager } from '@cfdi/db';
  */
 export type StalledWork = 'stamping' | 'cancellation';
 
+/** Younger work is still in the API's hands (it starts the workflow right after committing the document). */
+export const STALLED_AFTER_SECONDS = 60;
+
 const SINCE: Record<StalledWork, { since: string; where: string }> = {
   stamping: { since: 'created_at', where: "status = 'stamping' and not needs_reconciliation" },
   // The request's own update set updated_at (the database's clock, like created_at; requestedAt is the API's).
@@ -35,4 +38,14 @@ export async function stalledDocuments(em: EntityManager, work: StalledWork, que
     [query.olderThanSeconds, query.after?.since ?? '-infinity', query.after?.id ?? '', query.limit],
   );
   return rows.map((row) => ({ id: row.id, since: new Date(row.since).toISOString() }));
+}
+
+/** How many documents' work has waited longer than the sweep allows, per kind: for /metrics. */
+export async function countStalledDocuments(em: EntityManager, work: StalledWork): Promise<number> {
+  const { since, where } = SINCE[work];
+  const rows: { n: number }[] = await em.execute(
+    `select count(*)::int as n from documents where ${where} and ${since} < now() - make_interval(secs => ?)`,
+    [STALLED_AFTER_SECONDS],
+  );
+  return rows[0]?.n ?? 0;
 }
