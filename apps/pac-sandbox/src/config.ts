@@ -35,7 +35,8 @@ export function loadSandboxConfig(env: Env = process.env): SandboxServerConfig {
     problems.push('set both PAC_SANDBOX_USERNAME and PAC_SANDBOX_PASSWORD, or neither');
   const config: SandboxServerConfig = {
     port: int('PAC_SANDBOX_PORT', 3100),
-    host: env.PAC_SANDBOX_HOST?.trim() || '0.0.0.0',
+    // Loopback by default, like the API: its fault-injection endpoints are nobody else's business.
+    host: env.PAC_SANDBOX_HOST?.trim() || '127.0.0.1',
     app: {
       databaseUrl: env.PAC_SANDBOX_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/pac_sandbox',
       requireRegistration: bool('PAC_SANDBOX_REQUIRE_REGISTRATION', true),
