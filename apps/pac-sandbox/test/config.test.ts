@@ -6,7 +6,7 @@ test('listens on loopback at 3100 unless told otherwise', () => {
 });
 
 test('reports every bad value with what it should be', () => {
-  expect(() => loadSandboxConfig({ PAC_SANDBOX_PORT: 'x', PAC_SANDBOX_USERNAME: 'u' })).toThrow(
-    /PAC_SANDBOX_PORT="x" must be a non-negative integer[\s\S]*set both PAC_SANDBOX_USERNAME and PAC_SANDBOX_PASSWORD/,
-  );
+  const load = () => loadSandboxConfig({ PAC_SANDBOX_PORT: 'x', PAC_SANDBOX_USERNAME: 'u' });
+  expect(load).toThrow('PAC_SANDBOX_PORT="x" must be a non-negative integer');
+  expect(load).toThrow('set both PAC_SANDBOX_USERNAME and PAC_SANDBOX_PASSWORD, or neither');
 });
