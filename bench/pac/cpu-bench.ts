@@ -10,9 +10,9 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { FinkokPac } from '../../packages/pac/src';
+import type { FinkokPac } from '../../packages/pac/src';
 import { dropDatabase } from '../../apps/pac-sandbox/src';
-import { sealedInvoices } from './fixtures';
+import { benchPacClient, sealedInvoices } from './fixtures';
 
 const ROOT = path.resolve(__dirname, '../..');
 const STAMPS = Number(process.argv[2] ?? 1000);
@@ -88,13 +88,7 @@ async function main(): Promise<void> {
   );
   const exited = new Promise((r) => server.once('exit', r));
   const base = `http://127.0.0.1:${port}`;
-  const pac = new FinkokPac({
-    url: base,
-    username: 'bench',
-    password: 'bench',
-    timeoutMs: 60_000,
-    maxSockets: 64,
-  });
+  const pac = benchPacClient(base);
   try {
     await waitForHealth(`${base}/health`);
     await pac.registerCsd({ rfc: 'EKU9003173C9' });

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildInvoiceXml, openPrivateKey, sealXml, type InvoiceInput } from '../../packages/cfdi/src';
+import { FinkokPac } from '../../packages/pac/src';
 
 export const SAT_DIR = process.env.SAT_DIR ?? path.resolve(__dirname, '../..', '../shared/sat');
 const certs = path.join(SAT_DIR, 'test-certs');
@@ -32,4 +33,9 @@ function invoice(folio: number, items: number, serie: string): InvoiceInput {
 export function sealedInvoices(options: { from: number; count: number; items?: number; serie: string; sealedAt: Date }): string[] {
   const { from, count, items = 3, serie, sealedAt } = options;
   return Array.from({ length: count }, (_, i) => sealXml(buildInvoiceXml(invoice(from + i, items, serie), { now: sealedAt }).xml, csd).xml);
+}
+
+/** The client both benches stamp with: generous timeout and enough sockets for every concurrent request. */
+export function benchPacClient(url: string): FinkokPac {
+  return new FinkokPac({ url, username: 'bench', password: 'bench', timeoutMs: 60_000, maxSockets: 64 });
 }

@@ -6,9 +6,8 @@
  */
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { FinkokPac } from '../../packages/pac/src';
 import { buildSandboxApp, dropDatabase } from '../../apps/pac-sandbox/src';
-import { SAT_DIR, sealedInvoices } from './fixtures';
+import { benchPacClient, SAT_DIR, sealedInvoices } from './fixtures';
 
 const NOW = new Date('2026-11-21T18:00:00Z');
 const ADMIN = process.env.PAC_SANDBOX_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,13 +37,7 @@ async function run(
   url.pathname = `/pac_sandbox_bench_${randomBytes(4).toString('hex')}`;
   const app = await buildSandboxApp({ databaseUrl: url.toString(), now: () => NOW, ...options });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const pac = new FinkokPac({
-    url: base,
-    username: 'bench',
-    password: 'bench',
-    timeoutMs: 60_000,
-    maxSockets: 64,
-  });
+  const pac = benchPacClient(base);
   try {
     await pac.registerCsd({ rfc: 'EKU9003173C9' });
     let folio = 1;
