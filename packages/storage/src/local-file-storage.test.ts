@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalFileStorage } from './local-file-storage';
+import { expectWholeReadsUnderConcurrentWrites } from './testing/file-storage-contract';
 
 let root: string;
 let storage: LocalFileStorage;
@@ -33,18 +34,7 @@ it('rejects keys that could escape the root or collide with the driver bookkeepi
 });
 
 it('keeps readers on whole files while many writers replace the same key', async () => {
-  const key = 'acct_1/test/big';
-  const versions = Array.from({ length: 8 }, (_, i) => Buffer.alloc(256 * 1024, i));
-  const reads: Promise<unknown>[] = [];
-  await Promise.all(versions.map(async (bytes) => {
-    await storage.put(key, bytes, 'application/octet-stream');
-    reads.push(storage.get(key));
-  }));
-  for (const read of await Promise.all(reads)) {
-    const bytes = (read as { bytes: Buffer }).bytes;
-    expect(bytes.length).toBe(256 * 1024);
-    expect(bytes.every((b) => b === bytes[0])).toBe(true);
-  }
+  await expectWholeReadsUnderConcurrentWrites(storage, 'acct_1/test/big');
 });
 
 it('creates missing directories, also when they disappear between writes', async () => {
