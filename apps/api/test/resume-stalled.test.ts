@@ -45,13 +45,18 @@ const untilStamped = (key: string, id: string) =>
     return res.body.status === 'stamped' && res.body.files.status === 'ready' ? res.body : undefined;
   }, { what: `${id} stamped with its files`, timeoutMs: 30_000 });
 
-it('accepts a document while Temporal cannot start its workflow (202, one charge), and the recovery sweep stamps it once', async () => {
-  const account = await stampingAccount(stack);
+/** An invoice posted to the cut-off replica: accepted (202) and charged, with no workflow behind it. */
+async function acceptedWithoutWorkflow(account: Awaited<ReturnType<typeof stampingAccount>>) {
   const headers = { 'idempotency-key': idempotencyKey() };
   const body = invoiceBody(account.merchantId);
-
   const accepted = await cutOff.request('POST', '/v1/invoices', { key: account.testKey, headers, body });
   expect(accepted.status).toBe(202);
+  return { headers, body, accepted };
+}
+
+it('accepts a document while Temporal cannot start its workflow (202, one charge), and the recovery sweep stamps it once', async () => {
+  const account = await stampingAccount(stack);
+  const { headers, body, accepted } = await acceptedWithoutWorkflow(account);
   expect(accepted.body).toMatchObject({ object: 'invoice', status: 'stamping', uuid: null, files: { status: 'pending' } });
   const again = await cutOff.request('POST', '/v1/invoices', { key: account.testKey, headers, body });
   expect({ status: again.status, replayed: again.headers.get('idempotency-replayed'), id: again.body.id }).toEqual({ status: 202, replayed: 'true', id: accepted.body.id });
@@ -78,10 +83,7 @@ it('accepts a document while Temporal cannot start its workflow (202, one charge
 
 it('answers a retry after a crash between accepting and answering by starting the missing workflow: 201, one charge', async () => {
   const account = await stampingAccount(stack);
-  const headers = { 'idempotency-key': idempotencyKey() };
-  const body = invoiceBody(account.merchantId);
-  const accepted = await cutOff.request('POST', '/v1/invoices', { key: account.testKey, headers, body });
-  expect(accepted.status).toBe(202);
+  const { headers, body, accepted } = await acceptedWithoutWorkflow(account);
   // As if that API had died after committing the document, before storing its answer: the key is still claimed,
   // bound to the document, and its claim has run out.
   await db().execute(

@@ -1,8 +1,5 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { CreateBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { freePort, startMinio, Supervisor } from '@cfdi/devstack';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { startThrowawayBucket, type ThrowawayBucket } from '@cfdi/devstack';
 import { logoFixture } from './merchant-fixtures';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
 
@@ -10,30 +7,21 @@ import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHar
 const MINIO_START_TIMEOUT_MS = 30 * 60_000;
 const BUCKET = 'cfdi-e2e';
 const PREFIX = 'tenant-files';
-const credentials = { accessKeyId: 'cfdi-e2e', secretAccessKey: 'cfdi-e2e-secret' };
 
-let minio: Supervisor;
-let dataDir: string;
-let bucket: S3Client;
+let minio: ThrowawayBucket;
 let stack: StackHarness;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cfdi-minio-e2e-'));
-  minio = new Supervisor((name, code) => process.stderr.write(`${name} exited unexpectedly (${code})\n`));
-  const endpoint = await startMinio(minio, { port: await freePort(), dataDir, ...credentials, log: (line) => process.stdout.write(`[minio] ${line}\n`) });
-  bucket = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
-  await bucket.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  minio = await startThrowawayBucket(BUCKET, (line) => process.stdout.write(`[minio] ${line}\n`));
   stack = await startStack({
-    STORAGE_DRIVER: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_PREFIX: PREFIX,
-    S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    STORAGE_DRIVER: 's3', S3_ENDPOINT: minio.endpoint, S3_BUCKET: BUCKET, S3_PREFIX: PREFIX,
+    S3_ACCESS_KEY_ID: minio.accessKeyId, S3_SECRET_ACCESS_KEY: minio.secretAccessKey,
   });
 }, MINIO_START_TIMEOUT_MS);
 
 afterAll(async () => {
   await stack?.close();
-  bucket?.destroy();
-  await minio?.stopAll();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  await minio?.stop();
 }, 60_000);
 
 /** Signed URLs carry PUBLIC_BASE_URL; the test API listens on an ephemeral port. */
@@ -41,7 +29,7 @@ const local = (url: string) => stack.api.url + new URL(url).pathname + new URL(u
 const storageKey = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\/files\//, ''));
 
 async function objectIn(key: string) {
-  return bucket.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}/${key}` }));
+  return minio.client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}/${key}` }));
 }
 
 it('stamps with STORAGE_DRIVER=s3: the logo, XML, PDF and ZIP live in the bucket and are served by signed URLs', async () => {

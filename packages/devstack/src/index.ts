@@ -2,5 +2,5 @@ export * from './checks';
 export * from './supervisor';
 export { ensureTemporalCli, temporalCliPath, TEMPORAL_CLI_VERSION } from './temporal-cli';
 export { startTemporalDevServer } from './temporal-server';
-export { ensureMinio, minioPath, startMinio, MINIO_VERSION, type MinioOptions } from './minio-server';
+export { ensureMinio, minioPath, startMinio, startThrowawayBucket, MINIO_VERSION, type MinioOptions, type ThrowawayBucket } from './minio-server';
 export { importCatalogsIfNeeded } from './catalogs';

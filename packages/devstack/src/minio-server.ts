@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { ensureGoTool, goToolPath, type GoTool } from './go-install';
-import { waitForHttp, type Supervisor } from './supervisor';
+import { freePort, Supervisor, waitForHttp } from './supervisor';
 
 /**
  * Pinned to the last commit of github.com/minio/minio (the repository is archived). Its RELEASE.* tags are not
@@ -43,4 +47,33 @@ export async function startMinio(supervisor: Supervisor, options: MinioOptions):
   });
   await waitForHttp(`${endpoint}/minio/health/ready`, 60_000);
   return endpoint;
+}
+
+export interface ThrowawayBucket {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** The bucket seen directly, to check what a driver really stored. */
+  client: S3Client;
+  /** Stops MinIO and deletes its data. */
+  stop(): Promise<void>;
+}
+
+/** A throwaway MinIO (free port, temporary data folder) holding one empty bucket: tests against a real S3 server. */
+export async function startThrowawayBucket(bucket: string, log: (line: string) => void): Promise<ThrowawayBucket> {
+  const credentials = { accessKeyId: 'cfdi-test', secretAccessKey: 'cfdi-test-secret' };
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cfdi-minio-'));
+  const supervisor = new Supervisor((name, code) => log(`${name} exited unexpectedly (${code})`));
+  const endpoint = await startMinio(supervisor, { port: await freePort(), dataDir, ...credentials, log });
+  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  return {
+    endpoint, bucket, ...credentials, client,
+    async stop() {
+      client.destroy();
+      await supervisor.stopAll();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

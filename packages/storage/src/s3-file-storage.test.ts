@@ -1,45 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { CreateBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { loadConfig } from '@cfdi/config';
 // Imported by path, not declared in package.json: @cfdi/devstack depends (through @cfdi/services) on this
 // package, and turbo refuses dependency cycles.
-import { startMinio } from '@cfdi/devstack/src/minio-server';
-import { freePort, Supervisor } from '@cfdi/devstack/src/supervisor';
+import { startThrowawayBucket, type ThrowawayBucket } from '@cfdi/devstack/src/minio-server';
 import { createFileStorage } from './create-file-storage';
 import { S3FileStorage, type S3StorageOptions } from './s3-file-storage';
+import { expectWholeReadsUnderConcurrentWrites } from './testing/file-storage-contract';
 
 // The first run on a machine builds MinIO with Go (several minutes); later runs start it in about a second.
 const FIRST_BUILD_TIMEOUT_MS = 30 * 60_000;
-const credentials = { accessKeyId: 'cfdi-test', secretAccessKey: 'cfdi-test-secret' };
 
-let supervisor: Supervisor;
-let dataDir: string;
+let minio: ThrowawayBucket;
 let options: S3StorageOptions;
 let storage: S3FileStorage;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cfdi-minio-'));
-  supervisor = new Supervisor((name, code) => process.stderr.write(`${name} exited unexpectedly (${code})\n`));
-  const log = (line: string) => process.stdout.write(`[minio] ${line}\n`);
-  const endpoint = await startMinio(supervisor, { port: await freePort(), dataDir, ...credentials, log });
-  options = { endpoint, region: 'us-east-1', bucket: 'cfdi-files', forcePathStyle: true, prefix: null, ...credentials };
-  await rawClient().send(new CreateBucketCommand({ Bucket: options.bucket }));
+  minio = await startThrowawayBucket('cfdi-files', (line) => process.stdout.write(`[minio] ${line}\n`));
+  const { endpoint, bucket, accessKeyId, secretAccessKey } = minio;
+  options = { endpoint, region: 'us-east-1', bucket, forcePathStyle: true, prefix: null, accessKeyId, secretAccessKey };
   storage = new S3FileStorage(options);
 }, FIRST_BUILD_TIMEOUT_MS);
 
-afterAll(async () => {
-  await supervisor?.stopAll();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => minio?.stop());
 
 /** The bucket seen directly, to check what the driver really stored. */
-function rawClient(): S3Client {
-  const { endpoint, region, forcePathStyle, accessKeyId, secretAccessKey } = options;
-  return new S3Client({ endpoint: endpoint!, region, forcePathStyle, credentials: { accessKeyId, secretAccessKey } });
-}
+const rawClient = () => minio.client;
 
 /** A fresh account folder per test: tests isolate by ids, not by cleaning up. */
 const freshKey = (rest: string) => `acct_${randomUUID().slice(0, 8)}/test/${rest}`;
@@ -68,18 +54,7 @@ it('rejects keys that could escape the bucket folder, before any request', async
 });
 
 it('keeps readers on whole objects while many writers replace the same key', async () => {
-  const key = freshKey('big');
-  const versions = Array.from({ length: 8 }, (_, i) => Buffer.alloc(256 * 1024, i));
-  const reads: Promise<unknown>[] = [];
-  await Promise.all(versions.map(async (bytes) => {
-    await storage.put(key, bytes, 'application/octet-stream');
-    reads.push(storage.get(key));
-  }));
-  for (const read of await Promise.all(reads)) {
-    const bytes = (read as { bytes: Buffer }).bytes;
-    expect(bytes.length).toBe(256 * 1024);
-    expect(bytes.every((b) => b === bytes[0])).toBe(true);
-  }
+  await expectWholeReadsUnderConcurrentWrites(storage, freshKey('big'));
 });
 
 it('keeps every object under the prefix, invisible to a driver without it', async () => {
@@ -97,7 +72,7 @@ it('keeps every object under the prefix, invisible to a driver without it', asyn
 it('is what createFileStorage builds for STORAGE_DRIVER=s3', async () => {
   const config = loadConfig({
     STORAGE_DRIVER: 's3', S3_ENDPOINT: options.endpoint!, S3_BUCKET: options.bucket,
-    S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey, S3_PREFIX: 'from-config',
+    S3_ACCESS_KEY_ID: minio.accessKeyId, S3_SECRET_ACCESS_KEY: minio.secretAccessKey, S3_PREFIX: 'from-config',
   });
   const key = freshKey('acuses/can_1.xml');
   await createFileStorage(config).put(key, Buffer.from('acuse'), 'application/xml');
