@@ -46,9 +46,21 @@ describe('validateInvoiceRequest', () => {
     // Persona física with a régimen only for morales.
     expect(paths({ ...valid(), receiver: { rfc: 'FUNK671228PH6', name: 'KARLA FUENTE NOLASCO', zip: '01160', regimenFiscal: '601' } })).toContain('/receiver/regimenFiscal');
     // D01 is only for personas físicas.
-    expect(paths({ ...valid(), usoCfdi: 'D01' })).toEqual(['/usoCfdi', '/usoCfdi']);
+    // D01 breaks two rules: one entry for the path, both reasons in its message.
+    const d01 = validateInvoiceRequest({ ...valid(), usoCfdi: 'D01' }, catalogs, context);
+    expect(d01.map((i) => i.path)).toEqual(['/usoCfdi']);
+    expect(d01[0]!.message).toMatch(/not allowed for a persona moral.*; uso D01 is not allowed with receiver régimen 601/);
     // CN01 only with régimen 605.
     expect(paths({ ...valid(), usoCfdi: 'CN01' })).toContain('/usoCfdi');
+  });
+
+  it('sku, the obsolete alias: empty means absent, and it is not checked when noIdentificacion wins', () => {
+    const withItem = (extra: object) => ({ ...valid(), items: [{ ...(valid().items as object[])[0], ...extra }] });
+    expect(paths(withItem({ sku: '' }))).toEqual([]);
+    expect(paths(withItem({ sku: '', noIdentificacion: 'N1' }))).toEqual([]);
+    expect(paths(withItem({ sku: 'a|b', noIdentificacion: 'N1' }))).toEqual([]);
+    expect(paths(withItem({ sku: 'a|b' }))).toEqual(['/items/0/sku']);
+    expect(paths(withItem({ sku: '   ' }))).toEqual(['/items/0/sku']);
   });
 
   it('name must be in capitals and without corporate suffix', () => {

@@ -4,11 +4,20 @@ export interface ValidationIssue {
   message: string;
 }
 
+/** The problems found, one entry per field path (a second problem at the same path joins the first's message). */
 export class Issues {
   readonly list: ValidationIssue[] = [];
+  private readonly byPath = new Map<string, ValidationIssue>();
 
   add(path: string, message: string): void {
-    this.list.push({ path, message });
+    const earlier = this.byPath.get(path);
+    if (earlier) {
+      earlier.message = `${earlier.message}; ${message}`;
+      return;
+    }
+    const issue = { path, message };
+    this.byPath.set(path, issue);
+    this.list.push(issue);
   }
 }
 

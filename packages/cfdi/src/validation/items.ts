@@ -59,7 +59,8 @@ function checkItem(issues: Issues, base: string, item: ItemRequest, catalogs: Ca
   checkPositive(issues, `${base}/unitPrice`, item.unitPrice, 6);
   checkText(issues, `${base}/unit`, item.unit, 20, false);
   checkText(issues, `${base}/noIdentificacion`, item.noIdentificacion, 100, false);
-  checkText(issues, `${base}/sku`, item.sku, 100, false);
+  // The obsolete alias: empty means absent, and it is ignored (so not checked) when noIdentificacion is sent.
+  if (item.noIdentificacion === undefined && item.sku !== '') checkText(issues, `${base}/sku`, item.sku, 100, false);
   if (item.taxable !== undefined && typeof item.taxable !== 'boolean') issues.add(`${base}/taxable`, 'must be true or false');
   checkIvaRate(issues, `${base}/ivaRate`, item.ivaRate);
   if (item.iepsRate !== undefined && (!isNumberLike(item.iepsRate) || !isIepsRate(item.iepsRate))) {
