@@ -22,6 +22,21 @@ export interface BuildAppOptions {
   logger?: boolean | object;
 }
 
+/**
+ * Many HTTP clients send `Content-Type: application/json` on every request, bodiless DELETEs and POSTs included: an
+ * empty body is no body (an endpoint that needs one still answers 400 for it); anything else goes to Fastify's own
+ * JSON parser, prototype-poisoning protection included.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+}
+
 /** The API without a listening socket: server.ts listens, tests use it directly. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -31,6 +46,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
+  acceptEmptyJsonBodies(app);
   installValidators(app);
   installProblemHandlers(app, deps.config.api.docsUrl);
   app.addSchema(ProblemSchema);

@@ -66,6 +66,20 @@ describe('errors', () => {
     expect(res.body).toMatchObject({ status: 413, code: 'payload_too_large' });
   });
 
+  it('takes an empty body with Content-Type: application/json as no body; malformed or poisoned JSON is still a 400', async () => {
+    const { testKey } = await api.newAccount();
+    const json = { 'content-type': 'application/json' };
+    const created = await api.request('POST', '/v1/merchants', { key: testKey, body: { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' } });
+    const deleted = await api.request('DELETE', `/v1/merchants/${created.body.id}`, { key: testKey, headers: json, rawBody: '' });
+    expect(deleted).toMatchObject({ status: 200, body: { id: created.body.id, deleted: true } });
+    const noBody = await api.request('POST', '/v1/merchants', { key: testKey, headers: json, rawBody: '' });
+    expect(noBody).toMatchObject({ status: 400, body: { code: 'validation_error' } });
+    for (const rawBody of ['{"legalName":', '{"__proto__":{"polluted":true}}']) {
+      const bad = await api.request('POST', '/v1/merchants', { key: testKey, headers: json, rawBody });
+      expect({ rawBody, status: bad.status, code: bad.body.code }).toEqual({ rawBody, status: 400, code: 'validation_error' });
+    }
+  });
+
   it('says billing is unavailable when Stripe is not configured', async () => {
     const { testKey } = await api.newAccount();
     const res = await api.request('POST', '/v1/billing/checkout_sessions', { key: testKey, body: { amountCentavos: 10000 } });
@@ -94,6 +108,12 @@ describe('readiness', () => {
     const noRedis = await startApi({ REDIS_URL: 'redis://127.0.0.1:1' });
     try {
       expect(await noRedis.request('GET', '/ready')).toMatchObject({ status: 503, body: { status: 'degraded', db: true, redis: false } });
+      // Only the rate limit needs Redis: without it requests are served, unlimited, instead of failing with 500.
+      const { testKey } = await noRedis.newAccount({ rateLimitPerMinute: 1 });
+      for (let i = 0; i < 3; i++) {
+        const balance = await noRedis.request('GET', '/v1/balance', { key: testKey });
+        expect({ status: balance.status, limit: balance.headers.get('x-ratelimit-limit') }).toEqual({ status: 200, limit: '1' });
+      }
     } finally {
       await noRedis.close();
     }
