@@ -49,6 +49,18 @@ async function statusOf(account: Account, id: string, status: string) {
   }, { what: `${id} to be ${status}` });
 }
 
+it('the monthly cap holds back stamping, not cancelling: at the cap a new invoice is 402, its cancellation goes through', async () => {
+  const account = await stampingAccount(stack);
+  const invoice = await smallInvoice(account);
+  await stack.api.orm.em.fork().execute('update accounts set monthly_cap = 1 where id = ?', [account.accountId]);
+  const refused = await post(account.testKey, '/v1/invoices', invoiceBody(account.merchantId));
+  expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 402, code: 'monthly_limit_reached' });
+  const res = await cancel(account, invoice.id, { motivo: '02' });
+  expect(res.status).toBe(202);
+  await statusOf(account, invoice.id, 'cancelled');
+  expect(await ledger(account.accountId)).toEqual(['consume:invoice', 'consume:cancellation']);
+}, 60_000);
+
 it('acceptance path: cancel_pending with the acuse, then cancelled when the receiver accepts', async () => {
   const account = await stampingAccount(stack);
   const invoice = await bigInvoice(account);

@@ -156,6 +156,8 @@ export async function retrieveBalance(em: EntityManager, config: Pick<Config, 'p
 /**
  * Reserves one timbre for a stamp or a cancellation: a `consume` entry at the current tier price.
  * The balance row is locked first so the monthly count, the cap check and the debit are one atomic step.
+ * The monthly cap limits stamping only (the spec's Limits): a cancellation, often a legal duty, is never held back
+ * by it, though it counts towards the month's usage and is priced by it like any timbre.
  */
 export async function reserveTimbre(
   em: EntityManager,
@@ -173,7 +175,8 @@ export async function reserveTimbre(
     );
     const row = locked[0];
     if (!row) throw new InsufficientCreditsError(0, priceForTimbre(config, 0));
-    if (row.monthly_cap !== null && row.used >= row.monthly_cap) throw new MonthlyLimitReachedError(row.monthly_cap);
+    const capped = reference.type !== 'cancellation';
+    if (capped && row.monthly_cap !== null && row.used >= row.monthly_cap) throw new MonthlyLimitReachedError(row.monthly_cap);
     const price = priceForTimbre(config, row.used);
     const entry = await tryPostEntry(tx, scope, {
       type: 'consume', deltaCentavos: -price, referenceType: reference.type, referenceId: reference.id,
