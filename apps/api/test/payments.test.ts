@@ -116,19 +116,28 @@ it('pays a PPD invoice in three installments with server-computed balances and S
   const since = (await get(account.testKey, `/v1/payments?createdFrom=${encodeURIComponent(second.body.createdAt)}&createdTo=${encodeURIComponent(second.body.createdAt)}`)).body.data;
   expect(since.map((p: { id: string }) => p.id)).toEqual([second.body.id]);
 
-  // Cancelling the second payment (a P document needs the receiver's acceptance) gives its amount back …
-  const cancel = await post(account.testKey, `/v1/payments/${second.body.id}/cancel`, { motivo: '02' });
+  // Installments are cancelled newest first: the second cannot go while the third (whose ImpSaldoAnt assumes it) is live.
+  const early = await post(account.testKey, `/v1/payments/${second.body.id}/cancel`, { motivo: '02' });
+  expect(early.status).toBe(400);
+  expect(early.body.errors).toEqual([{ path: '/params/id', message: expect.stringContaining(`followed by 3 (${third.body.id})`) }]);
+
+  // Cancelling the third (a P document needs the receiver's acceptance) gives its amount back once cancelled …
+  const cancel = await post(account.testKey, `/v1/payments/${third.body.id}/cancel`, { motivo: '02' });
   expect(cancel.status).toBe(202);
   expect(cancel.body).toMatchObject({ status: 'cancel_pending', cancellation: { motivo: '02', status: 'pending', acuse: { codigo: '201', estatus: 'En proceso' } } });
   expect(await saldo(account, invoice.id)).toBe(0);
-  expect((await fetch(`${stack.sandbox.url}/sandbox/receiver/${second.body.uuid}/accept`, { method: 'POST' })).status).toBe(200);
-  await waitFor(async () => ((await get(account.testKey, `/v1/payments/${second.body.id}`)).body.status === 'cancelled' ? true : undefined), { what: 'the payment cancelled' });
-  expect(await saldo(account, invoice.id)).toBe(300.55);
+  // … and until its outcome no installment is added: its ImpSaldoAnt would depend on that outcome.
+  const meanwhile = await pay(account, invoice.id, { monto: 1, formaPago: '03' });
+  expect(meanwhile.status).toBe(400);
+  expect(meanwhile.body.errors).toEqual([{ path: '/params/id', message: expect.stringContaining('is being cancelled') }]);
+  expect((await fetch(`${stack.sandbox.url}/sandbox/receiver/${third.body.uuid}/accept`, { method: 'POST' })).status).toBe(200);
+  await waitFor(async () => ((await get(account.testKey, `/v1/payments/${third.body.id}`)).body.status === 'cancelled' ? true : undefined), { what: 'the payment cancelled' });
+  expect(await saldo(account, invoice.id)).toBe(459.45);
 
-  // … and a new payment takes its place in the sequence.
-  const replacement = await pay(account, invoice.id, { monto: 300.55, formaPago: '03' });
+  // A new payment takes its place in the sequence, with the balance the cancelled one had.
+  const replacement = await pay(account, invoice.id, { monto: 459.45, formaPago: '03' });
   expect(replacement.status).toBe(201);
-  expect(replacement.body).toMatchObject({ numParcialidad: 2, saldoAnterior: 300.55, saldoInsoluto: 0 });
+  expect(replacement.body).toMatchObject({ numParcialidad: 3, saldoAnterior: 459.45, saldoInsoluto: 0 });
   assertSatConformant(await stampedXml(replacement.body.id));
   expect(await saldo(account, invoice.id)).toBe(0);
 
@@ -138,6 +147,22 @@ it('pays a PPD invoice in three installments with server-computed balances and S
   ]);
 }, 90_000);
 
+it('keeps the invoice\'s taxes on a settling installment after tiny payments used up the base: SAT-valid, ObjetoImpDR 02', async () => {
+  const account = await stampingAccount(stack);
+  const invoice = await ppdInvoice(account);
+  const ids: string[] = [];
+  for (const monto of [0.25, 0.25, 1159.49, 0.01]) {
+    const res = await pay(account, invoice.id, { monto, formaPago: '03' });
+    expect(res.status).toBe(201);
+    ids.push(res.body.id);
+  }
+  const last = await stampedXml(ids[3]!);
+  assertSatConformant(last);
+  expect(attribute(last, 'DoctoRelacionado', 'ObjetoImpDR')).toBe('02');
+  expect(attribute(last, 'TrasladoDR', 'BaseDR')).toBe('0.01');
+  expect(attribute(last, 'Totales', 'TotalTrasladosBaseIVA16')).toBe('0.01');
+}, 60_000);
+
 it('lets exactly one of two concurrent payments that together overpay through', async () => {
   const account = await stampingAccount(stack);
   const invoice = await ppdInvoice(account);
@@ -146,6 +171,23 @@ it('lets exactly one of two concurrent payments that together overpay through', 
   expect(results.find((r) => r.status === 400)!.body.errors[0].path).toBe('/monto');
   expect(await saldo(account, invoice.id)).toBe(460);
   expect((await ledger(account.accountId)).map((t) => t.type)).toEqual(['consume', 'consume']);
+}, 60_000);
+
+it('takes no installment while an earlier one is still stamping: its outcome decides the balance the next one carries', async () => {
+  const account = await stampingAccount(stack);
+  const invoice = await ppdInvoice(account);
+  await fetch(`${stack.sandbox.url}/sandbox/faults`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'stamp', kind: 'latency', count: 1, params: { ms: 4000 } }),
+  });
+  const slow = pay(account, invoice.id, { monto: 100, formaPago: '03' });
+  const stampingFirst = await waitFor(async () => (await get(account.testKey, `/v1/payments?invoiceId=${invoice.id}&status=stamping`)).body.data[0], { what: 'the first payment stamping' });
+  const second = await pay(account, invoice.id, { monto: 100, formaPago: '03' });
+  expect(second.status).toBe(400);
+  expect(second.body.errors).toEqual([{ path: '/params/id', message: expect.stringContaining(`installment 1 (${stampingFirst.id}) of this invoice is still being stamped`) }]);
+  expect((await slow).status).toBe(201);
+  const retried = await pay(account, invoice.id, { monto: 100, formaPago: '03' });
+  expect(retried.body).toMatchObject({ numParcialidad: 2, saldoAnterior: 1060, saldoInsoluto: 960 });
+  expect((await ledger(account.accountId)).map((t) => t.type)).toEqual(['consume', 'consume', 'consume']);
 }, 60_000);
 
 it('gives the amount back when the SAT rejects the complement, and refunds the timbre', async () => {

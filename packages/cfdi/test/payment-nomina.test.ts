@@ -39,6 +39,18 @@ describe('computePayment', () => {
     expect(last.traslados.map((t) => [t.base, t.importe])).toEqual([['200.00', '32.00'], ['83.34', '6.66'], ['11.34', undefined]]);
   });
 
+  it('the settling installment keeps every taxed group even when earlier rounding used up its base (tiny payments)', () => {
+    // 1,160.00 with IVA 16 % paid as 0.25, 0.25, 1,159.49 and 0.01: the first three already attribute Base 1,000.00.
+    const invoice = { ...base.invoice, total: '1160.00', taxGroups: [{ impuesto: '002' as const, tipoFactor: 'Tasa' as const, tasaOCuota: '0.160000', base: '1000.00', importe: '160.00' }] };
+    const last = computePayment({
+      ...base, invoice, monto: '0.01', saldoAnterior: '0.01', numParcialidad: 4,
+      previousInstallments: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '1000.00', importe: '160.01' }],
+    });
+    expect(last.objetoImpDR).toBe('02');
+    expect(last.traslados).toEqual([{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '0.01', importe: '0.00' }]);
+    expect(last.totales).toEqual({ TotalTrasladosBaseIVA16: '0.01', TotalTrasladosImpuestoIVA16: '0.00', MontoTotalPagos: '0.01' });
+  });
+
   it('an invoice without taxes gives ObjetoImpDR 01 and only MontoTotalPagos', () => {
     const p = computePayment({ ...base, invoice: { ...base.invoice, taxGroups: [] } });
     expect(p.objetoImpDR).toBe('01');

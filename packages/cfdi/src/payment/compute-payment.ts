@@ -65,12 +65,17 @@ export function computePayment(input: PaymentInput): ComputedPayment {
   const settles = insoluto.isZero();
 
   // A group whose share is exactly zero (an invoice group Base of 0.00) has nothing to
-  // attribute and BaseDR must be > 0, so it is left out.
-  const shares = input.invoice.taxGroups.map((g) => {
+  // attribute and BaseDR must be > 0, so it is left out. Every other group appears in every
+  // installment (ObjetoImpDR 02 needs ImpuestosDR, CRP20246): when earlier installments'
+  // rounding already used up a group's base (tiny payments), the settling one carries its
+  // own proportional share instead of a remainder of zero or less.
+  const shares = input.invoice.taxGroups.filter((g) => !dec(g.base).isZero()).map((g) => {
+    const proportional = dec(g.base).times(factor);
     const prev = settles ? previous.get(groupKey(g)) : undefined;
-    return { g, prev, baseValue: prev ? dec(g.base).minus(dec(prev.base)) : dec(g.base).times(factor) };
+    const remainder = prev ? dec(g.base).minus(dec(prev.base)) : undefined;
+    return remainder?.gt(ZERO) ? { g, prev, baseValue: remainder } : { g, prev: undefined, baseValue: proportional };
   });
-  const traslados = shares.filter((s) => s.baseValue.gt(ZERO)).map(({ g, prev, baseValue }): PaymentTax => {
+  const traslados = shares.map(({ g, prev, baseValue }): PaymentTax => {
     const base = drAmount(baseValue);
     if (g.tipoFactor === 'Exento') return { impuesto: g.impuesto, tipoFactor: 'Exento', base };
     const rate = dec(g.tasaOCuota!);

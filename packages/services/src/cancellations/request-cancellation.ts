@@ -38,6 +38,19 @@ async function lockDocument(tx: EntityManager, scope: Scope, id: string, type: '
 }
 
 /**
+ * Installments are cancelled newest first: each one's ImpSaldoAnt assumes every earlier one was paid, so cancelling
+ * an earlier one would leave the later ones (and the installment that takes its number) with wrong balances. The
+ * invoice row is locked as payment creation locks it, so no installment is added meanwhile.
+ */
+async function checkLatestInstallment(tx: EntityManager, payment: CancellableRow): Promise<void> {
+  await tx.execute('select id from documents where id = ? for update', [payment.invoice_id]);
+  const later = (await livePayments(tx, payment.invoice_id!)).filter((p) => (p.num_parcialidad ?? 0) > (payment.num_parcialidad ?? 0));
+  if (later.length > 0) {
+    throw ValidationError.field('/params/id', `installment ${payment.num_parcialidad} is followed by ${later.map((p) => `${p.num_parcialidad} (${p.id})`).join(', ')}, whose balances assume it was paid; cancel installments newest first`);
+  }
+}
+
+/**
  * Accepts a cancellation request: the document is `stamped`, no other request is in flight, and one timbre is
  * reserved, all under the document's row lock in one transaction. The cancel workflow does the rest; nothing is
  * sent to the PAC here.
@@ -61,6 +74,7 @@ export async function requestCancellation(
     if (row.cancellation?.status === 'pending') {
       throw new ConflictError('cancellation_in_progress', `A cancellation of ${row.id} is already being requested; wait for its outcome.`);
     }
+    if (target.type === 'payment') await checkLatestInstallment(tx, row);
     // Motives 02/03 say the operation did not happen (or never should have): not true of an invoice with payments.
     if (target.type === 'invoice' && (body.motivo === '02' || body.motivo === '03') && (await livePayments(tx, row.id)).length > 0) {
       throw ValidationError.field('/motivo', `the invoice has payment complements in force; cancel them first (POST /v1/payments/{id}/cancel) before cancelling it with motivo ${body.motivo}`);

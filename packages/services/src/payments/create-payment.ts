@@ -57,12 +57,24 @@ export async function createPaymentDocument(
 
   return em.transactional(async (tx) => {
     const locked = await lockInvoice(tx, scope, invoiceId);
+    const live = await livePayments(tx, invoiceId);
+    // A payment being cancelled still counts, but will give its amount back: a new installment now would carry an
+    // ImpSaldoAnt (and a NumParcialidad) that its outcome makes wrong either way.
+    const cancelling = live.find((p) => p.status === 'cancel_pending' || (p.cancellation as { status?: string } | null)?.status === 'pending');
+    if (cancelling) {
+      throw ValidationError.field('/params/id', `installment ${cancelling.num_parcialidad} (${cancelling.id}) of this invoice is being cancelled; wait for its outcome`);
+    }
     const saldo = checkPayable(locked);
     const monto = toCentavos(body.monto);
     if (monto > saldo) {
       throw ValidationError.field('/monto', `${fromCentavos(monto)} is more than the outstanding balance of ${fromCentavos(saldo)}`);
     }
-    const live = await livePayments(tx, invoiceId);
+    // Likewise an installment still stamping: if it ends `stamp_failed` its amount comes back, and a later installment
+    // would already carry a balance that assumed it was paid.
+    const stamping = live.find((p) => p.status === 'stamping');
+    if (stamping) {
+      throw ValidationError.field('/params/id', `installment ${stamping.num_parcialidad} (${stamping.id}) of this invoice is still being stamped; retry once it is stamped`);
+    }
     const expected = nextParcialidad(live);
     if (body.numParcialidad !== undefined && body.numParcialidad !== expected) {
       throw ValidationError.field('/numParcialidad', `out of sequence: the next installment of this invoice is ${expected}`);
