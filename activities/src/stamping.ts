@@ -1,7 +1,8 @@
 import { ApplicationFailure, Context, log } from '@temporalio/activity';
 import {
-  conceptCount, loadDocumentById, markNeedsReconciliation, recordOperatorStamped, recordReconciliation, recordStampFailure, recordStamped,
-  generateDocumentFiles, renderDocumentFiles, sealDocument, UnsealableDocumentError, type DocumentRow, type ReconciliationResolution,
+  conceptCount, loadDocumentById, loadDocumentWithMerchantRefs, markNeedsReconciliation, recordOperatorStamped, recordReconciliation,
+  recordStampFailure, recordStamped, generateDocumentFiles, renderDocumentFiles, sealDocument, UnsealableDocumentError, withMerchantRefs,
+  type DocumentRow, type DocumentWithMerchantRefs, type ReconciliationResolution,
 } from '@cfdi/services';
 import type { PacLookupOutcome, StampAttempt, StampResult } from '@cfdi/workflows/client';
 import type { ActivityDeps } from './deps';
@@ -9,13 +10,18 @@ import type { ActivityDeps } from './deps';
 export function stampingActivities(deps: ActivityDeps) {
   const em = () => deps.orm.em.fork();
 
-  /** Writes a stamp result (ledger, status, event) and, for a stamp, renders small documents' files right away. */
-  async function recordResult(documentId: string, result: StampResult): Promise<StampAttempt> {
+  /**
+   * Writes a stamp result (ledger, status, event) and, for a stamp, renders small documents' files right away.
+   * `loaded` is the document as the fast path loaded it before the PAC call: it tells whether the files render inline
+   * (then marked `processing` in the same write), and carries its merchant's references, so the logo key is not read again.
+   */
+  async function recordResult(documentId: string, result: StampResult, loaded?: DocumentWithMerchantRefs): Promise<StampAttempt> {
     switch (result.outcome) {
       case 'stamped': {
-        const row = await recordStamped(em(), documentId, { xml: result.xml, uuid: result.uuid });
+        const filesProcessing = loaded !== undefined && rendersInline(loaded);
+        const row = await recordStamped(em(), documentId, { xml: result.xml, uuid: result.uuid }, { filesProcessing });
         if (row.status === 'stamp_failed') return { outcome: 'failed', code: row.sat_code ?? 'stamp_failed', message: row.failure_detail ?? '' };
-        return { outcome: 'stamped', uuid: row.uuid!, filesReady: await renderFilesInline(row) };
+        return { outcome: 'stamped', uuid: row.uuid!, filesReady: await renderFilesInline(loaded ? withMerchantRefs(row, loaded.merchant) : row) };
       }
       case 'rejected':
         await recordStampFailure(em(), documentId, { code: result.code, message: result.message });
@@ -29,10 +35,12 @@ export function stampingActivities(deps: ActivityDeps) {
     }
   }
 
+  const rendersInline = (row: DocumentRow) => conceptCount(row) <= deps.config.filesInlineMaxItems;
+
   /** Small documents render before the answer (201 with files ready); a failure here leaves it to the files queue. */
   async function renderFilesInline(row: DocumentRow): Promise<boolean> {
     if (row.files_status === 'ready') return true;
-    if (conceptCount(row) > deps.config.filesInlineMaxItems) return false;
+    if (!rendersInline(row)) return false;
     try {
       await renderDocumentFiles(em(), deps.files, row);
       return true;
@@ -50,9 +58,9 @@ export function stampingActivities(deps: ActivityDeps) {
     return null;
   }
 
-  async function recordOrHandBack(documentId: string, result: StampResult): Promise<StampAttempt> {
+  async function recordOrHandBack(documentId: string, result: StampResult, loaded?: DocumentWithMerchantRefs): Promise<StampAttempt> {
     try {
-      return await recordResult(documentId, result);
+      return await recordResult(documentId, result, loaded);
     } catch (error) {
       log.warn('recording the stamp result failed; the workflow records it', { documentId, error: (error as Error).message });
       return { outcome: 'unrecorded', result };
@@ -68,7 +76,7 @@ export function stampingActivities(deps: ActivityDeps) {
      * workflow to record with retries, so a stamp the PAC made is never refunded.
      */
     async stampDocument(documentId: string): Promise<StampAttempt> {
-      const row = await loadDocumentById(em(), documentId);
+      const row = await loadDocumentWithMerchantRefs(em(), documentId);
       const earlier = recorded(row);
       if (earlier) return earlier;
       let sealedXml: string;
@@ -83,7 +91,7 @@ export function stampingActivities(deps: ActivityDeps) {
         case 'unavailable':
           throw ApplicationFailure.retryable(`PAC unavailable (${answer.reason}): ${answer.detail}`, 'PacUnavailable');
         case 'stamped':
-          return recordOrHandBack(documentId, { outcome: 'stamped', uuid: answer.uuid, xml: answer.xml });
+          return recordOrHandBack(documentId, { outcome: 'stamped', uuid: answer.uuid, xml: answer.xml }, row);
         case 'rejected':
           return recordOrHandBack(documentId, { outcome: 'rejected', code: answer.code, message: answer.message });
         case 'ambiguous':

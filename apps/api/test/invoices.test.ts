@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultSatDir } from '@cfdi/config';
 import { parseTfd, verifySeal } from '@cfdi/cfdi';
 import { getBalanceCentavos } from '@cfdi/services';
+import { generateCertificate, taxpayerSubject, TEST_CA_ISSUER } from '@cfdi/pac-sandbox';
+import { logoFixture, PINNED_NOW } from './merchant-fixtures';
 import { idempotencyKey, invoiceBody, RECEIVER, stampingAccount, startStack, type StackHarness } from './stack';
 
 let stack: StackHarness;
@@ -77,6 +80,64 @@ describe('POST /v1/invoices', () => {
     const pdf = await fetch(local(ready.files.pdfUrl));
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
+  }, 60_000);
+
+  it("prints the merchant's current logo on the PDF, whether rendered before the answer or on the files queue", async () => {
+    const account = await stampingAccount(stack);
+    const stamp = async (items?: unknown[]) => {
+      const res = await stack.api.request('POST', '/v1/invoices', {
+        key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId, items ? { items } : {}),
+      });
+      expect(res.status).toBe(201);
+      const ready = await waitForFiles(account.testKey, res.body.id);
+      const pdf = await fetch(local(ready.files.pdfUrl));
+      return Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+    };
+    const hasImage = (pdf: string) => /\/Subtype \/Image/.test(pdf);
+    const large = Array.from({ length: stack.api.config.filesInlineMaxItems + 1 }, (_, i) => (
+      { productCode: '43211503', unitCode: 'H87', description: `Equipo ${i}`, quantity: 1, unitPrice: 100 + i }
+    ));
+
+    expect(hasImage(await stamp())).toBe(false);
+    const logo = await stack.api.request('PUT', `/v1/merchants/${account.merchantId}/logo`, { key: account.testKey, body: { logo: logoFixture('logo.png').toString('base64') } });
+    expect(logo.status).toBe(200);
+    expect(hasImage(await stamp())).toBe(true);
+    expect(hasImage(await stamp(large))).toBe(true);
+    expect((await stack.api.request('DELETE', `/v1/merchants/${account.merchantId}/logo`, { key: account.testKey })).status).toBeLessThan(300);
+    expect(hasImage(await stamp())).toBe(false);
+  }, 90_000);
+
+  it('seals with the merchant\'s current CSD: after a replacement the next invoice carries the new certificate', async () => {
+    const account = await stampingAccount(stack);
+    const stampedXml = async () => {
+      const res = await stack.api.request('POST', '/v1/invoices', {
+        key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId),
+      });
+      expect(res.status).toBe(201);
+      return download(res.body.files.xmlUrl);
+    };
+    const noCertificado = (xml: string) => /NoCertificado="(\d{20})"/.exec(xml)?.[1];
+    expect(noCertificado(await stampedXml())).toBe('30001000000500003416');
+
+    // A renewed CSD of the same taxpayer (generated: the SAT's test files have one per RFC).
+    const { certificateDer, privateKey } = generateCertificate({
+      noCertificado: `3000100000050000${String(randomInt(0, 1e4)).padStart(4, '0')}`,
+      subject: taxpayerSubject('EKU9003173C9', 'ESCUELA KEMPER URGATE', 'Sucursal 1'),
+      issuer: TEST_CA_ISSUER, notBefore: new Date(PINNED_NOW.getTime() - 86_400_000), notAfter: new Date(PINNED_NOW.getTime() + 30 * 86_400_000),
+      profile: 'csd',
+    });
+    const renewed = await stack.api.request('PUT', `/v1/merchants/${account.merchantId}/csd`, {
+      key: account.testKey,
+      body: {
+        cer: certificateDer.toString('base64'), password: 'renewed-pass',
+        key: privateKey.export({ format: 'der', type: 'pkcs8', cipher: 'des-ede3-cbc', passphrase: 'renewed-pass' }).toString('base64'),
+      },
+    });
+    expect(renewed.status).toBe(200);
+
+    const xml = await stampedXml();
+    expect(noCertificado(xml)).toBe(renewed.body.serialNumber);
+    expect(verifySeal(xml).valid).toBe(true);
   }, 60_000);
 });
 

@@ -2,7 +2,7 @@ import type { Config } from '@cfdi/config';
 import { createOrm } from '@cfdi/db';
 import type { ActivityDeps } from '@cfdi/activities';
 import {
-  createPacClients, loadMerchantLogo, loadSigningCsd, NotFoundError, UnsealableDocumentError, type CsdLoader, type DocumentRow,
+  createPacClients, loadMerchantLogo, loadSigningCsd, merchantRefsOf, NotFoundError, UnsealableDocumentError, type CsdLoader, type DocumentRow,
 } from '@cfdi/services';
 import { createFileStorage } from '@cfdi/storage';
 
@@ -17,9 +17,14 @@ export async function createWorkerDeps(config: Readonly<Config>, now?: () => Dat
   // Opening the encrypted PKCS#8 key (PBKDF2 + 3DES) costs more than sealing; keep opened keys briefly. A replaced
   // CSD has a new serial, so it is never served from the old entry.
   const csdCache = new Map<string, { csd: Awaited<ReturnType<typeof loadSigningCsd>>; until: number }>();
-  const cachedCsd = async (row: DocumentRow) => {
+  const currentSerial = async (row: DocumentRow) => {
+    const refs = merchantRefsOf(row);
+    if (refs) return refs.csd_serial;
     const rows: { serial_number: string }[] = await orm.em.fork().execute('select serial_number from merchant_csds where merchant_id = ?', [row.merchant_id]);
-    const cacheKey = `${row.merchant_id}:${rows[0]?.serial_number}`;
+    return rows[0]?.serial_number ?? null;
+  };
+  const cachedCsd = async (row: DocumentRow) => {
+    const cacheKey = `${row.merchant_id}:${await currentSerial(row)}`;
     const hit = csdCache.get(cacheKey);
     if (hit && hit.until > Date.now()) return hit.csd;
     const csd = await loadSigningCsd(orm.em.fork(), config.masterKey, systemScope(row), row.merchant_id);
@@ -46,7 +51,8 @@ export async function createWorkerDeps(config: Readonly<Config>, now?: () => Dat
     loadCsd,
     files: {
       storage,
-      loadLogo: async (row) => (await loadMerchantLogo(orm.em.fork(), storage, systemScope(row), row.merchant_id))?.bytes ?? null,
+      loadLogo: async (row) =>
+        (await loadMerchantLogo(orm.em.fork(), storage, systemScope(row), row.merchant_id, merchantRefsOf(row)?.logo_key))?.bytes ?? null,
     },
     ...(now ? { now } : {}),
     async close() {

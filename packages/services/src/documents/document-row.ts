@@ -64,6 +64,35 @@ export async function loadDocument(em: EntityManager, scope: LedgerScope, id: st
   return rows[0];
 }
 
+/**
+ * What sealing and rendering need from the merchant, read with the document so the stamp path does not ask again:
+ * the serial of its current CSD (the key of the worker's opened-key cache) and the storage key of its logo.
+ */
+export interface MerchantRefs {
+  csd_serial: string | null;
+  logo_key: string | null;
+}
+
+export type DocumentWithMerchantRefs = DocumentRow & { merchant: MerchantRefs };
+
+export const withMerchantRefs = (row: DocumentRow, merchant: MerchantRefs): DocumentWithMerchantRefs => ({ ...row, merchant });
+
+/** The merchant references a row carries, when it was read with them. */
+export const merchantRefsOf = (row: DocumentRow): MerchantRefs | undefined => (row as Partial<DocumentWithMerchantRefs>).merchant;
+
+/** Loads by id with its merchant's references, in one query: the start of a stamp. */
+export async function loadDocumentWithMerchantRefs(em: EntityManager, id: string): Promise<DocumentWithMerchantRefs> {
+  const rows: (DocumentRow & { merchant_csd_serial: string | null; merchant_logo_key: string | null })[] = await em.execute(
+    `select d.*, c.serial_number as merchant_csd_serial, m.logo_key as merchant_logo_key
+       from documents d left join merchants m on m.id = d.merchant_id left join merchant_csds c on c.merchant_id = d.merchant_id
+      where d.id = ?`,
+    [id],
+  );
+  if (!rows[0]) throw new NotFoundError('document', id);
+  const { merchant_csd_serial, merchant_logo_key, ...row } = rows[0];
+  return { ...row, merchant: { csd_serial: merchant_csd_serial, logo_key: merchant_logo_key } };
+}
+
 /** Loads by id alone: for workers, which act on behalf of whoever created the document. */
 export async function loadDocumentById(em: EntityManager, id: string): Promise<DocumentRow> {
   const rows: DocumentRow[] = await em.execute('select * from documents where id = ?', [id]);

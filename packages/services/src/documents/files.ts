@@ -9,7 +9,7 @@ export interface FilePutter {
 
 export interface DocumentFilesDeps {
   storage: FilePutter;
-  /** The merchant's logo for the PDF header, or null to print the legal name. */
+  /** The merchant's logo for the PDF header, or null to print the legal name (see `merchantRefsOf`). */
   loadLogo(row: DocumentRow): Promise<Buffer | null>;
 }
 
@@ -35,7 +35,9 @@ export async function generateDocumentFiles(em: EntityManager, deps: DocumentFil
 /** The rendering itself, for a row already read with its stamped XML (the stamp path renders small documents inline). */
 export async function renderDocumentFiles(em: EntityManager, deps: DocumentFilesDeps, row: DocumentRow): Promise<void> {
   if (!row.stamped_xml || !row.uuid) throw new Error(`document ${row.id} has no stamped XML`);
-  await em.execute(`update documents set files_status = 'processing', updated_at = now() where id = ? and files_status <> 'ready'`, [row.id]);
+  if (row.files_status !== 'processing') {
+    await em.execute(`update documents set files_status = 'processing', updated_at = now() where id = ? and files_status <> 'ready'`, [row.id]);
+  }
   const pdf = await renderPdf(row.stamped_xml, { logo: (await deps.loadLogo(row)) ?? undefined });
   const zip = await buildZip(cfdiZipEntries(row.uuid, row.stamped_xml, pdf));
   const keys = { xml: documentFileKey(row, `${row.uuid}.xml`), pdf: documentFileKey(row, `${row.uuid}.pdf`), zip: documentFileKey(row, `${row.uuid}.zip`) };

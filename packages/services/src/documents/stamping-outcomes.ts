@@ -14,32 +14,47 @@ export interface StampedDocument {
   uuid: string;
 }
 
+/** The id of another document holding this stamp (UUIDs are unique), or null. */
+export async function otherHolderOfUuid(em: EntityManager, uuid: string, documentId: string): Promise<string | null> {
+  const rows: { id: string }[] = await em.execute('select id from documents where uuid = ? and id <> ?', [uuid.toUpperCase(), documentId]);
+  return rows[0]?.id ?? null;
+}
+
 /**
  * `stamping` → `stamped`: stores the stamped XML and UUID and confirms the reservation. Idempotent: only the
  * first call changes the row (a retried activity or a late reconciliation finds it already stamped).
+ * `filesProcessing` marks the files `processing` in the same write, for a caller about to render them.
  */
-export async function recordStamped(em: EntityManager, documentId: string, stamped: StampedDocument): Promise<DocumentRow> {
-  const owner: { id: string }[] = await em.execute('select id from documents where uuid = ? and id <> ?', [stamped.uuid.toUpperCase(), documentId]);
-  if (owner[0]) {
+export async function recordStamped(
+  em: EntityManager,
+  documentId: string,
+  stamped: StampedDocument,
+  options: { filesProcessing?: boolean } = {},
+): Promise<DocumentRow> {
+  const uuid = stamped.uuid.toUpperCase();
+  const row = await em.transactional(async (tx) => {
+    // Another document holding this UUID is checked in the same statement; the rare miss is told apart below.
+    const rows: DocumentRow[] = await tx.execute(
+      `update documents set status = 'stamped', stamped_xml = ?, uuid = ?, stamped_at = now(), needs_reconciliation = false,
+              reservation_state = 'confirmed', files_status = case when ? then 'processing' else files_status end, updated_at = now()
+        where id = ? and status = 'stamping' and not exists (select 1 from documents other where other.uuid = ? and other.id <> ?)
+        returning *`,
+      [stamped.xml, uuid, options.filesProcessing === true, documentId, uuid, documentId],
+    );
+    if (rows[0]) await emitEvent(tx, scopeOf(rows[0]), `${eventPrefix(rows[0])}.stamped`, eventObject(rows[0]));
+    return rows[0];
+  });
+  if (row) return row;
+  const owner = await otherHolderOfUuid(em, uuid, documentId);
+  if (owner) {
     // The PAC answered "already stamped" with another document's stamp: this document's CFDI is byte-identical to
     // that one (same issuer, serie, folio, Fecha and content). It has no stamp of its own and never will.
     return recordStampFailure(em, documentId, {
       code: 'duplicate_cfdi',
-      message: `The PAC returned the stamp ${stamped.uuid} of document ${owner[0].id}: an identical CFDI was already stamped.`,
+      message: `The PAC returned the stamp ${stamped.uuid} of document ${owner}: an identical CFDI was already stamped.`,
     });
   }
-  return em.transactional(async (tx) => {
-    const rows: DocumentRow[] = await tx.execute(
-      `update documents set status = 'stamped', stamped_xml = ?, uuid = ?, stamped_at = now(), needs_reconciliation = false,
-              reservation_state = 'confirmed', updated_at = now()
-        where id = ? and status = 'stamping' returning *`,
-      [stamped.xml, stamped.uuid.toUpperCase(), documentId],
-    );
-    const row = rows[0];
-    if (!row) return loadDocumentById(tx, documentId);
-    await emitEvent(tx, scopeOf(row), `${eventPrefix(row)}.stamped`, eventObject(row));
-    return row;
-  });
+  return loadDocumentById(em, documentId);
 }
 
 /**

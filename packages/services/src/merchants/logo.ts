@@ -44,18 +44,23 @@ export async function deleteMerchantLogo(ctx: LogoContext, scope: Scope, merchan
 
 /**
  * The logo for the PDF header, or null to print only the legal name. Works for deleted merchants too: their
- * historical documents are still rendered.
+ * historical documents are still rendered. `knownKey` is the merchant's `logo_key` when the caller already read it.
  */
 export async function loadMerchantLogo(
   em: EntityManager,
   storage: Pick<FileStorage, 'get'>,
   scope: Pick<Scope, 'accountId' | 'livemode'>,
   merchantId: string,
+  knownKey?: string | null,
 ): Promise<StoredFile | null> {
+  const key = knownKey !== undefined ? knownKey : await logoKey(em, scope, merchantId);
+  return key ? storage.get(key) : null;
+}
+
+async function logoKey(em: EntityManager, scope: Pick<Scope, 'accountId' | 'livemode'>, merchantId: string): Promise<string | null> {
   const rows: { logo_key: string | null }[] = await em.execute(
     'select logo_key from merchants where id = ? and account_id = ? and livemode = ?',
     [merchantId, scope.accountId, scope.livemode],
   );
-  const key = rows[0]?.logo_key;
-  return key ? storage.get(key) : null;
+  return rows[0]?.logo_key ?? null;
 }
