@@ -27,14 +27,24 @@ export async function stampAndAnswer(deps: AppDeps, scope: Scope, row: DocumentR
     case 'stamped':
       return currentAnswer(deps, scope, row.id);
     case 'rejected':
-      throw new AppError(422, 'sat_rejected', 'Rejected by the SAT or the PAC',
-        `${outcome.code}: ${outcome.message}. The reserved timbre was refunded.`, { satCode: outcome.code });
-    case 'unavailable':
-      throw new ServiceUnavailableError('pac_unavailable',
-        `The PAC is temporarily unavailable (${outcome.detail}). Nothing was stamped and the timbre was refunded; retry with the same Idempotency-Key.`);
     case 'failed':
-      throw new AppError(422, 'stamp_failed', 'Stamping failed', `${outcome.code}: ${outcome.message}. The reserved timbre was refunded.`);
+      throw stampFailure(outcome.code, outcome.message);
+    case 'unavailable':
+      throw stampFailure('pac_unavailable', outcome.detail);
   }
+}
+
+/**
+ * A stamp that ended without a UUID (the timbre was refunded): the PAC was unreachable → 503 `pac_unavailable`, which
+ * releases the Idempotency-Key so the same key stamps later; any other reason (the SAT's or the PAC's rejection, a CSD
+ * that expired or vanished, a duplicate CFDI) → 422 `sat_rejected` with the reason as `satCode`.
+ */
+function stampFailure(code: string, message: string): AppError {
+  if (code === 'pac_unavailable') {
+    return new ServiceUnavailableError('pac_unavailable',
+      `The PAC is temporarily unavailable (${message}). Nothing was stamped and the timbre was refunded; retry with the same Idempotency-Key.`);
+  }
+  return new AppError(422, 'sat_rejected', 'Rejected by the SAT or the PAC', `${code}: ${message}. The reserved timbre was refunded.`, { satCode: code });
 }
 
 /**
@@ -50,10 +60,7 @@ export async function resumedAnswer(deps: AppDeps, scope: Scope, documentId: str
 export async function currentAnswer(deps: AppDeps, scope: Scope, documentId: string): Promise<Answer> {
   const row = await loadDocument(deps.orm.em.fork(), scope, documentId);
   if (row.status === 'stamping') return { status: 202, body: toStampingView(row) };
-  if (row.status === 'stamp_failed') {
-    throw new AppError(422, row.sat_code === 'pac_unavailable' ? 'pac_unavailable' : 'sat_rejected', 'Stamping failed',
-      `${row.sat_code}: ${row.failure_detail}. The reserved timbre was refunded.`, { satCode: row.sat_code ?? undefined });
-  }
+  if (row.status === 'stamp_failed') throw stampFailure(row.sat_code ?? 'stamp_failed', row.failure_detail ?? 'stamping failed');
   const view = row.type === 'payment' ? toPaymentView(row, deps.fileUrls) : toInvoiceView(row, deps.fileUrls);
   return { status: 201, body: view };
 }
