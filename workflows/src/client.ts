@@ -142,7 +142,18 @@ export async function startCancellation(
   return awaitUpdate(client, () => handle.executeUpdate(cancelOutcomeUpdate), options.waitMs);
 }
 
-/** Delivers an operator's reconciliation decision to the document's stamp workflow. */
-export async function signalReconciliation(client: Client, documentId: string, resolution: OperatorResolution): Promise<void> {
-  await client.workflow.getHandle(stampWorkflowId(documentId)).signal(resolveReconciliationSignal, resolution);
+/**
+ * Delivers an operator's reconciliation decision to the document's stamp workflow, starting one when none runs (its
+ * run ended abnormally, was terminated, or never started): the new run finds the ambiguous outcome recorded, sends
+ * nothing to the PAC, and takes the decision.
+ */
+export async function signalReconciliation(
+  client: Client,
+  input: StampWorkflowInput,
+  resolution: OperatorResolution,
+  taskQueue: string,
+): Promise<void> {
+  await client.workflow.signalWithStart<typeof stampDocumentWorkflow, [OperatorResolution]>('stampDocumentWorkflow', {
+    workflowId: stampWorkflowId(input.documentId), taskQueue, args: [input], signal: resolveReconciliationSignal, signalArgs: [resolution],
+  });
 }

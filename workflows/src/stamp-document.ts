@@ -1,4 +1,4 @@
-import { allHandlersFinished, ActivityFailure, condition, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, ActivityFailure, condition, patched, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { HandlerUnfinishedPolicy } from '@temporalio/common';
 import type { Activities } from '@cfdi/activities';
 import { filesTaskQueue, resolveReconciliationSignal, stampOutcomeUpdate } from './names';
@@ -115,14 +115,19 @@ async function reconcile(input: StampWorkflowInput, operator: () => OperatorReso
     }
     const lookup = await lookups.lookupStamped(documentId);
     if (lookup.outcome === 'stamped') {
+      // The PAC's stamp settles it; a decision sent meanwhile is kept in the history, marked as overtaken.
+      const late = patched('late-operator-decision') ? operator() : undefined;
+      if (late) await db.recordReconciliation(documentId, { ...late, note: `${late.note ? `${late.note} ` : ''}(overtaken: the PAC's lookup found the stamp)` });
       await db.recordReconciliation(documentId, { stamped: true, uuid: lookup.uuid, resolvedBy: 'pac-lookup' });
       const recorded = await db.recordStampResult(documentId, { outcome: 'stamped', uuid: lookup.uuid, xml: lookup.xml });
       if (recorded.outcome === 'stamped') return { outcome: 'stamped', uuid: recorded.uuid };
       if (recorded.outcome === 'failed') return recorded;
       throw new Error(`a looked-up stamp was recorded as ${recorded.outcome}`);
     }
-    // Two "never stamped" answers a backoff apart rule out the PAC's short post-stamp race (pac.md 3.1).
+    // Two "never stamped" answers a backoff apart rule out the PAC's short post-stamp race (pac.md 3.1). An operator's
+    // decision that arrived while the PAC was being asked is not dropped: the next turn of the loop records it.
     if (lookup.outcome === 'not_stamped' && ++notStampedAnswers >= 2) {
+      if (patched('late-operator-decision') && operator()) continue;
       await db.recordReconciliation(documentId, { stamped: false, resolvedBy: 'pac-lookup', note: lookup.detail });
       await db.recordStampFailure(documentId, { code: 'not_stamped', message: `The PAC has no stamp for this document: ${lookup.detail}` });
       return { outcome: 'failed', code: 'not_stamped', message: lookup.detail };

@@ -8,7 +8,10 @@ const CFDI = path.resolve(__dirname, '../../../cli/bin/cfdi.js');
 export function runCli(config: Readonly<Config>, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [CFDI, ...args], {
-      env: { ...process.env, DATABASE_URL: config.databaseUrl, TEMPORAL_ADDRESS: config.temporal.address, PAC_SANDBOX_URL: config.pac.sandboxUrl },
+      env: {
+        ...process.env, DATABASE_URL: config.databaseUrl, TEMPORAL_ADDRESS: config.temporal.address, TEMPORAL_TASK_QUEUE: config.temporal.taskQueue,
+        PAC_SANDBOX_URL: config.pac.sandboxUrl,
+      },
       timeout: 60_000,
     }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }));
   });

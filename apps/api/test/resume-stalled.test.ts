@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { getBalanceCentavos } from '@cfdi/services';
+import { auditLedger, getBalanceCentavos } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { startApi, type ApiHarness } from './harness';
 import { idempotencyKey, invoiceBody, shiftedClock, stampingAccount, startStack, type StackHarness } from './stack';
@@ -45,6 +45,16 @@ const untilStamped = (key: string, id: string) =>
     return res.body.status === 'stamped' && res.body.files.status === 'ready' ? res.body : undefined;
   }, { what: `${id} stamped with its files`, timeoutMs: 30_000 });
 
+/**
+ * As if the API had died after committing the document, before storing its answer: the key is still claimed, bound
+ * to the document, and its claim has run out.
+ */
+const crashedBeforeAnswering = (accountId: string, key: string) => db().execute(
+  `update idempotency_keys set state = 'in_flight', response_status = null, response_body = null, locked_until = now() - interval '1 second'
+    where account_id = ? and key = ?`,
+  [accountId, key],
+);
+
 /** An invoice posted to the cut-off replica: accepted (202) and charged, with no workflow behind it. */
 async function acceptedWithoutWorkflow(account: Awaited<ReturnType<typeof stampingAccount>>) {
   const headers = { 'idempotency-key': idempotencyKey() };
@@ -84,18 +94,24 @@ it('accepts a document while Temporal cannot start its workflow (202, one charge
 it('answers a retry after a crash between accepting and answering by starting the missing workflow: 201, one charge', async () => {
   const account = await stampingAccount(stack);
   const { headers, body, accepted } = await acceptedWithoutWorkflow(account);
-  // As if that API had died after committing the document, before storing its answer: the key is still claimed,
-  // bound to the document, and its claim has run out.
-  await db().execute(
-    `update idempotency_keys set state = 'in_flight', response_status = null, response_body = null, locked_until = now() - interval '1 second'
-      where account_id = ? and key = ?`,
-    [account.accountId, headers['idempotency-key']],
-  );
+  await crashedBeforeAnswering(account.accountId, headers['idempotency-key']);
 
   const retried = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers, body });
   expect({ status: retried.status, id: retried.body.id, state: retried.body.status }).toEqual({ status: 201, id: accepted.body.id, state: 'stamped' });
   expect(await runsOnceVisible(`stamp-${accepted.body.id}`)).toBe(1);
   expect(await ledger(account.accountId)).toEqual(['consume:invoice']);
+}, 60_000);
+
+it('answers 422 sat_rejected with the reason as satCode, and refunds, when the CSD vanished before the document was sealed', async () => {
+  const account = await stampingAccount(stack);
+  const { headers, body, accepted } = await acceptedWithoutWorkflow(account);
+  await crashedBeforeAnswering(account.accountId, headers['idempotency-key']);
+  await db().execute('delete from merchant_csds where merchant_id = ?', [account.merchantId]);
+
+  const retried = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers, body });
+  expect({ status: retried.status, code: retried.body.code, satCode: retried.body.satCode }).toEqual({ status: 422, code: 'sat_rejected', satCode: 'csd_unavailable' });
+  expect((await invoice(account.testKey, accepted.body.id)).body).toMatchObject({ status: 'stamp_failed', failure: { code: 'csd_unavailable' } });
+  expect(await ledger(account.accountId)).toEqual(['consume:invoice', 'refund:invoice']);
 }, 60_000);
 
 it('records a cancellation while Temporal cannot start its workflow (202 pending, one charge), and the sweep sends it', async () => {
@@ -115,9 +131,14 @@ it('records a cancellation while Temporal cannot start its workflow (202 pending
 
   await sweep();
   expect(await runs(`cancel-${id}`)).toBe(0);
+  // Hours later the ledger audit reports the cancellation's timbre as reserved without an outcome.
   await db().execute(
-    "update documents set updated_at = updated_at - interval '2 minutes' where id = ?", [id],
+    "update documents set updated_at = updated_at - interval '3 hours' where id = ?", [id],
   );
+  const audit = await auditLedger(db());
+  expect(audit.violations.filter((v) => v.accountId === account.accountId)).toEqual([
+    expect.objectContaining({ rule: 'stale_reservation', detail: expect.stringContaining(`${id}: cancellation reserved`) }),
+  ]);
   expect((await sweep()).resumed).toBeGreaterThanOrEqual(1);
   const cancelled = await waitFor(async () => {
     const res = await invoice(account.testKey, id);

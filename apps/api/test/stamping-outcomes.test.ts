@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { FinkokPac } from '@cfdi/pac';
-import { getBalanceCentavos, SANDBOX_CREDENTIALS } from '@cfdi/services';
+import { getBalanceCentavos, requestHash, SANDBOX_CREDENTIALS } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { runCli } from './cli';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
@@ -24,6 +25,15 @@ async function injectFault(operation: string, kind: string, count = 1, params: R
   expect(res.status).toBeLessThan(300);
 }
 const row = async (id: string) => (await stack.api.orm.em.fork().execute('select * from documents where id = ?', [id]))[0] as any;
+
+/** An invoice whose stamp request the PAC reset (nothing stamped): 202, then awaiting reconciliation. */
+async function awaitingReconciliation(account: Awaited<ReturnType<typeof stampingAccount>>) {
+  await injectFault('stamp', 'reset');
+  const res = await post(account.testKey, invoiceBody(account.merchantId));
+  expect(res.status).toBe(202);
+  await waitFor(async () => ((await row(res.body.id)).needs_reconciliation ? true : undefined), { what: 'needsReconciliation' });
+  return res;
+}
 
 it('answers 422 sat_rejected with satCode and refunds the reservation', async () => {
   const account = await stampingAccount(stack);
@@ -52,6 +62,29 @@ it('answers 503 pac_unavailable when the PAC cannot be reached, refunds, and a r
   const retry = await post(account.testKey, invoiceBody(account.merchantId), ik);
   expect(retry.status).toBe(201);
   expect(retry.headers.get('idempotency-replayed')).toBeNull();
+  expect(await balance(account.accountId)).toBe(100000 - 100);
+}, 60_000);
+
+it('answers 503 (not a stored 422) when a retry after a crash finds the document failed for an unreachable PAC; the key then stamps', async () => {
+  const account = await stampingAccount(stack);
+  const ik = idempotencyKey();
+  const body = invoiceBody(account.merchantId);
+  await injectFault('stamp', 'http_500', 10);
+  const down = await post(account.testKey, body, ik);
+  expect(down.status).toBe(503);
+  await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+  const [failed] = (await stack.api.request('GET', '/v1/invoices?status=stamp_failed', { key: account.testKey })).body.data;
+  // As if the API had died after committing that document, before answering: the key still claimed, bound to it.
+  await stack.api.orm.em.fork().execute(
+    `insert into idempotency_keys (account_id, livemode, key, operation, request_hash, state, resource_id, locked_until)
+     values (?, false, ?, 'POST /v1/invoices', ?, 'in_flight', ?, now() - interval '1 second')`,
+    [account.accountId, ik, requestHash('POST /v1/invoices', body), failed.id],
+  );
+
+  const recovered = await post(account.testKey, body, ik);
+  expect({ status: recovered.status, code: recovered.body.code }).toEqual({ status: 503, code: 'pac_unavailable' });
+  const retried = await post(account.testKey, body, ik);
+  expect({ status: retried.status, replayed: retried.headers.get('idempotency-replayed') }).toEqual({ status: 201, replayed: null });
   expect(await balance(account.accountId)).toBe(100000 - 100);
 }, 60_000);
 
@@ -111,10 +144,7 @@ describe('ambiguous PAC failures', () => {
 
   it('an operator resolves it as not stamped: stamp_failed and the timbre refunded exactly once', async () => {
     const account = await stampingAccount(stack);
-    await injectFault('stamp', 'reset');
-    const res = await post(account.testKey, invoiceBody(account.merchantId));
-    expect(res.status).toBe(202);
-    await waitFor(async () => ((await row(res.body.id)).needs_reconciliation ? true : undefined), { what: 'needsReconciliation' });
+    const res = await awaitingReconciliation(account);
     const resolved = await runCli(stack.api.config, ['reconcile', 'resolve', res.body.id, '--not-stamped', '--note', 'PAC has no record']);
     expect(resolved.code).toBe(0);
     const failed = await waitFor(async () => {
@@ -124,6 +154,70 @@ describe('ambiguous PAC failures', () => {
     expect(failed.needsReconciliation).toBe(false);
     expect((await ledger(account.accountId)).map((e) => e.type)).toEqual(['consume', 'refund']);
     expect(await balance(account.accountId)).toBe(100000);
+  }, 90_000);
+
+  it('the CLI refuses decisions it cannot carry out, saying why: missing --uuid, --uuid with --not-stamped, another document\'s UUID, a UUID the PAC cannot confirm', async () => {
+    const account = await stampingAccount(stack);
+    const stamped = await post(account.testKey, invoiceBody(account.merchantId));
+    expect(stamped.status).toBe(201);
+    const res = await awaitingReconciliation(account);
+    const cases: [string[], RegExp][] = [
+      [['--stamped'], /--stamped needs --uuid/],
+      [['--not-stamped', '--uuid', stamped.body.uuid], /--uuid goes with --stamped only/],
+      [['--stamped', '--uuid', stamped.body.uuid], new RegExp(`is the stamp of ${stamped.body.id}`)],
+      // The PAC never stamped it (the request was reset): a made-up UUID would confirm it without XML or files.
+      [['--stamped', '--uuid', randomUUID().toUpperCase()], /the PAC cannot confirm .*--without-xml/],
+    ];
+    for (const [args, message] of cases) {
+      const refused = await runCli(stack.api.config, ['reconcile', 'resolve', res.body.id, ...args]);
+      expect({ args, code: refused.code, stderr: refused.stderr }).toEqual({ args, code: 1, stderr: expect.stringMatching(message) });
+    }
+    expect(await row(res.body.id)).toMatchObject({ status: 'stamping', needs_reconciliation: true, reservation_state: 'reserved' });
+    expect((await runCli(stack.api.config, ['reconcile', 'resolve', res.body.id, '--not-stamped'])).code).toBe(0);
+    await waitFor(async () => ((await row(res.body.id)).status === 'stamp_failed' ? true : undefined), { what: 'stamp_failed' });
+  }, 90_000);
+
+  it('records an operator\'s decision that arrives while the PAC is asked for the last time, instead of dropping it', async () => {
+    const quick = await startStack({ RECONCILIATION_FIRST_LOOKUP_SECONDS: '1', RECONCILIATION_MAX_LOOKUP_SECONDS: '1' });
+    try {
+      const account = await stampingAccount(quick);
+      const fault = (operation: string, kind: string, count: number, params: Record<string, unknown> = {}) => fetch(`${quick.sandbox.url}/sandbox/faults`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation, kind, count, params }),
+      });
+      await fault('stamp', 'reset', 1);
+      // The deciding (second) lookup is slow enough for the CLI to start and send the decision while it runs, even on
+      // a loaded machine: the CLI alone can take several seconds to start.
+      await fault('stamped', 'latency', 1, { ms: 1 });
+      await fault('stamped', 'latency', 1, { ms: 20_000 });
+      const res = await quick.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+      expect(res.status).toBe(202);
+      // Both slow lookups taken: the second, deciding one is in flight.
+      await waitFor(async () => {
+        const armed = (await (await fetch(`${quick.sandbox.url}/sandbox/faults`)).json()) as { faults: { operation: string }[] };
+        return armed.faults.some((f) => f.operation === 'stamped') ? undefined : true;
+      }, { what: 'the second lookup in flight', timeoutMs: 30_000 });
+      const sent = await runCli(quick.api.config, ['reconcile', 'resolve', res.body.id, '--not-stamped', '--by', 'carla', '--note', 'no record at the PAC']);
+      expect(sent.code).toBe(0);
+      const quickRow = async () => (await quick.api.orm.em.fork().execute('select status from documents where id = ?', [res.body.id]))[0] as { status: string };
+      await waitFor(async () => ((await quickRow()).status === 'stamp_failed' ? true : undefined), { what: 'stamp_failed', timeoutMs: 30_000 });
+      const shown = JSON.parse((await runCli(quick.api.config, ['reconcile', 'show', res.body.id, '--json'])).stdout);
+      expect(shown.resolutions).toEqual([expect.objectContaining({ resolution: 'not_stamped', resolved_by: 'carla', note: 'no record at the PAC' })]);
+    } finally {
+      await quick.close();
+    }
+  }, 90_000);
+
+  it('an operator can still decide after the workflow was terminated: the decision starts a new run that applies it', async () => {
+    const account = await stampingAccount(stack);
+    const res = await awaitingReconciliation(account);
+    await stack.api.deps.temporal.client.workflow.getHandle(`stamp-${res.body.id}`).terminate('test: an operator killed the run');
+
+    const resolved = await runCli(stack.api.config, ['reconcile', 'resolve', res.body.id, '--not-stamped', '--by', 'dana']);
+    expect({ code: resolved.code, stderr: resolved.stderr }).toEqual({ code: 0, stderr: '' });
+    await waitFor(async () => ((await row(res.body.id)).status === 'stamp_failed' ? true : undefined), { what: 'stamp_failed' });
+    expect((await ledger(account.accountId)).map((e) => e.type)).toEqual(['consume', 'refund']);
+    const shown = JSON.parse((await runCli(stack.api.config, ['reconcile', 'show', res.body.id, '--json'])).stdout);
+    expect(shown.resolutions).toEqual([expect.objectContaining({ resolution: 'not_stamped', resolved_by: 'dana' })]);
   }, 90_000);
 
   it('`cfdi reconcile auto` resolves the documents the PAC reports stamped', async () => {

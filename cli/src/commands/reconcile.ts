@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { InvalidArgumentError, type Command } from 'commander';
-import { createPacClients, listAwaitingReconciliation, loadDocumentById, reconciliationHistory, type DocumentRow } from '@cfdi/services';
+import { createPacClients, listAwaitingReconciliation, loadDocumentById, otherHolderOfUuid, reconciliationHistory, type DocumentRow } from '@cfdi/services';
 import { signalReconciliation } from '@cfdi/workflows/client';
 import type { CliContext } from '../context';
 
@@ -8,6 +8,31 @@ const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A
 const awaiting = (row: DocumentRow) => row.needs_reconciliation && row.status === 'stamping';
 const summary = (row: DocumentRow) =>
   `${row.id}  ${row.livemode ? 'live' : 'test'}  ${row.account_id}  ${row.serie}-${row.folio}  total ${row.total}  since ${row.updated_at}\n    ${row.failure_detail ?? ''}`;
+
+/**
+ * Why the PAC's copy contradicts "stamped with `uuid`", or null when it holds exactly that stamp. Without its copy the
+ * document would be confirmed with no XML and no files, so that takes an explicit --without-xml.
+ */
+async function pacDisagrees(ctx: CliContext, row: DocumentRow, uuid: string): Promise<string | null> {
+  const pac = createPacClients(ctx.config);
+  try {
+    const lookup = await pac.forMode(row.livemode).lookupStamped(row.sealed_xml!, { correlationId: row.id });
+    if (lookup.outcome === 'stamped') return lookup.uuid.toUpperCase() === uuid ? null : `the PAC holds this document's stamp as ${lookup.uuid}, not ${uuid}`;
+    const detail = lookup.outcome === 'not_stamped' ? `it has no stamp for it (${lookup.code})` : `it did not answer (${lookup.outcome})`;
+    return `the PAC cannot confirm ${uuid}: ${detail}. Recording it would leave the document stamped without its XML and files; check the UUID, or repeat with --without-xml`;
+  } finally {
+    pac.close();
+  }
+}
+
+/** The stamp workflow's input, for a decision that has to start the workflow (see signalReconciliation). */
+const stampInput = (ctx: CliContext, documentId: string) => ({ documentId, reconciliation: ctx.config.reconciliation });
+
+/** Says on stderr what was refused or failed, and makes the command exit 1. */
+function refuse(message: string): void {
+  process.stderr.write(`error: ${message}\n`);
+  process.exitCode = 1;
+}
 
 export function registerReconcileCommands(program: Command, ctx: CliContext): void {
   const reconcile = program.command('reconcile').description('Documents whose PAC outcome was ambiguous (timeout, reset): decide stamped or not');
@@ -48,21 +73,29 @@ export function registerReconcileCommands(program: Command, ctx: CliContext): vo
       if (!UUID.test(raw)) throw new InvalidArgumentError('expected a UUID (8-4-4-4-12 hex)');
       return raw.toUpperCase();
     })
+    .option('--without-xml', 'with --stamped: record the UUID even though the PAC has no copy of the stamp (no XML, no files)')
     .option('--not-stamped', 'the PAC never stamped it')
     .option('--note <text>', 'why (kept with the resolution)')
     .option('--by <name>', 'who decides', process.env.USER ?? os.userInfo().username)
-    .action(async (documentId: string, options: { stamped?: boolean; notStamped?: boolean; uuid?: string; note?: string; by: string }) => {
-      if (Boolean(options.stamped) === Boolean(options.notStamped)) throw new InvalidArgumentError('give exactly one of --stamped or --not-stamped');
-      if (options.stamped && !options.uuid) throw new InvalidArgumentError('--stamped needs --uuid');
-      const row = await loadDocumentById(await ctx.em(), documentId);
+    .action(async (documentId: string, options: { stamped?: boolean; notStamped?: boolean; uuid?: string; withoutXml?: boolean; note?: string; by: string }) => {
+      if (Boolean(options.stamped) === Boolean(options.notStamped)) return refuse('give exactly one of --stamped or --not-stamped');
+      if (options.stamped && !options.uuid) return refuse('--stamped needs --uuid');
+      if (options.notStamped && options.uuid) return refuse('--uuid goes with --stamped only');
+      const em = await ctx.em();
+      const row = await loadDocumentById(em, documentId);
       if (!awaiting(row)) {
-        process.stderr.write(`${documentId} is not awaiting reconciliation (status ${row.status}${row.needs_reconciliation ? '' : ', no ambiguous failure'}); nothing done.\n`);
-        process.exitCode = 1;
-        return;
+        return refuse(`${documentId} is not awaiting reconciliation (status ${row.status}${row.needs_reconciliation ? '' : ', no ambiguous failure'}); nothing done.`);
       }
-      await signalReconciliation(await ctx.temporal(), documentId, {
+      // A stamp belongs to one CFDI: another document's UUID is a typo, and the workflow could never record it.
+      const owner = options.uuid ? await otherHolderOfUuid(em, options.uuid, documentId) : null;
+      if (owner) return refuse(`${options.uuid} is the stamp of ${owner}, not of ${documentId}; nothing done.`);
+      if (options.stamped && !options.withoutXml) {
+        const problem = await pacDisagrees(ctx, row, options.uuid!);
+        if (problem) return refuse(`${problem}; nothing done.`);
+      }
+      await signalReconciliation(await ctx.temporal(), stampInput(ctx, documentId), {
         stamped: Boolean(options.stamped), ...(options.uuid ? { uuid: options.uuid } : {}), resolvedBy: options.by, ...(options.note ? { note: options.note } : {}),
-      });
+      }, ctx.config.temporal.taskQueue);
       ctx.print(`Decision sent to the stamp workflow of ${documentId}: ${options.stamped ? `stamped ${options.uuid}` : 'not stamped'}.`, false);
     });
 
@@ -75,15 +108,22 @@ export function registerReconcileCommands(program: Command, ctx: CliContext): vo
       const pac = createPacClients(ctx.config);
       try {
         for (const row of rows) {
-          const lookup = await pac.forMode(row.livemode).lookupStamped(row.sealed_xml!, { correlationId: row.id });
-          if (lookup.outcome === 'stamped') {
-            await signalReconciliation(await ctx.temporal(), row.id, { stamped: true, uuid: lookup.uuid, resolvedBy: options.by, note: 'PAC lookup found the stamp' });
-            ctx.print(`${row.id}: stamped ${lookup.uuid} — resolved`, false);
-          } else if (lookup.outcome === 'not_stamped') {
-            // A single "not stamped" can be the PAC's post-stamp race; an operator confirms with `resolve --not-stamped`.
-            ctx.print(`${row.id}: the PAC has no stamp (${lookup.code}); confirm with \`cfdi reconcile resolve ${row.id} --not-stamped\``, false);
-          } else {
-            ctx.print(`${row.id}: no answer yet (${lookup.outcome})`, false);
+          // One document's failure (Temporal or the PAC unreachable for it) does not stop the others; exit code 1 says so.
+          try {
+            const lookup = await pac.forMode(row.livemode).lookupStamped(row.sealed_xml!, { correlationId: row.id });
+            if (lookup.outcome === 'stamped') {
+              await signalReconciliation(await ctx.temporal(), stampInput(ctx, row.id), {
+                stamped: true, uuid: lookup.uuid, resolvedBy: options.by, note: 'PAC lookup found the stamp',
+              }, ctx.config.temporal.taskQueue);
+              ctx.print(`${row.id}: stamped ${lookup.uuid} — resolved`, false);
+            } else if (lookup.outcome === 'not_stamped') {
+              // A single "not stamped" can be the PAC's post-stamp race; an operator confirms with `resolve --not-stamped`.
+              ctx.print(`${row.id}: the PAC has no stamp (${lookup.code}); confirm with \`cfdi reconcile resolve ${row.id} --not-stamped\``, false);
+            } else {
+              ctx.print(`${row.id}: no answer yet (${lookup.outcome})`, false);
+            }
+          } catch (error) {
+            refuse(`${row.id}: ${(error as Error).message}`);
           }
         }
       } finally {

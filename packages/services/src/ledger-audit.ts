@@ -83,6 +83,15 @@ export async function auditLedger(em: EntityManager, options: { staleAfterHours?
   for (const row of stale) {
     violations.push({ accountId: row.account_id, livemode: row.livemode, rule: 'stale_reservation', detail: `${row.id}: reserved for over ${staleAfterHours} h without an outcome or a reconciliation` });
   }
+  // A cancellation's timbre is reserved from the request until the PAC answers, like a stamp's.
+  const staleCancellations: { account_id: string; livemode: boolean; id: string }[] = await em.execute(
+    `select account_id, livemode, id from documents
+      where status = 'stamped' and cancellation->>'status' = 'pending' and updated_at < now() - make_interval(hours => ?)`,
+    [staleAfterHours],
+  );
+  for (const row of staleCancellations) {
+    violations.push({ accountId: row.account_id, livemode: row.livemode, rule: 'stale_reservation', detail: `${row.id}: cancellation reserved for over ${staleAfterHours} h without the PAC's answer` });
+  }
   return { checkedAt: new Date().toISOString(), balancesChecked: rows.length, violations };
 }
 
