@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FinkokPac } from '@cfdi/pac';
-import { getBalanceCentavos, requestHash, SANDBOX_CREDENTIALS } from '@cfdi/services';
+import { getBalanceCentavos, recordReconciliation, requestHash, SANDBOX_CREDENTIALS } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { runCli } from './cli';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
@@ -145,7 +145,7 @@ describe('ambiguous PAC failures', () => {
   it('an operator resolves it as not stamped: stamp_failed and the timbre refunded exactly once', async () => {
     const account = await stampingAccount(stack);
     const res = await awaitingReconciliation(account);
-    const resolved = await runCli(stack.api.config, ['reconcile', 'resolve', res.body.id, '--not-stamped', '--note', 'PAC has no record']);
+    const resolved = await runCli(stack.api.config, ['reconcile', 'resolve', res.body.id, '--not-stamped', '--by', 'ops', '--note', 'PAC has no record']);
     expect(resolved.code).toBe(0);
     const failed = await waitFor(async () => {
       const current = (await stack.api.request('GET', `/v1/invoices/${res.body.id}`, { key: account.testKey })).body;
@@ -154,6 +154,11 @@ describe('ambiguous PAC failures', () => {
     expect(failed.needsReconciliation).toBe(false);
     expect((await ledger(account.accountId)).map((e) => e.type)).toEqual(['consume', 'refund']);
     expect(await balance(account.accountId)).toBe(100000);
+
+    // The workflow step that recorded the decision runs again, as after a worker crash before its result was saved.
+    await recordReconciliation(stack.api.orm.em.fork(), res.body.id, { stamped: false, resolvedBy: 'ops', note: 'PAC has no record' });
+    const shown = JSON.parse((await runCli(stack.api.config, ['reconcile', 'show', res.body.id, '--json'])).stdout);
+    expect(shown.resolutions).toEqual([expect.objectContaining({ resolution: 'not_stamped', resolved_by: 'ops', note: 'PAC has no record' })]);
   }, 90_000);
 
   it('the CLI refuses decisions it cannot carry out, saying why: missing --uuid, --uuid with --not-stamped, another document\'s UUID, a UUID the PAC cannot confirm', async () => {

@@ -6,6 +6,7 @@ import { Migration20261121040000Cancellations } from './Migration20261121040000C
 import { Migration20261121050000LedgerAudits } from './Migration20261121050000LedgerAudits';
 import { Migration20261121060000MonthlyUsage } from './Migration20261121060000MonthlyUsage';
 import { Migration20261121070000StalledWorkIndexes } from './Migration20261121070000StalledWorkIndexes';
+import { Migration20261121080000ReconciliationOnce } from './Migration20261121080000ReconciliationOnce';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -20,4 +21,5 @@ export const migrationsList = [
   { name: 'Migration20261121050000LedgerAudits', class: Migration20261121050000LedgerAudits },
   { name: 'Migration20261121060000MonthlyUsage', class: Migration20261121060000MonthlyUsage },
   { name: 'Migration20261121070000StalledWorkIndexes', class: Migration20261121070000StalledWorkIndexes },
+  { name: 'Migration20261121080000ReconciliationOnce', class: Migration20261121080000ReconciliationOnce },
 ];

@@ -101,10 +101,13 @@ export interface ReconciliationResolution {
   note?: string;
 }
 
-/** Records who resolved a reconciliation, how and why (the audit trail the CLI shows). */
+/**
+ * Records who resolved a reconciliation, how and why (the audit trail the CLI shows). Recording the same decision
+ * again (a replayed workflow step, a new run after a terminated one) keeps the one row.
+ */
 export async function recordReconciliation(em: EntityManager, documentId: string, resolution: ReconciliationResolution): Promise<void> {
   await em.execute(
-    'insert into reconciliations (id, document_id, resolution, uuid, resolved_by, note) values (?, ?, ?, ?, ?, ?)',
+    'insert into reconciliations (id, document_id, resolution, uuid, resolved_by, note) values (?, ?, ?, ?, ?, ?) on conflict do nothing',
     [newId('rec'), documentId, resolution.stamped ? 'stamped' : 'not_stamped', resolution.uuid ?? null, resolution.resolvedBy, resolution.note ?? null],
   );
 }
