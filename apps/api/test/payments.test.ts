@@ -163,6 +163,18 @@ it('keeps the invoice\'s taxes on a settling installment after tiny payments use
   expect(attribute(last, 'Totales', 'TotalTrasladosBaseIVA16')).toBe('0.01');
 }, 60_000);
 
+it('relates the invoice by the taxes written in its stamped XML, not by recomputing its stored input', async () => {
+  const account = await stampingAccount(stack);
+  const invoice = await ppdInvoice(account);
+  // As if the invoice had been stamped by an engine that computed its input differently from today's.
+  await stack.api.orm.em.fork().execute(`update documents set input = jsonb_set(input, '{items,0,unitPrice}', '999') where id = ?`, [invoice.id]);
+  const half = await pay(account, invoice.id, { monto: 580, formaPago: '03' });
+  expect(half.status).toBe(201);
+  const xml = await stampedXml(half.body.id);
+  assertSatConformant(xml);
+  expect([attribute(xml, 'TrasladoDR', 'BaseDR'), attribute(xml, 'TrasladoDR', 'ImporteDR')]).toEqual(['500.00', '80.00']);
+}, 60_000);
+
 it('lets exactly one of two concurrent payments that together overpay through', async () => {
   const account = await stampingAccount(stack);
   const invoice = await ppdInvoice(account);

@@ -9,6 +9,7 @@ export * from './pure';
 export { buildInvoiceXml, buildCreditNoteXml, globalReceiver, type BuiltDocument } from './xml/invoice';
 export { buildPaymentXml, type BuiltPayment } from './xml/payment';
 export { buildNominaXml, type BuiltNomina } from './xml/nomina';
+export { invoiceTaxGroups } from './xml/invoice-tax-groups';
 
 // Cadena original, seal, certificates
 export { cadenaOriginal } from './cadena/cadena-original';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { buildInvoiceXml, IEPS_RATES, validateInvoiceRequest, type InvoiceItem } from '../src';
+import { buildInvoiceXml, computeInvoice, IEPS_RATES, invoiceTaxGroups, validateInvoiceRequest, type InvoiceItem } from '../src';
+import { dec, fixed, ZERO } from '../src/decimal/money';
 import { tsvCatalogs } from './catalogs';
 import { ISSUERS, RECEIVERS } from './generators';
 import { satArithmeticErrors } from './sat-checks';
@@ -45,9 +46,27 @@ describe('tax engine properties (no external tools, shrinking on failure)', () =
         expect(issues).toEqual([]);
         const { xml, computed } = built;
         expect(satArithmeticErrors(xml)).toEqual([]);
+        // What a payment complement reads back from the stamped XML is what the engine wrote.
+        expect(invoiceTaxGroups(xml)).toEqual(computed.traslados);
         if (computed.chargedTotal) expect(computed.total).toBe(computed.chargedTotal);
       }),
       { seed: 424242, numRuns: 1500 },
+    );
+  });
+
+  it('net prices: SubTotal and each IVA group are the exact sums rounded once, as an accountant computes them', () => {
+    const netItem = edgeItem.map(({ iepsRate: _ieps, ...item }) => item);
+    fc.assert(
+      fc.property(fc.array(netItem, { minLength: 1, maxLength: 40 }), (items) => {
+        const computed = computeInvoice({ pricesIncludeTax: false, items });
+        const amount = (i: InvoiceItem) => dec(i.quantity).times(dec(i.unitPrice));
+        expect(computed.subTotal).toBe(fixed(items.reduce((a, i) => a.plus(amount(i)), ZERO), 2));
+        for (const group of computed.traslados.filter((g) => g.tipoFactor === 'Tasa')) {
+          const taxed = items.filter((i) => i.taxable !== false && dec(i.ivaRate ?? 0.16).equals(dec(group.tasaOCuota!)));
+          expect(group.importe).toBe(fixed(taxed.reduce((a, i) => a.plus(amount(i).times(dec(group.tasaOCuota!))), ZERO), 2));
+        }
+      }),
+      { seed: 424242, numRuns: 1000 },
     );
   });
 });

@@ -51,6 +51,24 @@ describe('computePayment', () => {
     expect(last.totales).toEqual({ TotalTrasladosBaseIVA16: '0.01', TotalTrasladosImpuestoIVA16: '0.00', MontoTotalPagos: '0.01' });
   });
 
+  it('leaves out a group whose share is below 0.000001 (BaseDR must be > 0); the settling installment carries it', () => {
+    const invoice = {
+      uuid: base.invoice.uuid, total: '290000.10',
+      taxGroups: [
+        { impuesto: '002' as const, tipoFactor: 'Tasa' as const, tasaOCuota: '0.160000', base: '250000.00', importe: '40000.00' },
+        { impuesto: '002' as const, tipoFactor: 'Exento' as const, base: '0.10' },
+      ],
+    };
+    const first = computePayment({ ...base, invoice, monto: '1.00', saldoAnterior: '290000.10' });
+    expect(first.traslados).toEqual([{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '0.86', importe: '0.14' }]);
+    expect(first.totales).toEqual({ TotalTrasladosBaseIVA16: '0.86', TotalTrasladosImpuestoIVA16: '0.14', MontoTotalPagos: '1.00' });
+    const last = computePayment({
+      ...base, invoice, monto: '289999.10', saldoAnterior: '289999.10', numParcialidad: 2,
+      previousInstallments: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '0.86', importe: '0.14' }],
+    });
+    expect(last.traslados).toContainEqual({ impuesto: '002', tipoFactor: 'Exento', base: '0.10' });
+  });
+
   it('an invoice without taxes gives ObjetoImpDR 01 and only MontoTotalPagos', () => {
     const p = computePayment({ ...base, invoice: { ...base.invoice, taxGroups: [] } });
     expect(p.objetoImpDR).toBe('01');

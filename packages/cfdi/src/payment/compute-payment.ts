@@ -68,13 +68,15 @@ export function computePayment(input: PaymentInput): ComputedPayment {
   // attribute and BaseDR must be > 0, so it is left out. Every other group appears in every
   // installment (ObjetoImpDR 02 needs ImpuestosDR, CRP20246): when earlier installments'
   // rounding already used up a group's base (tiny payments), the settling one carries its
-  // own proportional share instead of a remainder of zero or less.
+  // own proportional share instead of a remainder of zero or less. A share below 0.000001 (a tiny group, a tiny
+  // payment: 0.10 exento of a 290,000.10 invoice paid 1.00) cannot be written either (BaseDR > 0); the settling
+  // installment's remainder carries it.
   const shares = input.invoice.taxGroups.filter((g) => !dec(g.base).isZero()).map((g) => {
     const proportional = dec(g.base).times(factor);
     const prev = settles ? previous.get(groupKey(g)) : undefined;
     const remainder = prev ? dec(g.base).minus(dec(prev.base)) : undefined;
     return remainder?.gt(ZERO) ? { g, prev, baseValue: remainder } : { g, prev: undefined, baseValue: proportional };
-  });
+  }).filter(({ baseValue }) => !round(baseValue, 6).isZero());
   const traslados = shares.map(({ g, prev, baseValue }): PaymentTax => {
     const base = drAmount(baseValue);
     if (g.tipoFactor === 'Exento') return { impuesto: g.impuesto, tipoFactor: 'Exento', base };

@@ -2,13 +2,23 @@ import { D, dec, fixed, ONE, round, sum, ZERO, type Dec } from '../decimal/money
 import type { ConceptsInput } from '../types';
 import type { ComputedInvoice } from './computed';
 import { prorate } from './discount';
-import { importeBand, lineAmounts, parseLines, taxFactor, toConcept, type LineAmounts, type LineSpec } from './lines';
+import { importeBand, lineAmounts, parseLines, taxFactor, toConcept, type AmountText, type LineAmounts, type LineSpec } from './lines';
 import { aggregate, documentTotals, finishTotals, withLine } from './totals';
 
-/** Concept amounts are written with 6 decimals when backed out of tax-inclusive prices, else 2. */
+/**
+ * Concept amounts are computed with 6 decimals (§2.1: write Importe and each tax with up to 6, sum the unrounded
+ * values and round once). Backed out of tax-inclusive prices they are written with 6; from net prices with 2 when
+ * that is exact (1 × 10.00 → 10.00), else with 6 (1 × 0.125 → 0.125000, 10.03 × 16% → 1.604800), so no line is
+ * rounded to cents before the document sums: 500 × 0.125 is a SubTotal of 62.50, not 500 × 0.13.
+ */
+const AMOUNT_PLACES = 6;
 const INCLUSIVE_PLACES = 6;
-const NET_PLACES = 2;
+const NET_DISCOUNT_PLACES = 2;
 const STEP = new D('0.000001');
+
+const exactInCents = (value: Dec | null | undefined): boolean => !value || round(value, 2).equals(value);
+const netAmountText: AmountText = (value, alsoFits) => fixed(value, exactInCents(value) && exactInCents(alsoFits) ? 2 : AMOUNT_PLACES);
+const inclusiveAmountText: AmountText = (value) => fixed(value, INCLUSIVE_PLACES);
 
 /**
  * Pure tax engine (cfdi40.md §2): concepts with their taxes, document groups and totals, as
@@ -18,11 +28,12 @@ const STEP = new D('0.000001');
  */
 export function computeInvoice(input: ConceptsInput): ComputedInvoice {
   const inclusive = input.pricesIncludeTax ?? true;
-  const discountPlaces = inclusive ? INCLUSIVE_PLACES : NET_PLACES;
+  const discountPlaces = inclusive ? INCLUSIVE_PLACES : NET_DISCOUNT_PLACES;
   const lines = parseLines(input);
   const vuPlaces = (line: LineSpec): number => (inclusive ? INCLUSIVE_PLACES : Math.max(2, line.priceDecimals));
   const valorUnitario = lines.map((line) => (inclusive ? round(line.price.div(taxFactor(line)), INCLUSIVE_PLACES) : line.price));
-  const places = lines.map((line, i) => conceptPlaces(line, valorUnitario[i]!, inclusive, i));
+  valorUnitario.forEach((vu, i) => checkNonZeroImporte(lines[i]!, vu, i));
+  const places = lines.map(() => AMOUNT_PLACES);
   const descuentos = discounts(input, lines, valorUnitario, places, discountPlaces, inclusive);
   const amounts = lines.map((line, i) => lineAmounts(line, valorUnitario[i]!, descuentos[i]!, places[i]!));
 
@@ -35,7 +46,7 @@ export function computeInvoice(input: ConceptsInput): ComputedInvoice {
 
   const totals = documentTotals(amounts);
   return {
-    concepts: lines.map((line, i) => toConcept(line, amounts[i]!, places[i]!, vuPlaces(line))),
+    concepts: lines.map((line, i) => toConcept(line, amounts[i]!, inclusive ? inclusiveAmountText : netAmountText, vuPlaces(line))),
     subTotal: fixed(totals.subTotal, 2),
     ...(totals.descuento ? { descuento: fixed(totals.descuento, 2) } : {}),
     ...(totals.totalTraslados ? { totalImpuestosTrasladados: fixed(totals.totalTraslados, 2) } : {}),
@@ -45,14 +56,9 @@ export function computeInvoice(input: ConceptsInput): ComputedInvoice {
   };
 }
 
-/**
- * Decimals of a concept's amounts: 6 when backed out of tax-inclusive prices, else 2 — unless
- * a tiny line would round to an Importe of 0.00 (Base must be > 0), then 6 for that line.
- */
-function conceptPlaces(line: LineSpec, vu: Dec, inclusive: boolean, index: number): number {
-  const importe = line.quantity.times(vu);
-  if (round(importe, INCLUSIVE_PLACES).isZero()) throw new RangeError(`items[${index}]: quantity × unitPrice is below 0.000001`);
-  return inclusive || round(importe, NET_PLACES).isZero() ? INCLUSIVE_PLACES : NET_PLACES;
+/** Base must be > 0: a line whose Cantidad × ValorUnitario rounds to 0.000000 cannot be written. */
+function checkNonZeroImporte(line: LineSpec, vu: Dec, index: number): void {
+  if (round(line.quantity.times(vu), AMOUNT_PLACES).isZero()) throw new RangeError(`items[${index}]: quantity × unitPrice is below 0.000001`);
 }
 
 /**

@@ -118,13 +118,20 @@ export function importeBand(line: LineSpec, valorUnitario: Dec, vuPlaces: number
   ];
 }
 
-export function toConcept(line: LineSpec, amounts: LineAmounts, places: number, vuPlaces: number): ComputedConcept {
+/** Writes an amount with the decimals it needs, and at least those `alsoFits` needs. */
+export type AmountText = (value: Dec, alsoFits?: Dec | null) => string;
+
+/**
+ * The concept as written in the XML; `amountText` writes Importe, Descuento and the taxes' Base and Importe.
+ * Importe takes at least Descuento's decimals (CFDI40168: Descuento may not have more).
+ */
+export function toConcept(line: LineSpec, amounts: LineAmounts, amountText: AmountText, vuPlaces: number): ComputedConcept {
   const traslados: ComputedTax[] = amounts.taxes.map((t) => ({
-    base: fixed(t.base, places),
+    base: amountText(t.base),
     impuesto: t.impuesto,
     tipoFactor: t.tipoFactor,
     ...(t.rate ? { tasaOCuota: rateText(t.rate) } : {}),
-    ...(t.importe ? { importe: fixed(t.importe, places) } : {}),
+    ...(t.importe ? { importe: amountText(t.importe) } : {}),
   }));
   return {
     claveProdServ: line.claveProdServ,
@@ -134,8 +141,8 @@ export function toConcept(line: LineSpec, amounts: LineAmounts, places: number, 
     ...(line.unidad !== undefined ? { unidad: line.unidad } : {}),
     descripcion: line.descripcion,
     valorUnitario: fixed(amounts.valorUnitario, vuPlaces),
-    importe: fixed(amounts.importe, places),
-    ...(amounts.descuento ? { descuento: fixed(amounts.descuento, places) } : {}),
+    importe: amountText(amounts.importe, amounts.descuento),
+    ...(amounts.descuento ? { descuento: amountText(amounts.descuento) } : {}),
     objetoImp: '02',
     traslados,
     pedimentos: line.pedimentos,
