@@ -126,6 +126,29 @@ describe('validation before any timbre is reserved', () => {
     const restricted = await createApiKey(stack.api.orm.em.fork(), { accountId: account.accountId, livemode: false, merchantIds: ['mch_other'] });
     expect((await post(restricted.secret, '/v1/invoices', invoiceBody(account.merchantId))).status).toBe(403);
   }, 60_000);
+
+  it('keeps a restricted key out of another merchant\'s invoice through an Idempotency-Key, and does not keep its 403 under the key', async () => {
+    const account = await stampingAccount(stack);
+    const { createApiKey } = await import('@cfdi/services');
+    const restricted = await createApiKey(stack.api.orm.em.fork(), { accountId: account.accountId, livemode: false, merchantIds: ['mch_other'] });
+    const body = invoiceBody(account.merchantId);
+    const send = (key: string, ik: string) => stack.api.request('POST', '/v1/invoices', { key, headers: { 'idempotency-key': ik }, body });
+
+    // The account's own key stamps; the restricted key replaying that key learns nothing of it.
+    const ik = idempotencyKey();
+    const stamped = await send(account.testKey, ik);
+    expect(stamped.status).toBe(201);
+    const peek = await send(restricted.secret, ik);
+    expect({ status: peek.status, code: peek.body.code, replayed: peek.headers.get('idempotency-replayed'), uuid: peek.body.uuid })
+      .toEqual({ status: 403, code: 'forbidden', replayed: null, uuid: undefined });
+    expect((await send(account.testKey, ik)).headers.get('idempotency-replayed')).toBe('true');
+
+    // The restricted key's 403 is about that key: the account's key then makes the same request with the same key.
+    const other = idempotencyKey();
+    expect((await send(restricted.secret, other)).status).toBe(403);
+    const allowed = await send(account.testKey, other);
+    expect({ status: allowed.status, replayed: allowed.headers.get('idempotency-replayed') }).toEqual({ status: 201, replayed: null });
+  }, 60_000);
 });
 
 describe('GET /v1/invoices', () => {

@@ -193,11 +193,14 @@ it('takes no installment while an earlier one is still stamping: its outcome dec
   });
   const slow = pay(account, invoice.id, { monto: 100, formaPago: '03' });
   const stampingFirst = await waitFor(async () => (await get(account.testKey, `/v1/payments?invoiceId=${invoice.id}&status=stamping`)).body.data[0], { what: 'the first payment stamping' });
-  const second = await pay(account, invoice.id, { monto: 100, formaPago: '03' });
+  const ik = idempotencyKey();
+  const second = await pay(account, invoice.id, { monto: 100, formaPago: '03' }, ik);
   expect(second.status).toBe(400);
   expect(second.body.errors).toEqual([{ path: '/params/id', message: expect.stringContaining(`installment 1 (${stampingFirst.id}) of this invoice is still being stamped`) }]);
   expect((await slow).status).toBe(201);
-  const retried = await pay(account, invoice.id, { monto: 100, formaPago: '03' });
+  // "Not yet" is not kept under the Idempotency-Key: the same key goes through once the first is stamped.
+  const retried = await pay(account, invoice.id, { monto: 100, formaPago: '03' }, ik);
+  expect({ status: retried.status, replayed: retried.headers.get('idempotency-replayed') }).toEqual({ status: 201, replayed: null });
   expect(retried.body).toMatchObject({ numParcialidad: 2, saldoAnterior: 1060, saldoInsoluto: 960 });
   expect((await ledger(account.accountId)).map((t) => t.type)).toEqual(['consume', 'consume', 'consume']);
 }, 60_000);

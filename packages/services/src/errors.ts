@@ -23,11 +23,23 @@ export class AppError extends Error {
 }
 
 export class ValidationError extends AppError {
+  /**
+   * True when the same request will pass once something else settles (an earlier installment still stamping or
+   * being cancelled): the answer is not stored under the Idempotency-Key, so the same key works then.
+   */
+  transient = false;
+
   constructor(detail: string, errors: FieldError[] = [], extra: { subcode?: string } = {}) {
     super(400, 'validation_error', 'Validation failed', detail, { errors, ...extra });
   }
   static field(path: string, message: string): ValidationError {
     return new ValidationError(message, [{ path, message }]);
+  }
+  /** A 400 that says "not yet" rather than "never" (see `transient`). */
+  static notYet(path: string, message: string): ValidationError {
+    const error = ValidationError.field(path, message);
+    error.transient = true;
+    return error;
   }
 }
 

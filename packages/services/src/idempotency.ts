@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@cfdi/db';
 import { AppError, ConflictError, ValidationError } from './errors';
 import type { LedgerScope } from './ledger';
+import { assertMerchantAccess } from './merchants';
+import type { Scope } from './scope';
 
 export type IdempotencyBegin =
   | { kind: 'execute' }
@@ -36,7 +38,7 @@ export function checkIdempotencyKey(key: string | undefined): string {
  * Claims (account, mode, key) for one request. The insert is the arbiter: of two identical requests arriving in
  * the same millisecond exactly one inserts; the other sees `in_flight` (409) or, once done, the stored response.
  */
-export async function beginIdempotent(em: EntityManager, scope: LedgerScope, key: string, operation: string, hash: string): Promise<IdempotencyBegin> {
+export async function beginIdempotent(em: EntityManager, scope: Scope, key: string, operation: string, hash: string): Promise<IdempotencyBegin> {
   const inserted: unknown[] = await em.execute(
     `insert into idempotency_keys (account_id, livemode, key, operation, request_hash, state, locked_until)
      values (?, ?, ?, ?, ?, 'in_flight', now() + interval '${LOCK_SECONDS} seconds')
@@ -57,6 +59,7 @@ export async function beginIdempotent(em: EntityManager, scope: LedgerScope, key
     throw new AppError(422, 'idempotency_key_reuse', 'Idempotency key reuse',
       'This Idempotency-Key was already used with a different request body; use a new key for a new request.');
   }
+  await assertResourceAccess(em, scope, row.resource_id);
   if (row.state === 'completed') return { kind: 'replay', status: row.response_status!, body: row.response_body };
   if (!row.expired) throw new ConflictError('request_in_flight', 'A request with this Idempotency-Key is still being processed; retry later.');
   // The first attempt crashed. Take the claim over atomically; a resource it created is answered, never re-created.
@@ -67,6 +70,18 @@ export async function beginIdempotent(em: EntityManager, scope: LedgerScope, key
   );
   if (!taken.length) throw new ConflictError('request_in_flight', 'A request with this Idempotency-Key is still being processed; retry later.');
   return row.resource_id ? { kind: 'recover', resourceId: row.resource_id } : { kind: 'execute' };
+}
+
+/**
+ * A key restricted to some merchants gets no answer about another merchant's document through a key another API key
+ * of the account used: 403, as for the document itself, and the stored answer stays for the keys that may see it.
+ */
+async function assertResourceAccess(em: EntityManager, scope: Scope, resourceId: string | null): Promise<void> {
+  if (!scope.merchantIds || !resourceId) return;
+  const rows: { merchant_id: string }[] = await em.execute(
+    'select merchant_id from documents where id = ? and account_id = ? and livemode = ?', [resourceId, scope.accountId, scope.livemode],
+  );
+  if (rows[0]) assertMerchantAccess(scope, rows[0].merchant_id);
 }
 
 /** Records the resource created under the key, inside the transaction that creates it. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AppError, beginIdempotent, checkIdempotencyKey, completeIdempotent, releaseIdempotent, requestHash,
+  AppError, beginIdempotent, checkIdempotencyKey, completeIdempotent, releaseIdempotent, requestHash, ValidationError,
 } from '@cfdi/services';
 import { problemBody } from '../plugins/problem';
 
@@ -9,8 +9,11 @@ export interface Answer {
   body: unknown;
 }
 
-// Final answers are stored and replayed; these mean "try again" and release the key instead.
-const RETRYABLE_STATUSES = new Set([402, 409, 429, 500, 503]);
+// Final answers are stored and replayed; these mean "try again" and release the key instead. A 403 is about the API
+// key that asked, not the request: another key of the account may make the same request with the same
+// Idempotency-Key (keys are per account and mode).
+const RETRYABLE_STATUSES = new Set([402, 403, 409, 429, 500, 503]);
+const isFinal = (error: AppError) => !RETRYABLE_STATUSES.has(error.status) && !(error instanceof ValidationError && error.transient);
 
 /**
  * Runs an Idempotency-Key operation: the first request executes, a concurrent one gets 409, a later identical
@@ -34,7 +37,7 @@ export async function idempotent(
   try {
     answer = begin.kind === 'recover' ? await recover(begin.resourceId) : await execute(key);
   } catch (error) {
-    if (error instanceof AppError && !RETRYABLE_STATUSES.has(error.status)) {
+    if (error instanceof AppError && isFinal(error)) {
       await completeIdempotent(orm.em.fork(), scope, key, error.status, problemBody(config.api.docsUrl, error));
     } else {
       await releaseIdempotent(orm.em.fork(), scope, key);

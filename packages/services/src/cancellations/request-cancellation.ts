@@ -46,7 +46,7 @@ async function checkLatestInstallment(tx: EntityManager, payment: CancellableRow
   await tx.execute('select id from documents where id = ? for update', [payment.invoice_id]);
   const later = (await livePayments(tx, payment.invoice_id!)).filter((p) => (p.num_parcialidad ?? 0) > (payment.num_parcialidad ?? 0));
   if (later.length > 0) {
-    throw ValidationError.field('/params/id', `installment ${payment.num_parcialidad} is followed by ${later.map((p) => `${p.num_parcialidad} (${p.id})`).join(', ')}, whose balances assume it was paid; cancel installments newest first`);
+    throw ValidationError.notYet('/params/id', `installment ${payment.num_parcialidad} is followed by ${later.map((p) => `${p.num_parcialidad} (${p.id})`).join(', ')}, whose balances assume it was paid; cancel installments newest first`);
   }
 }
 
@@ -69,7 +69,9 @@ export async function requestCancellation(
     assertMerchantAccess(scope, row.merchant_id);
     checkMotive(body, row.uuid);
     if (row.status !== 'stamped') {
-      throw ValidationError.field('/params/id', `the ${target.type} is ${row.status}; only a stamped document can be cancelled`);
+      const message = `the ${target.type} is ${row.status}; only a stamped document can be cancelled`;
+      // Still stamping: the same request can pass once it is stamped, so the answer is not kept under the key.
+      throw row.status === 'stamping' ? ValidationError.notYet('/params/id', message) : ValidationError.field('/params/id', message);
     }
     if (row.cancellation?.status === 'pending') {
       throw new ConflictError('cancellation_in_progress', `A cancellation of ${row.id} is already being requested; wait for its outcome.`);
@@ -77,7 +79,7 @@ export async function requestCancellation(
     if (target.type === 'payment') await checkLatestInstallment(tx, row);
     // Motives 02/03 say the operation did not happen (or never should have): not true of an invoice with payments.
     if (target.type === 'invoice' && (body.motivo === '02' || body.motivo === '03') && (await livePayments(tx, row.id)).length > 0) {
-      throw ValidationError.field('/motivo', `the invoice has payment complements in force; cancel them first (POST /v1/payments/{id}/cancel) before cancelling it with motivo ${body.motivo}`);
+      throw ValidationError.notYet('/motivo', `the invoice has payment complements in force; cancel them first (POST /v1/payments/{id}/cancel) before cancelling it with motivo ${body.motivo}`);
     }
     // The CSD signs the request: a merchant that can no longer seal cannot cancel either (before any charge).
     await resolveStampingMerchant(tx, scope, row.merchant_id, now).catch((error: unknown) => {

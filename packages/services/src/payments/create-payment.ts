@@ -62,7 +62,7 @@ export async function createPaymentDocument(
     // ImpSaldoAnt (and a NumParcialidad) that its outcome makes wrong either way.
     const cancelling = live.find((p) => p.status === 'cancel_pending' || (p.cancellation as { status?: string } | null)?.status === 'pending');
     if (cancelling) {
-      throw ValidationError.field('/params/id', `installment ${cancelling.num_parcialidad} (${cancelling.id}) of this invoice is being cancelled; wait for its outcome`);
+      throw ValidationError.notYet('/params/id', `installment ${cancelling.num_parcialidad} (${cancelling.id}) of this invoice is being cancelled; wait for its outcome`);
     }
     const saldo = checkPayable(locked);
     const monto = toCentavos(body.monto);
@@ -73,7 +73,7 @@ export async function createPaymentDocument(
     // would already carry a balance that assumed it was paid.
     const stamping = live.find((p) => p.status === 'stamping');
     if (stamping) {
-      throw ValidationError.field('/params/id', `installment ${stamping.num_parcialidad} (${stamping.id}) of this invoice is still being stamped; retry once it is stamped`);
+      throw ValidationError.notYet('/params/id', `installment ${stamping.num_parcialidad} (${stamping.id}) of this invoice is still being stamped; retry once it is stamped`);
     }
     const expected = nextParcialidad(live);
     if (body.numParcialidad !== undefined && body.numParcialidad !== expected) {
