@@ -103,6 +103,11 @@ describe('POST /v1/invoices', () => {
     expect(logo.status).toBe(200);
     expect(hasImage(await stamp())).toBe(true);
     expect(hasImage(await stamp(large))).toBe(true);
+    // pdfkit draws PNG and JPEG only: a WebP logo is printed too (converted for the PDF, served back as uploaded).
+    const webp = await stack.api.request('PUT', `/v1/merchants/${account.merchantId}/logo`, { key: account.testKey, body: { logo: logoFixture('logo.webp').toString('base64') } });
+    expect(webp.status).toBe(200);
+    expect(hasImage(await stamp())).toBe(true);
+    expect(hasImage(await stamp(large))).toBe(true);
     expect((await stack.api.request('DELETE', `/v1/merchants/${account.merchantId}/logo`, { key: account.testKey })).status).toBeLessThan(300);
     expect(hasImage(await stamp())).toBe(false);
   }, 90_000);

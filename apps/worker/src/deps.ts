@@ -2,7 +2,7 @@ import type { Config } from '@cfdi/config';
 import { createOrm } from '@cfdi/db';
 import type { ActivityDeps } from '@cfdi/activities';
 import {
-  createPacClients, loadMerchantLogo, loadSigningCsd, merchantRefsOf, NotFoundError, UnsealableDocumentError, type CsdLoader, type DocumentRow,
+  createPacClients, loadMerchantLogo, loadSigningCsd, merchantRefsOf, NotFoundError, printableLogo, UnsealableDocumentError, type CsdLoader, type DocumentRow,
 } from '@cfdi/services';
 import { createFileStorage } from '@cfdi/storage';
 
@@ -52,7 +52,7 @@ export async function createWorkerDeps(config: Readonly<Config>, now?: () => Dat
     files: {
       storage,
       loadLogo: async (row) =>
-        (await loadMerchantLogo(orm.em.fork(), storage, systemScope(row), row.merchant_id, merchantRefsOf(row)?.logo_key))?.bytes ?? null,
+        printableLogo(await loadMerchantLogo(orm.em.fork(), storage, systemScope(row), row.merchant_id, merchantRefsOf(row)?.logo_key)),
     },
     ...(now ? { now } : {}),
     async close() {

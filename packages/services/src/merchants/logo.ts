@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@cfdi/db';
 import type { FileStorage, StoredFile } from '@cfdi/storage';
 import { ValidationError } from '../errors';
@@ -55,6 +56,29 @@ export async function loadMerchantLogo(
 ): Promise<StoredFile | null> {
   const key = knownKey !== undefined ? knownKey : await logoKey(em, scope, merchantId);
   return key ? storage.get(key) : null;
+}
+
+const printableWebp = new Map<string, Buffer>();
+
+/**
+ * The logo as the PDF renderer can draw it: pdfkit embeds PNG and JPEG only, so a WebP upload (accepted and served
+ * back as uploaded) is converted to PNG, once per distinct image in this process. An image that cannot be decoded
+ * gives null: the PDF prints the legal name instead.
+ */
+export async function printableLogo(logo: StoredFile | null): Promise<Buffer | null> {
+  if (!logo || logo.contentType !== 'image/webp') return logo?.bytes ?? null;
+  const digest = createHash('sha256').update(logo.bytes).digest('hex');
+  const known = printableWebp.get(digest);
+  if (known) return known;
+  try {
+    const { default: sharp } = await import('sharp');
+    const png = await sharp(logo.bytes).png().toBuffer();
+    if (printableWebp.size >= 100) printableWebp.delete(printableWebp.keys().next().value!);
+    printableWebp.set(digest, png);
+    return png;
+  } catch {
+    return null;
+  }
 }
 
 async function logoKey(em: EntityManager, scope: Pick<Scope, 'accountId' | 'livemode'>, merchantId: string): Promise<string | null> {
