@@ -24,6 +24,14 @@ describe('validateInvoiceRequest', () => {
     expect(validateInvoiceRequest(valid(), catalogs, context)).toEqual([]);
   });
 
+  it('refuses amounts over the 18 integer digits of the XSD\'s t_Importe, per line and in total', () => {
+    const item = { productCode: '43211503', unitCode: 'H87', description: 'x' };
+    expect(paths({ ...valid(), pricesIncludeTax: false, items: [{ ...item, quantity: 1_000_000_000, unitPrice: 99_999_999_999 }] })).toEqual(['/items/0']);
+    const half = { ...item, quantity: 1, unitPrice: 600_000_000_000_000_000 };
+    expect(paths({ ...valid(), pricesIncludeTax: false, items: [half, half] })).toEqual(['/items']);
+    expect(paths({ ...valid(), pricesIncludeTax: false, items: [{ ...item, quantity: 1, unitPrice: 99_999_999_999 }] })).toEqual([]);
+  });
+
   it('accepts RFCs with Ñ and &', () => {
     expect(paths({ ...valid(), receiver: { rfc: 'H&E951128469', name: 'HERRERIA & ELECTRICOS', zip: '06002', regimenFiscal: '601' } })).toEqual([]);
     expect(paths({ ...valid(), receiver: { rfc: 'IAÑL750210963', name: 'LUIS IAN ÑUZCO', zip: '85256', regimenFiscal: '612' } })).toEqual([]);

@@ -45,6 +45,7 @@ export function computeInvoice(input: ConceptsInput): ComputedInvoice {
   }
 
   const totals = documentTotals(amounts);
+  checkWritable(amounts, totals.total);
   return {
     concepts: lines.map((line, i) => toConcept(line, amounts[i]!, inclusive ? inclusiveAmountText : netAmountText, vuPlaces(line))),
     subTotal: fixed(totals.subTotal, 2),
@@ -54,6 +55,16 @@ export function computeInvoice(input: ConceptsInput): ComputedInvoice {
     traslados: totals.groups,
     ...(chargedTotal ? { chargedTotal: fixed(chargedTotal, 2) } : {}),
   };
+}
+
+/** The XSD's t_Importe has at most 18 integer digits; a larger amount would make an XML no PAC accepts. */
+const MAX_IMPORTE = new D('1e18');
+
+function checkWritable(amounts: LineAmounts[], total: Dec): void {
+  amounts.forEach((line, i) => {
+    if (line.importe.gte(MAX_IMPORTE)) throw new RangeError(`items[${i}]: quantity × unitPrice is over the 18 integer digits a CFDI amount can have`);
+  });
+  if (total.gte(MAX_IMPORTE)) throw new RangeError('items: the invoice total is over the 18 integer digits a CFDI amount can have');
 }
 
 /** Base must be > 0: a line whose Cantidad × ValorUnitario rounds to 0.000000 cannot be written. */

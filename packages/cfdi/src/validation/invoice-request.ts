@@ -54,7 +54,7 @@ export function checkComputable(issues: Issues, items: ItemRequest[], shipping: 
   } catch (err) {
     const message = (err as Error).message;
     const m = /^items\[(\d+)\]/.exec(message);
-    issues.add(m ? `/items/${m[1]}` : cartDiscount !== undefined ? '/cartDiscount' : '/items', message);
+    issues.add(m ? `/items/${m[1]}` : cartDiscount !== undefined && !message.startsWith('items') ? '/cartDiscount' : '/items', message);
   }
 }
 
