@@ -10,6 +10,7 @@ import { registerDbCommands } from './commands/db';
 import { registerLedgerCommands } from './commands/ledger';
 import { registerCatalogsCommands } from './commands/catalogs';
 import { registerReconcileCommands } from './commands/reconcile';
+import { registerFilesCommands } from './commands/files';
 
 /** The `cfdi` operators' command. One boundary prints errors by type and sets the exit code. */
 async function main(argv: string[]): Promise<void> {
@@ -22,6 +23,7 @@ async function main(argv: string[]): Promise<void> {
   registerLedgerCommands(program, ctx);
   registerCatalogsCommands(program, ctx);
   registerReconcileCommands(program, ctx);
+  registerFilesCommands(program, ctx);
   registerDoctorCommand(program, ctx);
   try {
     await program.parseAsync(argv);

@@ -4,10 +4,11 @@ import {
 } from '@temporalio/client';
 import type { stampDocumentWorkflow } from './stamp-document';
 import type { cancelDocumentWorkflow } from './cancel-document';
+import type { regenerateFilesWorkflow } from './regenerate-files';
 import type { CancelOutcome, CancelWorkflowInput } from './cancel-types';
 import {
-  cancelOutcomeUpdate, cancelWorkflowId, LEDGER_AUDIT_SCHEDULE_ID, resolveReconciliationSignal, RESUME_STALLED_SCHEDULE_ID, stampOutcomeUpdate,
-  stampWorkflowId, TASK_QUEUE,
+  cancelOutcomeUpdate, cancelWorkflowId, LEDGER_AUDIT_SCHEDULE_ID, regenerateFilesWorkflowId, resolveReconciliationSignal, RESUME_STALLED_SCHEDULE_ID,
+  stampOutcomeUpdate, stampWorkflowId, TASK_QUEUE,
 } from './names';
 import type { OperatorResolution, StampOutcome, StampWorkflowInput } from './stamp-types';
 
@@ -66,6 +67,17 @@ export async function startStamping(client: Client, input: StampWorkflowInput, o
     if (!(error instanceof WorkflowNotFoundError)) throw error;
     return client.workflow.getHandle<typeof stampDocumentWorkflow>(workflowOptions.workflowId).result();
   }
+}
+
+/**
+ * Renders a stamped document's files again and waits for the outcome (rejects when the last attempt failed). A
+ * regeneration already running for the document is joined, not doubled.
+ */
+export async function regenerateFiles(client: Client, documentId: string, taskQueue: string): Promise<void> {
+  const handle = await client.workflow.start<typeof regenerateFilesWorkflow>('regenerateFilesWorkflow', {
+    workflowId: regenerateFilesWorkflowId(documentId), taskQueue, args: [documentId], workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+  });
+  await handle.result();
 }
 
 /**

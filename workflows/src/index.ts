@@ -3,3 +3,4 @@ export { ledgerAuditWorkflow } from './ledger-audit';
 export { stampDocumentWorkflow } from './stamp-document';
 export { cancelDocumentWorkflow } from './cancel-document';
 export { resumeStalledWorkflow } from './resume-stalled';
+export { regenerateFilesWorkflow } from './regenerate-files';

@@ -25,5 +25,7 @@ export const stampOutcomeUpdate = defineUpdate<StampOutcome>('stampOutcome');
 
 export const cancelWorkflowId = (documentId: string) => `cancel-${documentId}`;
 
+export const regenerateFilesWorkflowId = (documentId: string) => `files-${documentId}`;
+
 /** Waits until the PAC answered a cancellation request (cancelled, pending the receiver, refused, unavailable). */
 export const cancelOutcomeUpdate = defineUpdate<CancelOutcome>('cancelOutcome');

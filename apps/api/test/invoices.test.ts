@@ -7,6 +7,8 @@ import { defaultSatDir } from '@cfdi/config';
 import { parseTfd, verifySeal } from '@cfdi/cfdi';
 import { getBalanceCentavos } from '@cfdi/services';
 import { generateCertificate, taxpayerSubject, TEST_CA_ISSUER } from '@cfdi/pac-sandbox';
+import { waitFor } from '@cfdi/testkit';
+import { runCli } from './cli';
 import { logoFixture, PINNED_NOW } from './merchant-fixtures';
 import { idempotencyKey, invoiceBody, RECEIVER, stampingAccount, startStack, type StackHarness } from './stack';
 
@@ -144,6 +146,38 @@ describe('POST /v1/invoices', () => {
     expect(noCertificado(xml)).toBe(renewed.body.serialNumber);
     expect(verifySeal(xml).valid).toBe(true);
   }, 60_000);
+});
+
+describe('files that failed for good', () => {
+  it('`cfdi files regenerate` renders them again once storage works: failed → ready, the PDF served', async () => {
+    const account = await stampingAccount(stack);
+    const { dir } = stack.api.config.storage as { dir: string };
+    // Storage refuses this account's files: a plain file where its folder would go.
+    const blocker = path.join(dir, account.accountId);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(blocker, 'not a folder');
+    try {
+      const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+      expect(res.status).toBe(201);
+      await waitFor(async () => ((await stack.api.request('GET', `/v1/invoices/${res.body.id}`, { key: account.testKey })).body.files.status === 'failed' ? true : undefined),
+        { what: 'the files failed after every retry', timeoutMs: 60_000 });
+      const listed = JSON.parse((await runCli(stack.api.config, ['files', 'failed', '--json'])).stdout) as { id: string }[];
+      expect(listed.map((d) => d.id)).toContain(res.body.id);
+
+      const stillBlocked = await runCli(stack.api.config, ['files', 'regenerate', res.body.id]);
+      expect({ code: stillBlocked.code, stderr: stillBlocked.stderr }).toEqual({ code: 1, stderr: expect.stringContaining(`${res.body.id}: files still failed`) });
+
+      fs.rmSync(blocker);
+      const regenerated = await runCli(stack.api.config, ['files', 'regenerate', res.body.id]);
+      expect({ code: regenerated.code, stdout: regenerated.stdout }).toEqual({ code: 0, stdout: `${res.body.id}: files ready\n` });
+      const ready = (await stack.api.request('GET', `/v1/invoices/${res.body.id}`, { key: account.testKey })).body;
+      expect(ready.files.status).toBe('ready');
+      const pdf = await fetch(local(ready.files.pdfUrl));
+      expect({ status: pdf.status, type: pdf.headers.get('content-type') }).toEqual({ status: 200, type: 'application/pdf' });
+    } finally {
+      if (fs.statSync(blocker, { throwIfNoEntry: false })?.isFile()) fs.rmSync(blocker);
+    }
+  }, 150_000);
 });
 
 async function waitForFiles(key: string, id: string): Promise<any> {

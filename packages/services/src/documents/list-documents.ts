@@ -58,6 +58,11 @@ export async function listAwaitingReconciliation(em: EntityManager): Promise<Doc
   return em.execute(`select * from documents where needs_reconciliation and status = 'stamping' order by id`);
 }
 
+/** Stamped documents whose files failed for good (`cfdi files failed`), oldest first. */
+export async function listFailedFiles(em: EntityManager): Promise<DocumentRow[]> {
+  return em.execute(`select * from documents where files_status = 'failed' and uuid is not null order by id`);
+}
+
 export async function reconciliationHistory(em: EntityManager, documentId: string) {
   return em.execute<{ id: string; resolution: string; uuid: string | null; resolved_by: string; note: string | null; created_at: string }[]>(
     'select * from reconciliations where document_id = ? order by id', [documentId],

@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import { listFailedFiles, loadDocumentById, type DocumentRow } from '@cfdi/services';
+import { regenerateFiles } from '@cfdi/workflows/client';
+import type { CliContext } from '../context';
+
+const summary = (row: DocumentRow) => `${row.id}  ${row.livemode ? 'live' : 'test'}  ${row.account_id}  ${row.uuid}  files ${row.files_status}  since ${row.updated_at}`;
+
+/** The failure at the bottom of a workflow's failure chain (workflow → activity → the error the activity threw). */
+function innermost(error: unknown): Error {
+  let current = error as Error;
+  while (current.cause instanceof Error) current = current.cause;
+  return current;
+}
+
+/** Why a document's files cannot be rendered, or null when they can. */
+function cannotRender(row: DocumentRow): string | null {
+  if (!row.uuid) return `${row.id} is ${row.status}: only a stamped document has files`;
+  if (!row.stamped_xml) return `${row.id} was confirmed stamped without the PAC's copy (--without-xml): there is no XML to render`;
+  return null;
+}
+
+export function registerFilesCommands(program: Command, ctx: CliContext): void {
+  const files = program.command('files').description("Stamped documents' XML, PDF and ZIP");
+
+  files
+    .command('failed')
+    .description('Stamped documents whose files failed to render after every retry')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      const rows = await listFailedFiles(await ctx.em());
+      if (options.json) return ctx.print(rows.map(({ id, livemode, account_id, uuid, updated_at }) => ({ id, livemode, account_id, uuid, updated_at })), true);
+      if (!rows.length) return ctx.print('No document has failed files.', false);
+      for (const row of rows) ctx.print(summary(row), false);
+    });
+
+  files
+    .command('regenerate')
+    .description('Render the files of stamped documents again (through the files workflow), e.g. after a storage outage')
+    .argument('[ids...]', 'document ids (inv_…, pay_…)')
+    .option('--all-failed', 'every document `cfdi files failed` lists')
+    .action(async (ids: string[], options: { allFailed?: boolean }) => {
+      if (!options.allFailed && !ids.length) throw new Error('give document ids or --all-failed');
+      const em = await ctx.em();
+      const rows = options.allFailed ? await listFailedFiles(em) : await Promise.all(ids.map((id) => loadDocumentById(em, id)));
+      // One document's failure does not stop the others; exit code 1 says something was left.
+      for (const row of rows) {
+        const problem = cannotRender(row);
+        if (problem) {
+          process.stderr.write(`error: ${problem}; nothing done.\n`);
+          process.exitCode = 1;
+          continue;
+        }
+        try {
+          await regenerateFiles(await ctx.temporal(), row.id, ctx.config.temporal.taskQueue);
+          ctx.print(`${row.id}: files ready`, false);
+        } catch (error) {
+          process.stderr.write(`error: ${row.id}: files still failed: ${innermost(error).message}\n`);
+          process.exitCode = 1;
+        }
+      }
+    });
+}
