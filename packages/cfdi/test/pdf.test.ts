@@ -78,13 +78,18 @@ describe('PDF representation', () => {
     expect(decodeQr(pdf, 'long', pages.length)).toBe(verificationUrlFromXml(stamped));
   });
 
-  it('payment complement shows the payment and related document', async () => {
+  it('payment complement shows the payment, the related document, their taxes and the Totales', async () => {
     const { xml } = buildPaymentXml({
       issuer, receiver: RECEIVERS[0]!, serie: 'P', folio: 7, fechaPago: '2026-11-19T13:05:00', formaPago: '03', monto: 15960, numParcialidad: 1, saldoAnterior: 31920,
       invoice: { uuid: '6F3C1B2A-9D4E-4F5A-8B7C-1D2E3F4A5B6C', serie: 'A', folio: '1002', total: 31920, taxGroups: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '24500.00', importe: '3920.00' }] },
     }, { now: NOW });
     const text = pdfText(await renderPdf(mockStamp(xml, csd, UUID)), 'pago');
     for (const needle of ['6F3C1B2A-9D4E-4F5A-8B7C-1D2E3F4A5B6C', '15960.00', '2026-11-19T13:05:00', 'saldo insoluto $15960.00']) expect(text).toContain(needle);
+    // cfdi40.md §9: taxes by type and rate, of the related document (DR) and of the payment (P), and the Totales.
+    const oneLine = text.replace(/\s+/g, ' ');
+    expect(oneLine).toContain('Impuestos del documento: IVA trasladado 0.160000 base $12250.00: $1960.00');
+    expect(oneLine).toContain('Impuestos del pago: IVA trasladado 0.160000 base $12250.00: $1960.00');
+    expect(oneLine).toContain('Totales: base IVA 16% $12250.00; IVA 16% $1960.00; monto total de pagos $15960.00');
   });
 
   it('a logo pdfkit cannot embed (WebP, broken PNG) falls back to the legal name', async () => {

@@ -17,7 +17,9 @@ export interface CfdiView {
   traslados: Array<Record<string, string>>;
   retenciones: Array<Record<string, string>>;
   impuestos: Record<string, string>;
-  pagos: Array<{ pago: Record<string, string>; doctos: Array<Record<string, string>> }>;
+  /** Pagos 2.0: each Pago with its taxes (TrasladoP/RetencionP), each DoctoRelacionado with its own, and Totales. */
+  pagos: Array<{ pago: Record<string, string>; taxes: Array<Record<string, string>>; doctos: Array<{ attrs: Record<string, string>; taxes: Array<Record<string, string>> }> }>;
+  pagosTotales?: Record<string, string>;
   nomina?: { attrs: Record<string, string>; lines: Array<{ section: string; tipo: string; clave: string; concepto: string; importe: string }> };
   tfd: Tfd;
   tfdCadena: string;
@@ -60,7 +62,15 @@ export function readCfdi(xml: string): CfdiView {
     traslados: imp ? walk(imp, C, 'Traslados', 'Traslado').map(attrs) : [],
     retenciones: imp ? walk(imp, C, 'Retenciones', 'Retencion').map(attrs) : [],
     impuestos: attrs(imp),
-    pagos: pagos ? kids(pagos, NS.pago20, 'Pago').map((p) => ({ pago: attrs(p), doctos: kids(p, NS.pago20, 'DoctoRelacionado').map(attrs) })) : [],
+    pagos: pagos ? kids(pagos, NS.pago20, 'Pago').map((p) => ({
+      pago: attrs(p),
+      taxes: [...walk(p, NS.pago20, 'ImpuestosP', 'TrasladosP', 'TrasladoP'), ...walk(p, NS.pago20, 'ImpuestosP', 'RetencionesP', 'RetencionP')].map(attrs),
+      doctos: kids(p, NS.pago20, 'DoctoRelacionado').map((d) => ({
+        attrs: attrs(d),
+        taxes: [...walk(d, NS.pago20, 'ImpuestosDR', 'TrasladosDR', 'TrasladoDR'), ...walk(d, NS.pago20, 'ImpuestosDR', 'RetencionesDR', 'RetencionDR')].map(attrs),
+      })),
+    })) : [],
+    ...(pagos && kids(pagos, NS.pago20, 'Totales')[0] ? { pagosTotales: attrs(kids(pagos, NS.pago20, 'Totales')[0]) } : {}),
     ...(nomina ? { nomina: { attrs: attrs(nomina), lines: nominaLines(nomina) } } : {}),
     tfd,
     tfdCadena: tfdCadena(tfd),

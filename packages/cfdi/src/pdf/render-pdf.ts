@@ -228,19 +228,40 @@ function totalsSection(doc: Doc, v: CfdiView): void {
 
 function paymentsSection(doc: Doc, v: CfdiView): void {
   sectionTitle(doc, 'Complemento para recepción de pagos');
-  for (const { pago, doctos } of v.pagos) {
+  for (const { pago, taxes, doctos } of v.pagos) {
     field(doc, 'Fecha de pago', pago.FechaPago, MARGIN, WIDTH);
     field(doc, 'Forma de pago', label(FORMAS, pago.FormaDePagoP), MARGIN, WIDTH);
     field(doc, 'Monto', `$${pago.Monto} ${pago.MonedaP}${pago.TipoCambioP ? ` (tipo de cambio ${pago.TipoCambioP})` : ''}`, MARGIN, WIDTH);
     field(doc, 'Número de operación', pago.NumOperacion, MARGIN, WIDTH);
-    for (const d of doctos) {
+    for (const { attrs: d, taxes: docTaxes } of doctos) {
       ensureSpace(doc, 40);
       doc.moveDown(0.2);
       field(doc, 'Documento relacionado', `${d.IdDocumento}${d.Serie || d.Folio ? ` (${d.Serie ?? ''}${d.Folio ? `-${d.Folio}` : ''})` : ''}`, MARGIN + 10, WIDTH - 10);
       field(doc, 'Parcialidad', `${d.NumParcialidad}; saldo anterior $${d.ImpSaldoAnt}; importe pagado $${d.ImpPagado}; saldo insoluto $${d.ImpSaldoInsoluto}; objeto de impuesto ${d.ObjetoImpDR}`, MARGIN + 10, WIDTH - 10);
+      if (docTaxes.length) field(doc, 'Impuestos del documento', docTaxes.map((t) => paymentTaxText(t, 'DR')).join('; '), MARGIN + 10, WIDTH - 10);
     }
+    if (taxes.length) field(doc, 'Impuestos del pago', taxes.map((t) => paymentTaxText(t, 'P')).join('; '), MARGIN, WIDTH);
     if (pago.Monto) doc.font('Helvetica-Bold').fontSize(8).text(`Monto con letra: ${amountInWords(pago.Monto)}`, MARGIN, doc.y, { width: WIDTH });
   }
+  const totales = Object.entries(v.pagosTotales ?? {});
+  if (totales.length) field(doc, 'Totales', totales.map(([name, value]) => `${TOTALES[name] ?? name} $${value}`).join('; '), MARGIN, WIDTH);
+}
+
+/** Names of Pagos 2.0 Totales attributes as printed. */
+const TOTALES: Record<string, string> = {
+  TotalRetencionesIVA: 'IVA retenido', TotalRetencionesISR: 'ISR retenido', TotalRetencionesIEPS: 'IEPS retenido',
+  TotalTrasladosBaseIVA16: 'base IVA 16%', TotalTrasladosImpuestoIVA16: 'IVA 16%', TotalTrasladosBaseIVA8: 'base IVA 8%',
+  TotalTrasladosImpuestoIVA8: 'IVA 8%', TotalTrasladosBaseIVA0: 'base IVA 0%', TotalTrasladosImpuestoIVA0: 'IVA 0%',
+  TotalTrasladosBaseIVAExento: 'base IVA exento', MontoTotalPagos: 'monto total de pagos',
+};
+
+/** One TrasladoP/DR or RetencionP/DR line: "IVA trasladado 0.160000 base $431.03: $68.96" (attributes end in P or DR). */
+function paymentTaxText(t: Record<string, string>, suffix: 'P' | 'DR'): string {
+  const name = IMPUESTOS[t[`Impuesto${suffix}`] ?? ''] ?? t[`Impuesto${suffix}`];
+  const base = t[`Base${suffix}`];
+  if (base === undefined) return `${name} retenido $${t[`Importe${suffix}`]}`;
+  if (t[`TipoFactor${suffix}`] === 'Exento') return `${name} exento base $${base}`;
+  return `${name} trasladado ${t[`TasaOCuota${suffix}`]} base $${base}: $${t[`Importe${suffix}`]}`;
 }
 
 function nominaSection(doc: Doc, v: CfdiView): void {
