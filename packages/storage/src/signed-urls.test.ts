@@ -24,9 +24,19 @@ it('rejects another key, a longer expiry, another secret and malformed values', 
   expect(verifyFileSignature({ ...p, key: 'acct_2/test/merchants/mch_1/logo', secret, now })).toMatchObject({ reason: 'bad_signature' });
   expect(verifyFileSignature({ ...p, expires: String(Number(p.expires) + 3600), secret, now })).toMatchObject({ reason: 'bad_signature' });
   expect(verifyFileSignature({ ...p, secret: fileUrlSecret({ key: Buffer.alloc(32, 8) }), now })).toMatchObject({ reason: 'bad_signature' });
-  for (const bad of [{ expires: undefined }, { expires: '1e9' }, { signature: 'short' }, { signature: undefined }]) {
+  for (const bad of [{ expires: undefined }, { expires: '1e9' }, { expires: `0${p.expires}` }, { signature: 'short' }, { signature: undefined }]) {
     expect(verifyFileSignature({ ...p, ...bad, secret, now })).toMatchObject({ reason: 'malformed' });
   }
+});
+
+it('accepts exactly the signature as issued: another spelling of the same MAC bytes is refused', () => {
+  const p = parts(signFileUrl({ baseUrl: 'http://x', key, ttlSeconds: 60, secret, now }));
+  // The 43rd base64url character carries 2 unused bits: flipping one still decodes to the same 32 bytes.
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(p.signature!.at(-1)!);
+  const variant = p.signature!.slice(0, -1) + alphabet[last ^ 1];
+  expect(Buffer.from(variant, 'base64url')).toEqual(Buffer.from(p.signature!, 'base64url'));
+  expect(verifyFileSignature({ ...p, signature: variant, secret, now })).toMatchObject({ reason: 'bad_signature' });
 });
 
 it('derives a stable secret from the master key and a per-process one without it', () => {

@@ -37,12 +37,14 @@ export function signFileUrl({ baseUrl, key, ttlSeconds, secret, now }: SignFileU
 }
 
 export function verifyFileSignature({ key, expires, signature, secret, now }: VerifyFileSignatureInput): FileSignatureCheck {
-  if (!expires || !/^\d{1,12}$/.test(expires) || !signature || !/^[A-Za-z0-9_-]{43}$/.test(signature)) {
+  // Canonical forms only (no leading zeros in `expires`), so each file and expiry has exactly one valid URL.
+  if (!expires || !/^[1-9]\d{0,11}$/.test(expires) || !signature || !/^[A-Za-z0-9_-]{43}$/.test(signature)) {
     return { valid: false, reason: 'malformed' };
   }
   const expected = mac(secret, key, Number(expires));
-  // Constant-time comparison: the check must not leak how many leading bytes of a guess were right.
-  if (!timingSafeEqual(expected, Buffer.from(signature, 'base64url'))) return { valid: false, reason: 'bad_signature' };
+  // Constant-time comparison of the strings as issued: decoding first would also accept the variants of the last
+  // character whose unused low bits differ.
+  if (!timingSafeEqual(Buffer.from(expected.toString('base64url')), Buffer.from(signature))) return { valid: false, reason: 'bad_signature' };
   if (Number(expires) * 1000 <= now.getTime()) return { valid: false, reason: 'expired' };
   return { valid: true };
 }
