@@ -1,6 +1,6 @@
 // Plain Node (no dependencies): installs the workspace when node_modules is missing or older than the lockfile,
 // then runs a TypeScript script with tsx. Used by `npm run up` and `npm test` on a fresh clone.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,13 @@ export function ensureInstalled() {
   }
 }
 
+/**
+ * Runs the script and exits with its code. Ctrl-C reaches the whole terminal group anyway; a signal sent to this
+ * process alone (`kill`, `timeout`, a process manager) is passed on, so the script stops what it started instead of
+ * being orphaned with it.
+ */
 export function runTs(script, args = []) {
-  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, script), ...args], { cwd: root, stdio: 'inherit' });
-  process.exit(result.status ?? 1);
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, script), ...args], { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));
 }
