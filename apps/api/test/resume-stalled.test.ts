@@ -91,6 +91,24 @@ it('accepts a document while Temporal cannot start its workflow (202, one charge
   expect(await getBalanceCentavos(db(), { accountId: account.accountId, livemode: false })).toBe(100_000 - 100);
 }, 60_000);
 
+it('keeps the amounts the stamped XML carries when the worker\'s engine computes the accepted request differently (a deploy in between)', async () => {
+  const account = await stampingAccount(stack);
+  const accepted = await cutOff.request('POST', '/v1/invoices', {
+    key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId, { metodoPago: 'PPD', formaPago: '99' }),
+  });
+  expect(accepted.status).toBe(202);
+  const amounts = async () => (await db().execute('select total, saldo_pendiente from documents where id = ?', [accepted.body.id]))[0] as { total: string; saldo_pendiente: string };
+  expect(await amounts()).toEqual({ total: '26700.00', saldo_pendiente: '26700.00' });
+  // The worker's engine reads the stored request as one laptop instead of two.
+  await db().execute(`update documents set input = jsonb_set(input, '{items,0,quantity}', '1') where id = ?`, [accepted.body.id]);
+  await ageOverAMinute(accepted.body.id);
+  expect((await sweep()).resumed).toBeGreaterThanOrEqual(1);
+  const stamped = await untilStamped(account.testKey, accepted.body.id);
+  const xml = ((await db().execute('select stamped_xml from documents where id = ?', [accepted.body.id]))[0] as { stamped_xml: string }).stamped_xml;
+  expect(/<cfdi:Comprobante\b[^>]*\sTotal="([^"]+)"/.exec(xml)?.[1]).toBe('15100.00');
+  expect(stamped).toMatchObject({ total: 15100, saldoPendiente: 15100 });
+}, 60_000);
+
 it('answers a retry after a crash between accepting and answering by starting the missing workflow: 201, one charge', async () => {
   const account = await stampingAccount(stack);
   const { headers, body, accepted } = await acceptedWithoutWorkflow(account);

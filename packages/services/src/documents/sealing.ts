@@ -25,11 +25,26 @@ function buildXml(row: DocumentRow, now: Date): string {
 export async function sealDocument(em: EntityManager, row: DocumentRow, loadCsd: CsdLoader, now: Date): Promise<string> {
   if (row.sealed_xml) return row.sealed_xml;
   const sealed = sealXml(buildXml(row, now), await loadCsd(row));
-  const fecha = /Fecha="([^"]+)"/.exec(sealed.xml)?.[1] ?? null;
+  const root = rootAttributes(sealed.xml);
+  // An invoice's amounts become the XML's: the API computed them when it accepted the request, and a worker of a
+  // newer engine may build the XML (a deploy between the two). Nothing is paid against an unstamped invoice yet.
+  const amounts = row.type === 'payment'
+    ? { subtotal: row.subtotal, discount: row.discount, total: row.total }
+    : { subtotal: root.SubTotal ?? row.subtotal, discount: root.Descuento ?? '0', total: root.Total ?? row.total };
   const stored: { sealed_xml: string }[] = await em.execute(
-    `update documents set sealed_xml = coalesce(sealed_xml, ?), fecha = coalesce(fecha, ?), updated_at = now()
-      where id = ? returning sealed_xml`,
-    [sealed.xml, fecha, row.id],
+    `update documents set sealed_xml = ?, fecha = ?, subtotal = ?, discount = ?, total = ?,
+            saldo_pendiente = case when saldo_pendiente is null then null else ?::numeric end, updated_at = now()
+      where id = ? and sealed_xml is null returning sealed_xml`,
+    [sealed.xml, root.Fecha ?? null, amounts.subtotal, amounts.discount, amounts.total, amounts.total, row.id],
   );
-  return stored[0]!.sealed_xml;
+  if (stored[0]) return stored[0].sealed_xml;
+  // Another attempt sealed it first: its bytes are the ones the PAC may already have.
+  const existing: { sealed_xml: string }[] = await em.execute('select sealed_xml from documents where id = ?', [row.id]);
+  return existing[0]!.sealed_xml;
+}
+
+/** The attributes of the root element (cfdi:Comprobante), as written. */
+function rootAttributes(xml: string): Record<string, string> {
+  const tag = /<cfdi:Comprobante\b([^>]*)>/.exec(xml)?.[1] ?? '';
+  return Object.fromEntries([...tag.matchAll(/\s([A-Za-z:]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
 }
