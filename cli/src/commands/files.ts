@@ -28,7 +28,7 @@ export function registerFilesCommands(program: Command, ctx: CliContext): void {
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
       const rows = await listFailedFiles(await ctx.em());
-      if (options.json) return ctx.print(rows.map(({ id, livemode, account_id, uuid, updated_at }) => ({ id, livemode, account_id, uuid, updated_at })), true);
+      if (options.json) return ctx.print(rows.map((r) => ({ id: r.id, accountId: r.account_id, livemode: r.livemode, uuid: r.uuid, since: r.updated_at })), true);
       if (!rows.length) return ctx.print('No document has failed files.', false);
       for (const row of rows) ctx.print(summary(row), false);
     });
