@@ -1,5 +1,6 @@
 import { getBalanceCentavos } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
+import { newMerchant, satUpload } from './merchant-fixtures';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
 
 let stack: StackHarness;
@@ -167,6 +168,79 @@ it('422 sat_rejected with the SAT code and a refund: unknown replacement (207), 
     'consume:cancellation', 'consume:cancellation',
   ]);
 }, 60_000);
+
+describe('credit notes and the invoice they credit', () => {
+  const creditNote = (account: Account, relation: Record<string, unknown>, ik?: string, key = account.testKey) => post(key, '/v1/credit_notes', {
+    merchantId: account.merchantId, formaPago: '03', ...relation,
+    items: [{ productCode: '84111506', unitCode: 'ACT', description: 'Bonificación', quantity: 1, unitPrice: 58 }],
+  }, ik);
+  const withReceiver = (uuid: string) => ({ relatedUuid: uuid, receiver: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' } });
+
+  it('no credit note for an invoice whose cancellation waits for the receiver (it would stay in force for a cancelled invoice)', async () => {
+    const account = await stampingAccount(stack);
+    const invoice = await bigInvoice(account);
+    expect((await cancel(account, invoice.id, { motivo: '02' })).body.status).toBe('cancel_pending');
+    for (const relation of [{ relatedInvoiceId: invoice.id }, withReceiver(invoice.uuid)]) {
+      const refused = await creditNote(account, relation);
+      expect({ status: refused.status, errors: refused.body.errors }).toEqual({
+        status: 400, errors: [{ path: Object.keys(relation).includes('relatedInvoiceId') ? '/relatedInvoiceId' : '/relatedUuid', message: expect.stringContaining('is being requested') }],
+      });
+    }
+    expect((await receiver(invoice.uuid, 'accept')).status).toBe(200);
+    await statusOf(account, invoice.id, 'cancelled');
+  }, 60_000);
+
+  it('a relatedUuid held in the service gets the same checks as relatedInvoiceId, and links the invoice', async () => {
+    const account = await stampingAccount(stack);
+    const invoice = await smallInvoice(account);
+    const linked = await creditNote(account, withReceiver(invoice.uuid));
+    expect(linked.status).toBe(201);
+    expect(linked.body).toMatchObject({ relatedUuid: invoice.uuid, relatedInvoiceId: invoice.id });
+    const ppd = (await post(account.testKey, '/v1/invoices', invoiceBody(account.merchantId, { metodoPago: 'PPD', formaPago: '99' }))).body;
+    const payment = await post(account.testKey, `/v1/invoices/${ppd.id}/payments`, { monto: 100, formaPago: '03' });
+    const cancelled = await smallInvoice(account);
+    expect((await cancel(account, cancelled.id, { motivo: '02' })).body.status).toBe('cancelled');
+    for (const [uuid, message] of [
+      [payment.body.uuid, 'is payment complement'], [linked.body.uuid, 'is credit note'], [cancelled.uuid, 'the related invoice is cancelled'],
+    ] as const) {
+      const refused = await creditNote(account, withReceiver(uuid));
+      expect({ status: refused.status, errors: refused.body.errors }).toEqual({ status: 400, errors: [{ path: '/relatedUuid', message: expect.stringContaining(message) }] });
+    }
+    // A key restricted to the account's other merchant learns nothing of this one's invoice: 403, whichever way it is named.
+    const other = await newMerchant(stack.api, account.testKey, { rfc: 'CACX7605101P8', legalName: 'XOCHILT CASAS CHAVEZ', regimenFiscal: '612', zip: '36257', serie: 'NC2' });
+    expect((await stack.api.request('POST', `/v1/merchants/${other.id}/csd`, { key: account.testKey, body: satUpload('CACX7605101P8-csd') })).status).toBe(201);
+    const { createApiKey } = await import('@cfdi/services');
+    const restricted = await createApiKey(stack.api.orm.em.fork(), { accountId: account.accountId, livemode: false, merchantIds: [other.id] });
+    for (const relation of [{ relatedInvoiceId: invoice.id }, withReceiver(invoice.uuid)]) {
+      const forbidden = await creditNote({ ...account, merchantId: other.id }, relation, undefined, restricted.secret);
+      expect({ status: forbidden.status, code: forbidden.body.code }).toEqual({ status: 403, code: 'forbidden' });
+    }
+  }, 90_000);
+
+  it('an invoice is not cancelled while its credit note is still stamping; a credit note waits for a stamping invoice (same key passes later)', async () => {
+    const account = await stampingAccount(stack);
+    const invoice = await smallInvoice(account);
+    const slowStamp = (ms: number) => fetch(`${stack.sandbox.url}/sandbox/faults`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'stamp', kind: 'latency', count: 1, params: { ms } }),
+    });
+    await slowStamp(4000);
+    const slowNote = creditNote(account, { relatedInvoiceId: invoice.id });
+    await waitFor(async () => ((await get(account.testKey, '/v1/invoices?kind=credit_note&status=stamping')).body.data[0] ? true : undefined), { what: 'the credit note stamping' });
+    const refused = await cancel(account, invoice.id, { motivo: '02' });
+    expect({ status: refused.status, errors: refused.body.errors }).toEqual({ status: 400, errors: [{ path: '/params/id', message: expect.stringContaining('is still being stamped') }] });
+    expect((await slowNote).status).toBe(201);
+
+    await slowStamp(4000);
+    const slowInvoice = post(account.testKey, '/v1/invoices', invoiceBody(account.merchantId));
+    const stamping = await waitFor(async () => (await get(account.testKey, '/v1/invoices?kind=nominal&status=stamping')).body.data[0], { what: 'the invoice stamping' });
+    const ik = idempotencyKey();
+    const early = await creditNote(account, { relatedInvoiceId: stamping.id }, ik);
+    expect({ status: early.status, errors: early.body.errors }).toEqual({ status: 400, errors: [{ path: '/relatedInvoiceId', message: expect.stringContaining('is still being stamped') }] });
+    expect((await slowInvoice).status).toBe(201);
+    const later = await creditNote(account, { relatedInvoiceId: stamping.id }, ik);
+    expect({ status: later.status, replayed: later.headers.get('idempotency-replayed') }).toEqual({ status: 201, replayed: null });
+  }, 90_000);
+});
 
 it('an invoice with live payments cannot be cancelled with motive 02 or 03; once its payment is cancelled it can', async () => {
   const account = await stampingAccount(stack);

@@ -51,6 +51,22 @@ async function checkLatestInstallment(tx: EntityManager, payment: CancellableRow
 }
 
 /**
+ * A credit note of this invoice still stamping would be in force once stamped, and the SAT refuses to cancel an
+ * invoice with one (no_cancelable); sent now, the request would race it. Credit notes take the invoice's row lock,
+ * held here, so none starts meanwhile.
+ */
+async function checkNoCreditNoteStamping(tx: EntityManager, invoice: CancellableRow): Promise<void> {
+  const stamping: { id: string }[] = await tx.execute(
+    `select id from documents where account_id = ? and livemode = ? and kind = 'credit_note' and status = 'stamping'
+        and (related_invoice_id = ? or related_uuid = ?)`,
+    [invoice.account_id, invoice.livemode, invoice.id, invoice.uuid],
+  );
+  if (stamping[0]) {
+    throw ValidationError.notYet('/params/id', `credit note ${stamping[0].id} of this invoice is still being stamped; wait for its outcome (an invoice with a credit note in force cannot be cancelled)`);
+  }
+}
+
+/**
  * Accepts a cancellation request: the document is `stamped`, no other request is in flight, and one timbre is
  * reserved, all under the document's row lock in one transaction. The cancel workflow does the rest; nothing is
  * sent to the PAC here.
@@ -81,6 +97,7 @@ export async function requestCancellation(
     if (target.type === 'invoice' && (body.motivo === '02' || body.motivo === '03') && (await livePayments(tx, row.id)).length > 0) {
       throw ValidationError.notYet('/motivo', `the invoice has payment complements in force; cancel them first (POST /v1/payments/{id}/cancel) before cancelling it with motivo ${body.motivo}`);
     }
+    if (target.type === 'invoice') await checkNoCreditNoteStamping(tx, row);
     // The CSD signs the request: a merchant that can no longer seal cannot cancel either (before any charge).
     await resolveStampingMerchant(tx, scope, row.merchant_id, now).catch((error: unknown) => {
       if (error instanceof NotFoundError) throw ValidationError.field('/params/id', `the merchant that issued this ${target.type} was deleted; its CSD can no longer sign a cancellation`);

@@ -1,6 +1,7 @@
 import { computeInvoice, validateCreditNoteRequest, type CreditNoteInput, type Receiver } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import { NotFoundError, ValidationError } from '../errors';
+import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
 import { loadDocument, type DocumentRow } from './document-row';
 import { storeNewDocument } from './store-new-document';
@@ -21,9 +22,20 @@ export interface CreditNoteCreate {
   pricesIncludeTax?: boolean;
 }
 
-/** The related income invoice when it lives in this service: stamped, an income invoice, same merchant. */
+/**
+ * The related income invoice when it lives in this service: named by `relatedInvoiceId`, or found by `relatedUuid` in
+ * this account and mode (a UUID "stamped elsewhere" is not found and is taken as sent). Either way it must be a
+ * stamped income invoice of the same merchant with no cancellation under way.
+ */
 async function relatedInvoice(em: EntityManager, scope: Scope, body: CreditNoteCreate): Promise<DocumentRow | null> {
-  if (!body.relatedInvoiceId) return null;
+  if (!body.relatedInvoiceId) {
+    if (!body.relatedUuid) return null; // the request validation says what is missing
+    const rows: DocumentRow[] = await em.execute(
+      'select * from documents where account_id = ? and livemode = ? and uuid = ?', [scope.accountId, scope.livemode, body.relatedUuid!.toUpperCase()],
+    );
+    if (rows[0]) checkCreditable(scope, rows[0], body, '/relatedUuid');
+    return rows[0] ?? null;
+  }
   let invoice: DocumentRow;
   try {
     invoice = await loadDocument(em, scope, body.relatedInvoiceId, 'invoice');
@@ -31,18 +43,34 @@ async function relatedInvoice(em: EntityManager, scope: Scope, body: CreditNoteC
     if (error instanceof NotFoundError) throw new NotFoundError('related invoice', body.relatedInvoiceId);
     throw error;
   }
-  const path = '/relatedInvoiceId';
-  if (invoice.kind === 'credit_note') throw ValidationError.field(path, 'must be an income invoice, not another credit note');
-  if (invoice.status !== 'stamped' && invoice.status !== 'cancel_pending') {
-    throw ValidationError.field(path, `the related invoice is ${invoice.status}; only a stamped invoice can be credited`);
-  }
-  if (invoice.merchant_id !== body.merchantId) {
-    throw ValidationError.field('/merchantId', `must be ${invoice.merchant_id}, the merchant that stamped the related invoice`);
-  }
+  checkCreditable(scope, invoice, body, '/relatedInvoiceId');
   if (body.relatedUuid && body.relatedUuid.toUpperCase() !== invoice.uuid) {
     throw ValidationError.field('/relatedUuid', `does not match the related invoice's UUID ${invoice.uuid}`);
   }
   return invoice;
+}
+
+function checkCreditable(scope: Scope, invoice: DocumentRow, body: CreditNoteCreate, path: string): void {
+  assertMerchantAccess(scope, invoice.merchant_id);
+  if (invoice.type !== 'invoice') throw ValidationError.field(path, `is payment complement ${invoice.id}; a credit note relates an income invoice`);
+  if (invoice.kind === 'credit_note') throw ValidationError.field(path, `is credit note ${invoice.id}; a credit note relates an income invoice, not another credit note`);
+  checkNoCancellation(invoice, path);
+  if (invoice.merchant_id !== body.merchantId) {
+    throw ValidationError.field('/merchantId', `must be ${invoice.merchant_id}, the merchant that stamped the related invoice`);
+  }
+}
+
+/**
+ * Only a stamped invoice with no cancellation under way is credited: a credit note stamped while the invoice's
+ * cancellation waits for the receiver would stay in force for a cancelled invoice. "Still stamping" and "being
+ * cancelled" are not-yet answers (the same Idempotency-Key passes once they settle).
+ */
+function checkNoCancellation(invoice: Pick<DocumentRow, 'id' | 'status' | 'cancellation'>, path: string): void {
+  if (invoice.status === 'stamping') throw ValidationError.notYet(path, `the related invoice ${invoice.id} is still being stamped; retry once it is stamped`);
+  if (invoice.status === 'cancel_pending' || invoice.cancellation?.status === 'pending') {
+    throw ValidationError.notYet(path, `a cancellation of the related invoice ${invoice.id} is being requested; wait for its outcome`);
+  }
+  if (invoice.status !== 'stamped') throw ValidationError.field(path, `the related invoice is ${invoice.status}; only a stamped invoice can be credited`);
 }
 
 /** Like invoices: validate, folio, reserve and store `stamping` atomically. A credit note never changes the invoice. */
@@ -76,11 +104,17 @@ export async function createCreditNoteDocument(
   };
   const computed = computeInvoice(input);
 
-  return em.transactional((tx) =>
-    storeNewDocument(tx, deps.config, scope, { type: 'invoice', merchant, idempotencyKey }, (_id, folio) => ({
+  return em.transactional(async (tx) => {
+    // Under the invoice's row lock, as a cancellation request takes it: no cancellation starts in between.
+    if (invoice) {
+      const locked: DocumentRow[] = await tx.execute('select * from documents where id = ? for update', [invoice.id]);
+      checkNoCancellation(locked[0]!, body.relatedInvoiceId ? '/relatedInvoiceId' : '/relatedUuid');
+    }
+    return storeNewDocument(tx, deps.config, scope, { type: 'invoice', merchant, idempotencyKey }, (_id, folio) => ({
       kind: 'credit_note', folioText: body.folio ?? null, metodoPago: 'PUE', formaPago: input.formaPago, usoCfdi: input.usoCfdi!,
       receiver: input.receiver, subtotal: computed.subTotal, discount: computed.descuento ?? '0', total: computed.total,
       tipoRelacion: input.tipoRelacion!, relatedUuid, relatedInvoiceId: invoice?.id ?? null,
       input: { ...input, folio },
-    })));
+    }));
+  });
 }
