@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { ConfigError } from '@cfdi/config';
 import { AppError } from '@cfdi/services';
 import { CliContext } from './context';
@@ -35,7 +35,12 @@ async function main(argv: string[]): Promise<void> {
 }
 
 function reportError(error: unknown): number {
-  if (error instanceof CommanderError) return error.exitCode; // commander already printed it
+  // Commander prints what it finds while parsing; an InvalidArgumentError thrown by an action's own parsing is ours to print.
+  if (error instanceof InvalidArgumentError) {
+    process.stderr.write(`error: ${error.message}\n`);
+    return 1;
+  }
+  if (error instanceof CommanderError) return error.exitCode;
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
   else if (error instanceof AppError) {
     const fields = error.extra.errors?.map((e) => `\n  ${e.path}: ${e.message}`).join('') ?? '';

@@ -1,8 +1,9 @@
 import { InvalidArgumentError } from 'commander';
 
+/** A whole number written in decimal digits ("", "1e3", "0x10" and "1.5" are refused). */
 export function parseIntOption(raw: string): number {
   const value = Number(raw);
-  if (!Number.isSafeInteger(value)) throw new InvalidArgumentError(`"${raw}" is not an integer.`);
+  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value)) throw new InvalidArgumentError(`"${raw}" is not a whole number.`);
   return value;
 }
 

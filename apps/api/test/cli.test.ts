@@ -46,3 +46,30 @@ it('shows and adjusts balances with a note; refuses an adjustment without a note
   const ledger = await api.request('GET', '/v1/billing/transactions', { key: testKey });
   expect(ledger.body.data.map((t: { type: string }) => t.type)).toEqual(['recharge', 'adjustment', 'seed']);
 }, 60_000);
+
+it('refuses bad numbers, unknown accounts and merchants and out-of-range limits, saying why on stderr and changing nothing', async () => {
+  const { accountId, testKey } = await api.newAccount();
+  const keys = async () => JSON.parse((await runCli(api.config, ['keys', 'list', accountId, '--json'])).stdout) as unknown[];
+  const keysBefore = await keys();
+  const cases: [string[], RegExp][] = [
+    [['balance', 'adjust', accountId, 'abc', '--note', 'x'], /"abc" is not a whole number/],
+    [['balance', 'adjust', accountId, '', '--note', 'x'], /"" is not a whole number/],
+    [['balance', 'adjust', accountId, '0', '--note', 'x'], /a delta of 0 centavos changes nothing/],
+    [['balance', 'adjust', 'acct_nope', '100', '--note', 'x'], /No account with id "acct_nope"/],
+    [['balance', 'show', 'acct_nope'], /No account with id "acct_nope"/],
+    [['keys', 'create', 'acct_nope'], /No account with id "acct_nope"/],
+    [['keys', 'create', accountId, '--merchant', 'mch_nope'], /No merchant with id "mch_nope"/],
+    [['accounts', 'limits', accountId, '--rate-limit', 'abc'], /"abc" is not a whole number/],
+    [['accounts', 'limits', accountId, '--rate-limit', '0'], /rateLimitPerMinute: must be a whole number of requests per minute of at least 1/],
+    [['accounts', 'limits', accountId, '--monthly-cap', '-1'], /monthlyCap: must be a whole number of timbres of at least 0/],
+    [['accounts', 'limits', accountId], /nothing to change/],
+  ];
+  for (const [args, message] of cases) {
+    const refused = await runCli(api.config, args);
+    expect({ args, code: refused.code, stderr: refused.stderr }).toEqual({ args, code: 1, stderr: expect.stringMatching(message) });
+    expect(refused.stderr).not.toMatch(/Exception|\n\s+at /);
+  }
+  const ledger = await api.request('GET', '/v1/billing/transactions', { key: testKey });
+  expect(ledger.body.data.map((t: { type: string }) => t.type)).toEqual(['seed']);
+  expect(await keys()).toEqual(keysBefore);
+}, 120_000);

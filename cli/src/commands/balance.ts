@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import { adjustBalance, retrieveBalance } from '@cfdi/services';
+import { InvalidArgumentError, type Command } from 'commander';
+import { adjustBalance, requireAccount, retrieveBalance } from '@cfdi/services';
 import type { CliContext } from '../context';
 import { parseIntOption, parseMode } from '../options';
 
@@ -11,7 +11,9 @@ export function registerBalanceCommands(program: Command, ctx: CliContext): void
     .option('--mode <test|live>', 'which balance', parseMode, false)
     .option('--json', 'print JSON')
     .action(async (accountId: string, options: { mode: boolean; json?: boolean }) => {
-      const view = await retrieveBalance(await ctx.em(), ctx.config, { accountId, livemode: options.mode });
+      const em = await ctx.em();
+      await requireAccount(em, accountId);
+      const view = await retrieveBalance(em, ctx.config, { accountId, livemode: options.mode });
       if (options.json) return ctx.print(view, true);
       ctx.print(`${options.mode ? 'live' : 'test'}: ${view.balanceCentavos} centavos (${view.timbresRemaining} timbres at ${view.pricePerTimbreCentavos})`, false);
     });
@@ -24,8 +26,12 @@ export function registerBalanceCommands(program: Command, ctx: CliContext): void
     .option('--recharge', 'free test-mode top-up instead of an adjustment')
     .option('--json', 'print JSON')
     .action(async (accountId: string, delta: string, options: { note: string; mode: boolean; recharge?: boolean; json?: boolean }) => {
-      const entry = await adjustBalance(await ctx.em(), { accountId, livemode: options.mode }, {
-        type: options.recharge ? 'recharge' : 'adjustment', deltaCentavos: parseIntOption(delta), note: options.note,
+      const deltaCentavos = parseIntOption(delta);
+      if (deltaCentavos === 0) throw new InvalidArgumentError('a delta of 0 centavos changes nothing.');
+      const em = await ctx.em();
+      await requireAccount(em, accountId);
+      const entry = await adjustBalance(em, { accountId, livemode: options.mode }, {
+        type: options.recharge ? 'recharge' : 'adjustment', deltaCentavos, note: options.note,
       });
       if (options.json) return ctx.print(entry, true);
       ctx.print(`${entry.id}: ${entry.deltaCentavos} → balance ${entry.balanceAfterCentavos} centavos`, false);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createApiKey, listApiKeys, revokeApiKey } from '@cfdi/services';
+import { createApiKey, findMerchant, listApiKeys, requireAccount, revokeApiKey } from '@cfdi/services';
 import type { CliContext } from '../context';
 import { parseMode } from '../options';
 
@@ -14,7 +14,11 @@ export function registerKeysCommands(program: Command, ctx: CliContext): void {
     .option('--note <text>', 'what the key is for')
     .option('--json', 'print JSON')
     .action(async (accountId: string, options: { mode: boolean; merchant?: string[]; note?: string; json?: boolean }) => {
-      const { key, secret } = await createApiKey(await ctx.em(), {
+      const em = await ctx.em();
+      await requireAccount(em, accountId);
+      // A restriction to a merchant the account does not have in that mode would be a key for nothing.
+      for (const merchantId of options.merchant ?? []) await findMerchant(em, { accountId, livemode: options.mode, keyId: 'cli', merchantIds: null }, merchantId);
+      const { key, secret } = await createApiKey(em, {
         accountId, livemode: options.mode, merchantIds: options.merchant ?? null, note: options.note ?? null,
       });
       if (options.json) return ctx.print({ ...key, secret }, true);
@@ -26,7 +30,9 @@ export function registerKeysCommands(program: Command, ctx: CliContext): void {
     .description('List the keys of an account (secrets are never shown)')
     .option('--json', 'print JSON')
     .action(async (accountId: string, options: { json?: boolean }) => {
-      const list = await listApiKeys(await ctx.em(), accountId);
+      const em = await ctx.em();
+      await requireAccount(em, accountId);
+      const list = await listApiKeys(em, accountId);
       if (options.json) return ctx.print(list, true);
       for (const key of list) {
         const flags = [key.livemode ? 'live' : 'test', key.revokedAt ? `revoked ${key.revokedAt}` : 'active',

@@ -11,6 +11,23 @@ export interface CreatedAccount {
 }
 
 /** Creates an account with one test and one live key, a seeded test balance and an empty live balance. */
+/** A rate limit is at least 1 request a minute; a monthly cap at least 0 timbres (null: none). */
+function checkLimits(input: { rateLimitPerMinute?: number | null; monthlyCap?: number | null }): void {
+  const { rateLimitPerMinute: rate, monthlyCap: cap } = input;
+  if (rate !== undefined && rate !== null && (!Number.isSafeInteger(rate) || rate < 1)) {
+    throw ValidationError.field('/rateLimitPerMinute', `must be a whole number of requests per minute of at least 1 (got ${rate}), or none`);
+  }
+  if (cap !== undefined && cap !== null && (!Number.isSafeInteger(cap) || cap < 0)) {
+    throw ValidationError.field('/monthlyCap', `must be a whole number of timbres of at least 0 (got ${cap}), or none`);
+  }
+}
+
+/** The account exists (operators' commands name it by id): otherwise 404 before anything is read or written. */
+export async function requireAccount(em: EntityManager, accountId: string): Promise<void> {
+  const rows: unknown[] = await em.execute('select id from accounts where id = ?', [accountId]);
+  if (!rows.length) throw new NotFoundError('account', accountId);
+}
+
 export async function createAccount(
   em: EntityManager,
   config: Pick<Config, 'testSeedCentavos'>,
@@ -18,6 +35,7 @@ export async function createAccount(
 ): Promise<CreatedAccount> {
   const name = input.name.trim();
   if (!name || name.length > 200) throw ValidationError.field('/name', 'The account name must have 1 to 200 characters.');
+  checkLimits(input);
   return em.transactional(async (tx) => {
     const accountId = newId('acct');
     await tx.execute('insert into accounts (id, name, rate_limit_per_minute, monthly_cap) values (?, ?, ?, ?)', [
@@ -36,6 +54,7 @@ export async function updateAccountLimits(
   accountId: string,
   input: { rateLimitPerMinute?: number | null; monthlyCap?: number | null },
 ): Promise<void> {
+  checkLimits(input);
   const sets: string[] = [];
   const params: unknown[] = [];
   if (input.rateLimitPerMinute !== undefined) {
@@ -46,7 +65,7 @@ export async function updateAccountLimits(
     sets.push('monthly_cap = ?');
     params.push(input.monthlyCap);
   }
-  if (!sets.length) return;
+  if (!sets.length) throw ValidationError.field('/', 'nothing to change: give a rate limit, a monthly cap, or both');
   const rows: unknown[] = await em.execute(`update accounts set ${sets.join(', ')} where id = ? returning id`, [...params, accountId]);
   if (!rows.length) throw new NotFoundError('account', accountId);
 }
