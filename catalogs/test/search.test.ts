@@ -37,6 +37,17 @@ describe('products', () => {
     expect(index.searchProducts('84111506', 1)).toEqual([{ clave: '84111506', nombre: 'Servicios de facturación' }]);
   });
 
+  test('computadora lists computers first, not milking machines (Ordeñadoras folds into a would-be synonym)', () => {
+    const results = index.searchProducts('computadora', 5);
+    expect(results.map((r) => r.nombre)).not.toContainEqual(expect.stringMatching(/Orde[ñn]adora/));
+    expect(results[0]!.nombre).toMatch(/^Computador/);
+  });
+
+  test('plurals in -es and -ces meet their singulars: luces finds Luz, meses finds the month unit', () => {
+    expect(index.searchProducts('luces', 50).map((r) => r.nombre)).toContainEqual(expect.stringMatching(/^Luz/));
+    expect(index.searchUnits('meses', 5).map((u) => u.clave)).toContain('MON');
+  });
+
   test('camion finds Camión', () => {
     const results = index.searchProducts('camion', 5);
     expect(results.length).toBe(5);

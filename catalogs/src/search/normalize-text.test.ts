@@ -17,4 +17,7 @@ test('stem folds Spanish plural and gender endings but keeps short words whole',
   expect(stem('paises')).toBe(stem('pais'));
   expect(stem('gas')).toBe('gas');
   expect(stem('mesa')).toBe('mesa');
+  for (const [singular, plural] of [['mes', 'meses'], ['flor', 'flores'], ['luz', 'luces'], ['lapiz', 'lapices'], ['nuez', 'nueces'], ['dulce', 'dulces'], ['red', 'redes']]) {
+    expect([singular, stem(plural!)]).toEqual([singular, stem(singular!)]);
+  }
 });
