@@ -66,6 +66,18 @@ describe('errors', () => {
     expect(res.body).toMatchObject({ status: 413, code: 'payload_too_large' });
   });
 
+  it('names every accepted value when a field takes one of a few literals (body and query)', async () => {
+    const { testKey } = await api.newAccount();
+    const note = await api.request('POST', '/v1/credit_notes', {
+      key: testKey, headers: { 'idempotency-key': 'k1' },
+      body: { merchantId: 'mch_x', relatedUuid: '0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D', tipoRelacion: '07', formaPago: '03', items: [] },
+    });
+    expect(note.status).toBe(400);
+    expect(note.body.errors).toContainEqual({ path: '/tipoRelacion', message: 'must be one of: 01, 03' });
+    const list = await api.request('GET', '/v1/invoices?kind=bogus', { key: testKey });
+    expect(list.body.errors).toEqual([{ path: '/kind', message: 'must be one of: nominal, global, credit_note' }]);
+  });
+
   it('takes an empty body with Content-Type: application/json as no body; malformed or poisoned JSON is still a 400', async () => {
     const { testKey } = await api.newAccount();
     const json = { 'content-type': 'application/json' };

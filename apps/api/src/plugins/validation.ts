@@ -16,6 +16,8 @@ export function installValidators(app: FastifyInstance): void {
 /** Maps ajv errors to one `{path, message}` per JSON-pointer path of the request part. */
 export function toFieldErrors(errors: ErrorObject[]): FieldError[] {
   const byPath = new Map<string, string>();
+  // A union of literals fails once per literal: the message lists them all, not just the first.
+  const literalsByPath = new Map<string, unknown[]>();
   for (const error of errors) {
     if (error.keyword === 'if') continue;
     let path = error.instancePath;
@@ -29,12 +31,17 @@ export function toFieldErrors(errors: ErrorObject[]): FieldError[] {
     } else if (error.keyword === 'enum') {
       message = `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
     } else if (error.keyword === 'const') {
-      message = `must be ${JSON.stringify((error.params as { allowedValue: unknown }).allowedValue)}`;
+      const allowed = (error.params as { allowedValue: unknown }).allowedValue;
+      literalsByPath.set(path || '/', [...(literalsByPath.get(path || '/') ?? []), allowed]);
+      message = `must be ${JSON.stringify(allowed)}`;
     } else if (error.keyword === 'anyOf' && byPath.has(path || '/')) {
       continue;
     }
     const key = path || '/';
     if (!byPath.has(key)) byPath.set(key, message);
+  }
+  for (const [path, literals] of literalsByPath) {
+    if (literals.length > 1) byPath.set(path, `must be one of: ${literals.map((l) => String(l)).join(', ')}`);
   }
   return [...byPath].map(([path, message]) => ({ path, message }));
 }
