@@ -190,6 +190,22 @@ describe('credit notes and the invoice they credit', () => {
     await statusOf(account, invoice.id, 'cancelled');
   }, 60_000);
 
+  it('the credit notes in force never add up to more than the invoice; a cancelled one gives its amount back', async () => {
+    const account = await stampingAccount(stack);
+    const invoice = await smallInvoice(account);
+    const credit = (unitPrice: number) => post(account.testKey, '/v1/credit_notes', {
+      merchantId: account.merchantId, formaPago: '03', relatedInvoiceId: invoice.id,
+      items: [{ productCode: '84111506', unitCode: 'ACT', description: 'Bonificación', quantity: 1, unitPrice }],
+    });
+    const first = await credit(400);
+    expect(first.status).toBe(201);
+    const over = await credit(200);
+    expect({ status: over.status, errors: over.body.errors }).toEqual({ status: 400, errors: [{ path: '/items', message: expect.stringContaining('more than the 180.00') }] });
+    expect((await cancel(account, first.body.id, { motivo: '02' })).body.status).toBe('cancelled');
+    expect((await credit(580)).status).toBe(201);
+    expect((await credit(0.01)).status).toBe(400);
+  }, 60_000);
+
   it('a relatedUuid held in the service gets the same checks as relatedInvoiceId, and links the invoice', async () => {
     const account = await stampingAccount(stack);
     const invoice = await smallInvoice(account);

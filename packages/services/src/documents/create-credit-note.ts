@@ -4,6 +4,7 @@ import { NotFoundError, ValidationError } from '../errors';
 import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
 import { loadDocument, type DocumentRow } from './document-row';
+import { fromCentavos, toCentavos } from '../payments/centavos';
 import { storeNewDocument } from './store-new-document';
 import { resolveStampingMerchant } from './merchant-gate';
 import type { StampingDeps } from './stamping-deps';
@@ -73,6 +74,23 @@ function checkNoCancellation(invoice: Pick<DocumentRow, 'id' | 'status' | 'cance
   if (invoice.status !== 'stamped') throw ValidationError.field(path, `the related invoice is ${invoice.status}; only a stamped invoice can be credited`);
 }
 
+/**
+ * The credit notes in force (or stamping) of an invoice never add up to more than the invoice: a credit beyond what
+ * was invoiced has no fiscal meaning. Checked under the invoice's row lock, so two notes cannot both take the rest.
+ */
+async function checkCreditLeft(tx: EntityManager, invoice: DocumentRow, total: string): Promise<void> {
+  const rows: { credited: string }[] = await tx.execute(
+    `select coalesce(sum(total), 0) as credited from documents
+      where account_id = ? and livemode = ? and kind = 'credit_note' and status in ('stamping', 'stamped', 'cancel_pending')
+        and (related_invoice_id = ? or related_uuid = ?)`,
+    [invoice.account_id, invoice.livemode, invoice.id, invoice.uuid],
+  );
+  const left = toCentavos(invoice.total) - toCentavos(rows[0]!.credited);
+  if (toCentavos(total) > left) {
+    throw ValidationError.field('/items', `the credit note totals ${total}, more than the ${fromCentavos(left)} of invoice ${invoice.id} (total ${invoice.total}) that its credit notes in force leave to credit`);
+  }
+}
+
 /** Like invoices: validate, folio, reserve and store `stamping` atomically. A credit note never changes the invoice. */
 export async function createCreditNoteDocument(
   em: EntityManager,
@@ -109,6 +127,7 @@ export async function createCreditNoteDocument(
     if (invoice) {
       const locked: DocumentRow[] = await tx.execute('select * from documents where id = ? for update', [invoice.id]);
       checkNoCancellation(locked[0]!, body.relatedInvoiceId ? '/relatedInvoiceId' : '/relatedUuid');
+      await checkCreditLeft(tx, locked[0]!, computed.total);
     }
     return storeNewDocument(tx, deps.config, scope, { type: 'invoice', merchant, idempotencyKey }, (_id, folio) => ({
       kind: 'credit_note', folioText: body.folio ?? null, metodoPago: 'PUE', formaPago: input.formaPago, usoCfdi: input.usoCfdi!,
