@@ -5,7 +5,7 @@ export { CatalogIndex, SEARCH_LIMIT, type CatalogSnapshot, type ProductRecord, t
 export { SHIPPED_CATALOGS } from './shipped';
 export { catalogVersion, loadCatalogIndex, readSnapshot } from './load-catalog-index';
 export { createCatalogService, type CatalogService, type CatalogServiceOptions } from './catalog-service';
-export { importCatalogs } from './import/import-catalogs';
+export { CatalogShrinkError, importCatalogs } from './import/import-catalogs';
 export type { CatalogImportResult, ImportOptions, ImportProgress, ImportResult } from './import/import-catalogs';
 export { createProgressReporter, formatSummary, type ProgressReporter } from './import/progress-reporter';
 export { CatalogSourceError } from './source/source-error';

@@ -46,6 +46,19 @@ test('re-importing the same data changes nothing and keeps the version', async (
   expect(await catalogVersion(orm.em.fork())).toBe(before);
 });
 
+test('a source that would remove most of a catalog (a truncated file) imports nothing unless allowShrink says so', async () => {
+  const before = await catalogVersion(orm.em.fork());
+  const dir = await tsvCopy({ 'units.tsv': (lines) => lines.slice(0, 100) });
+  await expect(importCatalogs({ em: orm.em.fork(), source: dir })).rejects.toThrow(/units: this source would remove 2318 of its 2418 keys/);
+  expect(await one('select count(*)::int as n from catalog_units')).toEqual({ n: 2418 });
+  expect(await catalogVersion(orm.em.fork())).toBe(before);
+
+  const allowed = await importCatalogs({ em: orm.em.fork(), source: dir, allowShrink: true });
+  expect(counts(allowed, 'units')).toMatchObject({ rows: 100, removed: 2318 });
+  // Back to the full catalog for the tests that follow.
+  expect(counts(await importCatalogs({ em: orm.em.fork(), source: satCatalogsDir }), 'units')).toMatchObject({ added: 2318, removed: 0 });
+});
+
 test('an edited source reports added, changed and removed rows, touches only its catalogs, and the service reloads', async () => {
   const service = createCatalogService({ em: () => orm.em.fork(), recheckMs: 0 });
   expect((await service.searchUnits('H87', 1))[0]).toEqual({ clave: 'H87', nombre: 'Pieza', simbolo: null });
