@@ -66,6 +66,20 @@ describe('errors', () => {
     expect(res.body).toMatchObject({ status: 413, code: 'payload_too_large' });
   });
 
+  it('lists a missing or too long Idempotency-Key beside the body\'s invalid fields, in one 400', async () => {
+    const { testKey } = await api.newAccount();
+    for (const headers of [{}, { 'idempotency-key': 'k'.repeat(256) }] as Record<string, string>[]) {
+      const res = await api.request('POST', '/v1/invoices', { key: testKey, headers, body: { bogus: 1 } });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual(expect.arrayContaining([
+        { path: '/bogus', message: 'is not an accepted field' },
+        { path: '/headers/idempotency-key', message: expect.stringMatching(/Idempotency-Key header (is required|must have at most 255)/) },
+      ]));
+    }
+    const fine = await api.request('POST', '/v1/invoices', { key: testKey, headers: { 'idempotency-key': 'k1' }, body: { bogus: 1 } });
+    expect(fine.body.errors.map((e: { path: string }) => e.path)).not.toContain('/headers/idempotency-key');
+  });
+
   it('names every accepted value when a field takes one of a few literals (body and query)', async () => {
     const { testKey } = await api.newAccount();
     const note = await api.request('POST', '/v1/credit_notes', {

@@ -28,10 +28,17 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** Why an Idempotency-Key header value cannot be used, or null when it can. */
+export function idempotencyKeyProblem(key: string | undefined): string | null {
+  if (key === undefined || key.length === 0) return 'The Idempotency-Key header is required for this operation.';
+  if (key.length > 255) return 'The Idempotency-Key header must have at most 255 characters.';
+  return null;
+}
+
 export function checkIdempotencyKey(key: string | undefined): string {
-  if (key === undefined || key.length === 0) throw ValidationError.field('/headers/idempotency-key', 'The Idempotency-Key header is required for this operation.');
-  if (key.length > 255) throw ValidationError.field('/headers/idempotency-key', 'The Idempotency-Key header must have at most 255 characters.');
-  return key;
+  const problem = idempotencyKeyProblem(key);
+  if (problem) throw ValidationError.field('/headers/idempotency-key', problem);
+  return key!;
 }
 
 /**

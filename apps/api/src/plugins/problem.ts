@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, type FieldError } from '@cfdi/services';
+import { AppError, idempotencyKeyProblem, type FieldError } from '@cfdi/services';
+import { IdempotencyHeadersSchema } from '../schemas/documents';
 import { toFieldErrors } from './validation';
 
 interface Problem {
@@ -39,6 +40,10 @@ export function installProblemHandlers(app: FastifyInstance, docsUrl: string): v
     if (error instanceof AppError) return sendProblem(reply, docsUrl, error);
     if (error.validation) {
       const errors = toFieldErrors(error.validation as never);
+      // The body or query failed first; a bad Idempotency-Key header is one more invalid field of the same request.
+      const keyProblem = request.routeOptions.schema?.headers === IdempotencyHeadersSchema
+        ? idempotencyKeyProblem(request.headers['idempotency-key'] as string | undefined) : null;
+      if (keyProblem) errors.push({ path: '/headers/idempotency-key', message: keyProblem });
       const where = error.validationContext === 'body' ? 'request body' : error.validationContext;
       return sendProblem(reply, docsUrl, new AppError(400, 'validation_error', 'Validation failed',
         `The ${where} is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { errors }));
