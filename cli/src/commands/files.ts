@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { listFailedFiles, loadDocumentById, type DocumentRow } from '@cfdi/services';
 import { regenerateFiles } from '@cfdi/workflows/client';
 import type { CliContext } from '../context';
+import { refuse } from '../refuse';
 
 const summary = (row: DocumentRow) => `${row.id}  ${row.livemode ? 'live' : 'test'}  ${row.account_id}  ${row.uuid}  files ${row.files_status}  since ${row.updated_at}`;
 
@@ -46,16 +47,14 @@ export function registerFilesCommands(program: Command, ctx: CliContext): void {
       for (const row of rows) {
         const problem = cannotRender(row);
         if (problem) {
-          process.stderr.write(`error: ${problem}; nothing done.\n`);
-          process.exitCode = 1;
+          refuse(`${problem}; nothing done.`);
           continue;
         }
         try {
           await regenerateFiles(await ctx.temporal(), row.id, ctx.config.temporal.taskQueue);
           ctx.print(`${row.id}: files ready`, false);
         } catch (error) {
-          process.stderr.write(`error: ${row.id}: files still failed: ${innermost(error).message}\n`);
-          process.exitCode = 1;
+          refuse(`${row.id}: files still failed: ${innermost(error).message}`);
         }
       }
     });

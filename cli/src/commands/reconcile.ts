@@ -3,6 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { createPacClients, listAwaitingReconciliation, loadDocumentById, otherHolderOfUuid, reconciliationHistory, type DocumentRow } from '@cfdi/services';
 import { signalReconciliation } from '@cfdi/workflows/client';
 import type { CliContext } from '../context';
+import { refuse } from '../refuse';
 
 const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 const awaiting = (row: DocumentRow) => row.needs_reconciliation && row.status === 'stamping';
@@ -27,12 +28,6 @@ async function pacDisagrees(ctx: CliContext, row: DocumentRow, uuid: string): Pr
 
 /** The stamp workflow's input, for a decision that has to start the workflow (see signalReconciliation). */
 const stampInput = (ctx: CliContext, documentId: string) => ({ documentId, reconciliation: ctx.config.reconciliation });
-
-/** Says on stderr what was refused or failed, and makes the command exit 1. */
-function refuse(message: string): void {
-  process.stderr.write(`error: ${message}\n`);
-  process.exitCode = 1;
-}
 
 export function registerReconcileCommands(program: Command, ctx: CliContext): void {
   const reconcile = program.command('reconcile').description('Documents whose PAC outcome was ambiguous (timeout, reset): decide stamped or not');

@@ -10,6 +10,7 @@ export { buildInvoiceXml, buildCreditNoteXml, globalReceiver, type BuiltDocument
 export { buildPaymentXml, type BuiltPayment } from './xml/payment';
 export { buildNominaXml, type BuiltNomina } from './xml/nomina';
 export { invoiceTaxGroups } from './xml/invoice-tax-groups';
+export { rootAttributes } from './xml/root-attributes';
 
 // Cadena original, seal, certificates
 export { cadenaOriginal } from './cadena/cadena-original';

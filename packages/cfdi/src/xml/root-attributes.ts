@@ -41,6 +41,12 @@ export function rootStartTag(xml: string): StartTag {
 
 const ATTRIBUTE = /\s+([^\s=]+)\s*=\s*("[^"]*"|'[^']*')/g;
 
+/** The attributes of the root element as written (entities are not decoded: for amounts, dates and keys). */
+export function rootAttributes(xml: string): Record<string, string> {
+  const tag = rootStartTag(xml);
+  return Object.fromEntries([...xml.slice(tag.nameEnd, tag.end).matchAll(ATTRIBUTE)].map((m) => [m[1]!, m[2]!.slice(1, -1)]));
+}
+
 /** Replaces (or adds at the end) the given attributes of the root element. */
 export function setRootAttributes(xml: string, values: Record<string, string>): string {
   const tag = rootStartTag(xml);

@@ -6,6 +6,7 @@ import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
 import { isoTimestamp } from '../time';
 import type { StampingDeps } from '../documents';
+import { creditNotesOf } from '../documents/create-credit-note';
 import { resolveStampingMerchant } from '../documents/merchant-gate';
 import { livePayments } from '../payments/installments';
 import type { CancellableRow, CancellationRecord, Motivo } from './cancellation-record';
@@ -56,11 +57,7 @@ async function checkLatestInstallment(tx: EntityManager, payment: CancellableRow
  * held here, so none starts meanwhile.
  */
 async function checkNoCreditNoteStamping(tx: EntityManager, invoice: CancellableRow): Promise<void> {
-  const stamping: { id: string }[] = await tx.execute(
-    `select id from documents where account_id = ? and livemode = ? and kind = 'credit_note' and status = 'stamping'
-        and (related_invoice_id = ? or related_uuid = ?)`,
-    [invoice.account_id, invoice.livemode, invoice.id, invoice.uuid],
-  );
+  const stamping = await creditNotesOf(tx, invoice, ['stamping']);
   if (stamping[0]) {
     throw ValidationError.notYet('/params/id', `credit note ${stamping[0].id} of this invoice is still being stamped; wait for its outcome (an invoice with a credit note in force cannot be cancelled)`);
   }

@@ -4,7 +4,7 @@ import { NotFoundError, ValidationError } from '../errors';
 import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
 import { loadDocument, type DocumentRow } from './document-row';
-import { fromCentavos, toCentavos } from '../payments/centavos';
+import { fromCentavos, toCentavos } from '../centavos';
 import { storeNewDocument } from './store-new-document';
 import { resolveStampingMerchant } from './merchant-gate';
 import type { StampingDeps } from './stamping-deps';
@@ -79,16 +79,25 @@ function checkNoCancellation(invoice: Pick<DocumentRow, 'id' | 'status' | 'cance
  * was invoiced has no fiscal meaning. Checked under the invoice's row lock, so two notes cannot both take the rest.
  */
 async function checkCreditLeft(tx: EntityManager, invoice: DocumentRow, total: string): Promise<void> {
-  const rows: { credited: string }[] = await tx.execute(
-    `select coalesce(sum(total), 0) as credited from documents
-      where account_id = ? and livemode = ? and kind = 'credit_note' and status in ('stamping', 'stamped', 'cancel_pending')
-        and (related_invoice_id = ? or related_uuid = ?)`,
-    [invoice.account_id, invoice.livemode, invoice.id, invoice.uuid],
-  );
-  const left = toCentavos(invoice.total) - toCentavos(rows[0]!.credited);
+  const inForce = await creditNotesOf(tx, invoice, ['stamping', 'stamped', 'cancel_pending']);
+  const left = toCentavos(invoice.total) - inForce.reduce((sum, note) => sum + toCentavos(note.total), 0);
   if (toCentavos(total) > left) {
     throw ValidationError.field('/items', `the credit note totals ${total}, more than the ${fromCentavos(left)} of invoice ${invoice.id} (total ${invoice.total}) that its credit notes in force leave to credit`);
   }
+}
+
+/** The credit notes in the given statuses that relate this invoice, by its id or by its UUID. */
+export async function creditNotesOf(
+  em: EntityManager,
+  invoice: Pick<DocumentRow, 'account_id' | 'livemode' | 'id' | 'uuid'>,
+  statuses: readonly string[],
+): Promise<Pick<DocumentRow, 'id' | 'total'>[]> {
+  return em.execute(
+    `select id, total from documents
+      where account_id = ? and livemode = ? and kind = 'credit_note' and status in (?) and (related_invoice_id = ? or related_uuid = ?)
+      order by id`,
+    [invoice.account_id, invoice.livemode, statuses, invoice.id, invoice.uuid],
+  );
 }
 
 /** Like invoices: validate, folio, reserve and store `stamping` atomically. A credit note never changes the invoice. */

@@ -1,4 +1,4 @@
-import { buildCreditNoteXml, buildInvoiceXml, buildPaymentXml, sealXml, type Csd, type CreditNoteInput, type InvoiceInput, type PaymentInput } from '@cfdi/cfdi';
+import { buildCreditNoteXml, buildInvoiceXml, buildPaymentXml, rootAttributes, sealXml, type Csd, type CreditNoteInput, type InvoiceInput, type PaymentInput } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import type { DocumentRow } from './document-row';
 
@@ -43,8 +43,3 @@ export async function sealDocument(em: EntityManager, row: DocumentRow, loadCsd:
   return existing[0]!.sealed_xml;
 }
 
-/** The attributes of the root element (cfdi:Comprobante), as written. */
-function rootAttributes(xml: string): Record<string, string> {
-  const tag = /<cfdi:Comprobante\b([^>]*)>/.exec(xml)?.[1] ?? '';
-  return Object.fromEntries([...tag.matchAll(/\s([A-Za-z:]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-}

@@ -5,7 +5,7 @@ import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
 import { loadDocument, storeNewDocument, type DocumentRow, type StampingDeps } from '../documents';
 import { resolveStampingMerchant } from '../documents/merchant-gate';
-import { fromCentavos, toCentavos } from './centavos';
+import { fromCentavos, toCentavos } from '../centavos';
 import { relatedInvoiceOf } from './invoice-taxes';
 import { livePayments, nextParcialidad, previousInstallments } from './installments';
 import { checkPayable } from './payable-invoice';

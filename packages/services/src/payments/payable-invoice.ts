@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors';
 import type { DocumentRow } from '../documents';
-import { toCentavos } from './centavos';
+import { toCentavos } from '../centavos';
 
 /**
  * Why an invoice cannot take a payment, as a 400 on the path the spec names; otherwise its outstanding balance in

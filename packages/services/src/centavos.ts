@@ -1,6 +1,6 @@
 /**
- * Payment balances in integer centavos: amounts are validated to two decimals and the comparisons that decide an
- * overpayment must be exact, not float-approximate.
+ * Document amounts in integer centavos: they have two decimals, and the comparisons that decide an overpayment or an
+ * over-credit must be exact, not float-approximate.
  */
 export const toCentavos = (amount: string | number): number => Math.round(Number(amount) * 100);
 
