@@ -3,6 +3,7 @@ import type { ActivityDeps } from './deps';
 import { stampingActivities } from './stamping';
 import { cancellationActivities } from './cancellation';
 import { resumeStalledActivities } from './resume-stalled';
+import { webhookActivities } from './webhooks';
 
 export type { ActivityDeps } from './deps';
 export type { ResumeStalledReport } from './resume-stalled';
@@ -13,6 +14,7 @@ export function createActivities(deps: ActivityDeps) {
     ...stampingActivities(deps),
     ...cancellationActivities(deps),
     ...resumeStalledActivities(deps),
+    ...webhookActivities(deps),
     /** Invariant check; repeatable (each run only appends its own verdict to ledger_audits). */
     async auditLedger(): Promise<LedgerAuditReport> {
       const report = await auditLedger(deps.orm.em.fork());

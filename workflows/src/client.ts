@@ -1,29 +1,44 @@
 import {
-  ScheduleOverlapPolicy, WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowNotFoundError,
+  ScheduleOverlapPolicy, WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy,
+  WorkflowNotFoundError,
   type Client, type WorkflowHandle,
 } from '@temporalio/client';
 import type { stampDocumentWorkflow } from './stamp-document';
 import type { cancelDocumentWorkflow } from './cancel-document';
 import type { regenerateFilesWorkflow } from './regenerate-files';
+import type { deliverWebhookWorkflow } from './deliver-webhook';
+import type { WebhookDeliveryInput, WebhookDispatchInput } from './webhook-types';
 import type { CancelOutcome, CancelWorkflowInput } from './cancel-types';
 import {
   cancelOutcomeUpdate, cancelWorkflowId, LEDGER_AUDIT_SCHEDULE_ID, regenerateFilesWorkflowId, resolveReconciliationSignal, RESUME_STALLED_SCHEDULE_ID,
-  stampOutcomeUpdate, stampWorkflowId, TASK_QUEUE,
+  stampOutcomeUpdate, stampWorkflowId, TASK_QUEUE, webhookDispatchScheduleId, webhooksTaskQueue,
 } from './names';
 import type { OperatorResolution, StampOutcome, StampWorkflowInput } from './stamp-types';
 
 export * from './names';
 export type * from './stamp-types';
 export type * from './cancel-types';
+export type * from './webhook-types';
 
-/** Creates a schedule once; an existing one is left as it is (idempotent). Overlapping runs are skipped. */
-async function ensureSchedule(client: Client, scheduleId: string, workflowType: string, taskQueue: string, every: string): Promise<void> {
+/**
+ * Creates a schedule once; an existing one is left as it is (idempotent). Overlapping runs are skipped unless
+ * `overlap` says otherwise.
+ */
+async function ensureSchedule(
+  client: Client,
+  scheduleId: string,
+  workflowType: string,
+  taskQueue: string,
+  every: string,
+  options: { args?: unknown[]; overlap?: ScheduleOverlapPolicy; triggerImmediately?: boolean } = {},
+): Promise<void> {
   try {
     await client.schedule.create({
       scheduleId,
       spec: { intervals: [{ every }] },
-      action: { type: 'startWorkflow', workflowType, taskQueue, args: [] },
-      policies: { overlap: ScheduleOverlapPolicy.SKIP },
+      action: { type: 'startWorkflow', workflowType, taskQueue, args: options.args ?? [] },
+      policies: { overlap: options.overlap ?? ScheduleOverlapPolicy.SKIP },
+      ...(options.triggerImmediately ? { state: { triggerImmediately: true } } : {}),
     });
   } catch (error) {
     if ((error as Error).name !== 'ScheduleAlreadyRunning') throw error;
@@ -38,6 +53,36 @@ export async function ensureLedgerAuditSchedule(client: Client, taskQueue: strin
 /** The periodic sweep that starts the workflow of any accepted stamp or cancellation left without one. */
 export async function ensureResumeStalledSchedule(client: Client, taskQueue: string = TASK_QUEUE, every = '1 minute'): Promise<void> {
   await ensureSchedule(client, RESUME_STALLED_SCHEDULE_ID, 'resumeStalledWorkflow', taskQueue, every);
+}
+
+/**
+ * The outbox dispatcher: each run drains for about a minute and the next starts as soon as it ends (one buffered
+ * start, never two at once), so exactly one dispatcher runs per task queue however many workers there are, and a
+ * run lost with its worker is replaced at the next tick. The first run starts at once.
+ */
+export async function ensureWebhookDispatchSchedule(client: Client, taskQueue: string, input: WebhookDispatchInput): Promise<void> {
+  await ensureSchedule(client, webhookDispatchScheduleId(taskQueue), 'dispatchWebhooksWorkflow', webhooksTaskQueue(taskQueue), '1 minute', {
+    args: [input], overlap: ScheduleOverlapPolicy.BUFFER_ONE, triggerImmediately: true,
+  });
+}
+
+/**
+ * Starts one delivery on `taskQueue` (a webhooks queue, see `webhooksTaskQueue`). A workflow id already used (running or closed) is never run again, so
+ * a repeated dispatch delivers nothing twice; false then.
+ */
+export async function startWebhookDelivery(client: Client, input: WebhookDeliveryInput, options: { taskQueue: string; workflowId: string }): Promise<boolean> {
+  try {
+    await client.workflow.start<typeof deliverWebhookWorkflow>('deliverWebhookWorkflow', {
+      workflowId: options.workflowId,
+      taskQueue: options.taskQueue,
+      args: [input],
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) return false;
+    throw error;
+  }
 }
 
 /**

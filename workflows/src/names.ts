@@ -29,3 +29,15 @@ export const regenerateFilesWorkflowId = (documentId: string) => `files-${docume
 
 /** Waits until the PAC answered a cancellation request (cancelled, pending the receiver, refused, unavailable). */
 export const cancelOutcomeUpdate = defineUpdate<CancelOutcome>('cancelOutcome');
+
+/** Webhook dispatch and deliveries run on their own queue, so a slow receiver never holds up stamping. */
+export const webhooksTaskQueue = (taskQueue: string) => `${taskQueue}-webhooks`;
+
+/** The Schedule that keeps one outbox dispatcher running per task queue. */
+export const webhookDispatchScheduleId = (taskQueue: string) => `webhook-dispatch-${taskQueue}`;
+
+/** One delivery per (event, endpoint): a dispatch repeated after a crash finds it started and delivers nothing twice. */
+export const webhookDeliveryWorkflowId = (eventId: string, endpointId: string) => `webhook-${eventId}-${endpointId}`;
+
+/** A redelivery asked through the API is a delivery of its own. */
+export const webhookRedeliveryWorkflowId = (eventId: string, endpointId: string, requestId: string) => `webhook-${eventId}-${endpointId}-redelivery-${requestId}`;

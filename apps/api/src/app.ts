@@ -17,6 +17,8 @@ import { invoiceRoutes } from './routes/invoices';
 import { creditNoteRoutes } from './routes/credit-notes';
 import { paymentRoutes } from './routes/payments';
 import { cancellationRoutes } from './routes/cancellations';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints';
+import { eventRoutes } from './routes/events';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -80,6 +82,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await v1.register(creditNoteRoutes);
       await v1.register(paymentRoutes);
       await v1.register(cancellationRoutes);
+      await v1.register(webhookEndpointRoutes);
+      await v1.register(eventRoutes);
     },
     { prefix: '/v1' },
   );

@@ -1,2 +1,2 @@
 export { createWorkerDeps } from './deps';
-export { createWorker } from './worker';
+export { createWorker, webhookDispatchInput } from './worker';

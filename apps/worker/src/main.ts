@@ -1,8 +1,8 @@
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '@cfdi/config';
-import { ensureLedgerAuditSchedule, ensureResumeStalledSchedule } from '@cfdi/workflows/client';
+import { ensureLedgerAuditSchedule, ensureResumeStalledSchedule, ensureWebhookDispatchSchedule } from '@cfdi/workflows/client';
 import { createWorkerDeps } from './deps';
-import { createWorker } from './worker';
+import { createWorker, webhookDispatchInput } from './worker';
 
 /** The Temporal worker: runs every workflow and activity of the platform on the stamping task queue. */
 async function main(): Promise<void> {
@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
   await ensureLedgerAuditSchedule(client, config.temporal.taskQueue);
   await ensureResumeStalledSchedule(client, config.temporal.taskQueue);
+  await ensureWebhookDispatchSchedule(client, config.temporal.taskQueue, webhookDispatchInput(config));
   await clientConnection.close();
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => workers.shutdown());

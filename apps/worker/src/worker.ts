@@ -1,7 +1,7 @@
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import type { Config } from '@cfdi/config';
 import { createActivities, type ActivityDeps } from '@cfdi/activities';
-import { filesTaskQueue } from '@cfdi/workflows/client';
+import { filesTaskQueue, webhooksTaskQueue, type WebhookDispatchInput } from '@cfdi/workflows/client';
 
 export interface RunningWorkers {
   /** Resolves when both workers have stopped. */
@@ -11,30 +11,47 @@ export interface RunningWorkers {
 }
 
 /**
- * The platform's workers on a task queue (tests use their own): one runs the workflows and their activities; the
- * other renders document files on `<queue>-files` with bounded concurrency, so PDF rendering drains behind the
- * stamps instead of taking the CPU the synchronous stamping path needs.
+ * The platform's workers on a task queue (tests use their own): one runs the workflows and their activities; one
+ * renders document files on `<queue>-files` with bounded concurrency, so PDF rendering drains behind the stamps
+ * instead of taking the CPU the synchronous stamping path needs; one runs the webhook dispatcher and deliveries on
+ * `<queue>-webhooks`, so receivers that hang or fail never take the stamping queue's slots.
  */
 export async function createWorker(config: Readonly<Config>, deps: ActivityDeps, options: { taskQueue?: string } = {}): Promise<RunningWorkers> {
   const taskQueue = options.taskQueue ?? config.temporal.taskQueue;
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const activities = createActivities(deps);
   const common = { connection, namespace: config.temporal.namespace };
-  const stamping = await Worker.create({ ...common, taskQueue, workflowsPath: require.resolve('@cfdi/workflows'), activities });
+  // Bundled once for the two workers that run workflows (bundling costs seconds of CPU).
+  const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('@cfdi/workflows'), logger: Runtime.instance().logger });
+  const stamping = await Worker.create({ ...common, taskQueue, workflowBundle, activities });
   const files = await Worker.create({
     ...common,
     taskQueue: filesTaskQueue(taskQueue),
     activities: { generateDocumentFiles: activities.generateDocumentFiles },
     maxConcurrentActivityTaskExecutions: config.filesConcurrency,
   });
+  const webhooks = await Worker.create({
+    ...common,
+    taskQueue: webhooksTaskQueue(taskQueue),
+    workflowBundle,
+    activities: { drainOutbox: activities.drainOutbox, attemptWebhookDelivery: activities.attemptWebhookDelivery },
+    // HTTP waits, not CPU; plus the dispatcher's long-running drain.
+    maxConcurrentActivityTaskExecutions: config.webhooks.deliveryConcurrency + 1,
+  });
   return {
     connection,
     run: async () => {
-      await Promise.all([stamping.run(), files.run()]);
+      await Promise.all([stamping.run(), files.run(), webhooks.run()]);
     },
     shutdown: () => {
       stamping.shutdown();
       files.shutdown();
+      webhooks.shutdown();
     },
   };
+}
+
+/** What each run of the webhook dispatcher is given (a run drains for a minute; the Schedule starts the next). */
+export function webhookDispatchInput(config: Readonly<Config>): WebhookDispatchInput {
+  return { runForMs: 60_000, intervalMs: config.webhooks.dispatchIntervalMs, eventRetentionDays: config.webhooks.eventRetentionDays };
 }

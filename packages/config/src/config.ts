@@ -32,6 +32,19 @@ export interface Config {
   storage: StorageConfig;
   pac: { sandboxUrl: string; url: string | null; username: string | null; password: string | null };
   catalogsDir: string | null;
+  webhooks: WebhooksConfig;
+}
+
+/** Webhook delivery: retry backoff and its window, how often the outbox is read, how long events are kept. */
+export interface WebhooksConfig {
+  retryFirstSeconds: number;
+  retryMaxSeconds: number;
+  /** Retries of one delivery stop after this long; an endpoint failing this long straight is disabled. */
+  retryWindowSeconds: number;
+  dispatchIntervalMs: number;
+  eventRetentionDays: number;
+  /** Deliveries in flight at once per worker process (HTTP waits, little CPU). */
+  deliveryConcurrency: number;
 }
 
 /** Where files live: a directory on this machine, or a bucket on S3 or an S3-compatible server (MinIO, …). */
@@ -195,6 +208,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       password: optional('PAC_PASSWORD'),
     },
     catalogsDir: optional('CATALOGS_DIR'),
+    webhooks: {
+      retryFirstSeconds: int('WEBHOOK_RETRY_FIRST_SECONDS', 60, 1, 86_400),
+      retryMaxSeconds: int('WEBHOOK_RETRY_MAX_SECONDS', 7200, 1, 86_400),
+      retryWindowSeconds: int('WEBHOOK_RETRY_WINDOW_SECONDS', 259_200, 1, 30 * 86_400),
+      dispatchIntervalMs: int('WEBHOOK_DISPATCH_INTERVAL_MS', 1000, 50, 60_000),
+      eventRetentionDays: int('EVENT_RETENTION_DAYS', 30, 30, 3650),
+      deliveryConcurrency: int('WEBHOOK_DELIVERY_CONCURRENCY', 50, 1, 1000),
+    },
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);

@@ -7,11 +7,14 @@ export type EventType =
   | 'payment.stamped' | 'payment.stamp_failed' | 'payment.needs_reconciliation'
   | 'payment.cancel_pending' | 'payment.cancelled' | 'payment.cancellation_rejected';
 
+/** Events about the platform's own resources rather than documents. */
+export type PlatformEventType = 'endpoint.disabled';
+
 /**
  * Writes an event to the outbox in the caller's transaction, so an event exists exactly when its state change
  * committed; webhook delivery reads the outbox later.
  */
-export async function emitEvent(em: EntityManager, scope: LedgerScope, type: EventType, object: unknown): Promise<string> {
+export async function emitEvent(em: EntityManager, scope: LedgerScope, type: EventType | PlatformEventType, object: unknown): Promise<string> {
   const id = newId('evt');
   await em.execute('insert into events (id, account_id, livemode, type, data) values (?, ?, ?, ?, ?)', [
     id, scope.accountId, scope.livemode, type, JSON.stringify({ object }),

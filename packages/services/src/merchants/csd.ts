@@ -1,8 +1,9 @@
 import type { KeyObject } from 'node:crypto';
 import type { EntityManager } from '@cfdi/db';
 import { openPrivateKey } from '@cfdi/cfdi';
-import { AppError, ConflictError, NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import { openSecret, sealSecret, type MasterKey } from '../crypto/secret-box';
+import { requireMasterKey } from '../crypto/require-master-key';
 import type { PacClients } from '../pac-clients';
 import type { Scope } from '../scope';
 import { isoTimestamp } from '../time';
@@ -18,14 +19,6 @@ export interface CsdContext {
   pac: PacClients;
 }
 
-function requireMasterKey(masterKey: MasterKey | null): MasterKey {
-  if (!masterKey) {
-    throw new AppError(503, 'encryption_unavailable', 'Service unavailable',
-      'This server has no MASTER_KEY configured, so it cannot store CSD private keys. Ask the operator to set one.');
-  }
-  return masterKey;
-}
-
 /**
  * `create` (POST) refuses to overwrite an existing CSD (409 csd_already_exists, so two integrations cannot
  * silently replace each other's certificate); `replace` (PUT) stores or replaces it. Either way the order is:
@@ -35,7 +28,7 @@ function requireMasterKey(masterKey: MasterKey | null): MasterKey {
 export async function saveCsd(ctx: CsdContext, scope: Scope, merchantId: string, upload: CsdUpload, mode: 'create' | 'replace'): Promise<CsdView> {
   const merchant = await findMerchant(ctx.em, scope, merchantId);
   if (mode === 'create' && merchant.csd_serial_number !== null) throw alreadyExists(merchantId);
-  const masterKey = requireMasterKey(ctx.masterKey);
+  const masterKey = requireMasterKey(ctx.masterKey, 'CSD private keys');
   const csd = validateCsdUpload(upload, merchant.rfc, ctx.now());
   await registerCsdWithPac(ctx.pac.forMode(scope.livemode), merchant.rfc, csd.certificateDer, merchantId);
 
@@ -96,7 +89,7 @@ export async function loadSigningCsd(
     await em.execute('select certificate_der, private_key_encrypted, password_encrypted, serial_number, valid_to from merchant_csds where merchant_id = ?', [merchantId]);
   const row = rows[0];
   if (!row) throw new NotFoundError('CSD for merchant', merchantId);
-  const keys = [requireMasterKey(masterKey)];
+  const keys = [requireMasterKey(masterKey, 'CSD private keys')];
   const keyDer = openSecret(keys, row.private_key_encrypted, merchantId);
   const password = openSecret(keys, row.password_encrypted, merchantId).toString('utf8');
   return {

@@ -1,0 +1,117 @@
+import { newId, type EntityManager } from '@cfdi/db';
+import { emitEvent } from '../documents/events';
+import { ValidationError } from '../errors';
+import type { Scope } from '../scope';
+import { isoTimestamp } from '../time';
+import { toWebhookEndpointView, type WebhookEndpointRow } from './endpoints';
+
+export interface DeliveryAttempt {
+  eventId: string;
+  endpointId: string;
+  accountId: string;
+  livemode: boolean;
+  url: string;
+  redelivery: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  /** The first 1 KB of the response body. */
+  responseBody: string | null;
+  error: string | null;
+  succeeded: boolean;
+}
+
+interface AttemptRow {
+  id: string;
+  livemode: boolean;
+  event_id: string;
+  endpoint_id: string;
+  url: string;
+  redelivery: boolean;
+  status_code: number | null;
+  duration_ms: number;
+  response_body: string | null;
+  error: string | null;
+  succeeded: boolean;
+  created_at: Date | string;
+}
+
+const toAttemptView = (row: AttemptRow) => ({
+  id: row.id,
+  object: 'webhook_attempt' as const,
+  livemode: row.livemode,
+  eventId: row.event_id,
+  webhookEndpointId: row.endpoint_id,
+  url: row.url,
+  redelivery: row.redelivery,
+  succeeded: row.succeeded,
+  statusCode: row.status_code,
+  durationMs: row.duration_ms,
+  responseBody: row.response_body,
+  error: row.error,
+  createdAt: isoTimestamp(row.created_at),
+});
+
+export type WebhookAttemptView = ReturnType<typeof toAttemptView>;
+
+/**
+ * Records an attempt and what it means for the endpoint, in one transaction: a success ends its run of failures;
+ * a 410 Gone disables it at once; a failure while it has been failing for `failingWindowSeconds` straight disables it.
+ * Disabling records an `endpoint.disabled` event (once: only the write that disables it emits).
+ */
+export async function recordDeliveryAttempt(em: EntityManager, attempt: DeliveryAttempt, failingWindowSeconds: number): Promise<{ disabled: 'gone' | 'failing' | null }> {
+  return em.transactional(async (tx) => {
+    await tx.execute(
+      `insert into webhook_attempts (id, account_id, livemode, event_id, endpoint_id, url, redelivery, status_code, duration_ms, response_body, error, succeeded)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [newId('wha'), attempt.accountId, attempt.livemode, attempt.eventId, attempt.endpointId, attempt.url, attempt.redelivery,
+        attempt.statusCode, attempt.durationMs, attempt.responseBody, attempt.error, attempt.succeeded],
+    );
+    if (attempt.succeeded) {
+      await tx.execute('update webhook_endpoints set failing_since = null where id = ? and failing_since is not null', [attempt.endpointId]);
+      return { disabled: null };
+    }
+    const gone = attempt.statusCode === 410;
+    const [current]: { disabled: boolean; expired: boolean }[] = await tx.execute(
+      `select disabled, coalesce(failing_since, now()) <= now() - make_interval(secs => ?) as expired
+         from webhook_endpoints where id = ? and deleted_at is null for update`,
+      [failingWindowSeconds, attempt.endpointId]);
+    if (!current) return { disabled: null };
+    const disable = current.disabled ? null : gone ? 'gone' : current.expired ? 'failing' : null;
+    const rows: WebhookEndpointRow[] = await tx.execute(
+      `update webhook_endpoints set failing_since = coalesce(failing_since, now()), disabled = disabled or ?,
+              disabled_reason = coalesce(?, disabled_reason), updated_at = now()
+        where id = ? returning *`,
+      [disable !== null, disable, attempt.endpointId]);
+    if (!disable) return { disabled: null };
+    const row = rows[0]!;
+    await emitEvent(tx, { accountId: row.account_id, livemode: row.livemode }, 'endpoint.disabled', toWebhookEndpointView(row));
+    return { disabled: disable };
+  });
+}
+
+export interface AttemptFilters {
+  endpointId?: string;
+  eventId?: string;
+}
+
+/** Attempts of one endpoint or one event (already checked to be in the caller's scope), newest first. */
+export async function listWebhookAttempts(em: EntityManager, scope: Scope, filters: AttemptFilters, page: { limit: number; startingAfter?: string }) {
+  const where = ['account_id = ?', 'livemode = ?'];
+  const params: unknown[] = [scope.accountId, scope.livemode];
+  if (filters.endpointId) {
+    where.push('endpoint_id = ?');
+    params.push(filters.endpointId);
+  }
+  if (filters.eventId) {
+    where.push('event_id = ?');
+    params.push(filters.eventId);
+  }
+  if (page.startingAfter) {
+    const cursor: unknown[] = await em.execute('select 1 from webhook_attempts where id = ? and account_id = ? and livemode = ?', [page.startingAfter, scope.accountId, scope.livemode]);
+    if (!cursor.length) throw ValidationError.field('/starting_after', `No webhook attempt "${page.startingAfter}" to start after.`);
+    where.push('id < ?');
+    params.push(page.startingAfter);
+  }
+  const rows: AttemptRow[] = await em.execute(`select * from webhook_attempts where ${where.join(' and ')} order by id desc limit ?`, [...params, page.limit + 1]);
+  return { object: 'list' as const, data: rows.slice(0, page.limit).map(toAttemptView), has_more: rows.length > page.limit };
+}

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import { newId, type EntityManager } from '@cfdi/db';
+import { requireMasterKey } from '../crypto/require-master-key';
+import { openSecret, sealSecret, type MasterKey } from '../crypto/secret-box';
+import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../errors';
+import type { Scope } from '../scope';
+import { isoTimestamp, isoTimestampOrNull } from '../time';
+import { endpointUrlProblem } from './endpoint-url';
+import { unknownEventTypes } from './event-types';
+
+/** Endpoints per account and mode. */
+export const MAX_WEBHOOK_ENDPOINTS = 16;
+/** How long a replaced secret keeps signing beside the new one. */
+export const SECRET_ROTATION_OVERLAP_HOURS = 24;
+
+export interface WebhookEndpointsContext {
+  em: EntityManager;
+  masterKey: MasterKey | null;
+}
+
+export interface WebhookEndpointRow {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  url: string;
+  description: string | null;
+  enabled_events: string[];
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | string | null;
+  disabled: boolean;
+  disabled_reason: 'requested' | 'gone' | 'failing' | null;
+  failing_since: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export function toWebhookEndpointView(row: WebhookEndpointRow) {
+  const previousExpires = row.previous_secret_expires_at === null ? null : isoTimestamp(row.previous_secret_expires_at);
+  return {
+    id: row.id,
+    object: 'webhook_endpoint' as const,
+    livemode: row.livemode,
+    url: row.url,
+    description: row.description,
+    enabledEvents: row.enabled_events,
+    disabled: row.disabled,
+    disabledReason: row.disabled_reason,
+    failingSince: isoTimestampOrNull(row.failing_since),
+    previousSecretExpiresAt: previousExpires && new Date(previousExpires) > new Date() ? previousExpires : null,
+    createdAt: isoTimestamp(row.created_at),
+    updatedAt: isoTimestamp(row.updated_at),
+  };
+}
+
+export type WebhookEndpointView = ReturnType<typeof toWebhookEndpointView>;
+
+/** Endpoints receive the events of every merchant of the account, so a key restricted to some merchants cannot manage them. */
+function assertUnrestricted(scope: Scope): void {
+  if (scope.merchantIds) {
+    throw new ForbiddenError('This API key is restricted to some merchants; webhook endpoints receive the events of every merchant, so they need an unrestricted key.');
+  }
+}
+
+const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+const seal = (ctx: WebhookEndpointsContext, endpointId: string, secret: string) =>
+  sealSecret(requireMasterKey(ctx.masterKey, 'webhook signing secrets'), Buffer.from(secret, 'utf8'), endpointId);
+
+async function rejectProblems(problems: Promise<(FieldError | null)[]> | (FieldError | null)[]): Promise<void> {
+  const errors = (await problems).filter((p): p is FieldError => p !== null);
+  if (errors.length) throw new ValidationError(errors.map((e) => `${e.path} ${e.message}`).join('; '), errors);
+}
+
+async function findEndpoint(em: EntityManager, scope: Scope, id: string): Promise<WebhookEndpointRow> {
+  assertUnrestricted(scope);
+  const rows: WebhookEndpointRow[] = await em.execute(
+    'select * from webhook_endpoints where id = ? and account_id = ? and livemode = ? and deleted_at is null', [id, scope.accountId, scope.livemode]);
+  if (!rows[0]) throw new NotFoundError('webhook endpoint', id);
+  return rows[0];
+}
+
+export interface WebhookEndpointCreate {
+  url: string;
+  enabledEvents: string[];
+  description?: string;
+}
+
+/** The secret is in this answer only; it is stored encrypted and never shown again. */
+export async function createWebhookEndpoint(ctx: WebhookEndpointsContext, scope: Scope, input: WebhookEndpointCreate) {
+  assertUnrestricted(scope);
+  await rejectProblems([...unknownEventTypes(input.enabledEvents), await endpointUrlProblem(input.url, scope.livemode)]);
+  const id = newId('we');
+  const secret = newSecret();
+  const sealed = seal(ctx, id, secret);
+  const row = await ctx.em.transactional(async (tx) => {
+    // The account row lock serialises creations, so two concurrent ones cannot both pass the count.
+    await tx.execute('select id from accounts where id = ? for update', [scope.accountId]);
+    const [count]: { n: number }[] = await tx.execute(
+      'select count(*)::int as n from webhook_endpoints where account_id = ? and livemode = ? and deleted_at is null', [scope.accountId, scope.livemode]);
+    if ((count?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) {
+      throw ValidationError.field('/url', `at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints per account and mode; delete one first`);
+    }
+    const rows: WebhookEndpointRow[] = await tx.execute(
+      `insert into webhook_endpoints (id, account_id, livemode, url, description, enabled_events, secret)
+       values (?, ?, ?, ?, ?, array[?]::text[], ?) returning *`,
+      [id, scope.accountId, scope.livemode, input.url, input.description ?? null, [...new Set(input.enabledEvents)], sealed],
+    );
+    return rows[0]!;
+  });
+  return { ...toWebhookEndpointView(row), secret };
+}
+
+export async function retrieveWebhookEndpoint(ctx: WebhookEndpointsContext, scope: Scope, id: string): Promise<WebhookEndpointView> {
+  return toWebhookEndpointView(await findEndpoint(ctx.em, scope, id));
+}
+
+export async function listWebhookEndpoints(ctx: WebhookEndpointsContext, scope: Scope, page: { limit: number; startingAfter?: string }) {
+  assertUnrestricted(scope);
+  const params: unknown[] = [scope.accountId, scope.livemode];
+  let where = 'account_id = ? and livemode = ? and deleted_at is null';
+  if (page.startingAfter) {
+    const cursor: unknown[] = await ctx.em.execute('select 1 from webhook_endpoints where id = ? and account_id = ? and livemode = ?',
+      [page.startingAfter, scope.accountId, scope.livemode]);
+    if (!cursor.length) throw ValidationError.field('/starting_after', `No webhook endpoint "${page.startingAfter}" to start after.`);
+    where += ' and id < ?';
+    params.push(page.startingAfter);
+  }
+  const rows: WebhookEndpointRow[] = await ctx.em.execute(`select * from webhook_endpoints where ${where} order by id desc limit ?`, [...params, page.limit + 1]);
+  return { object: 'list' as const, data: rows.slice(0, page.limit).map(toWebhookEndpointView), has_more: rows.length > page.limit };
+}
+
+export interface WebhookEndpointUpdate {
+  url?: string;
+  enabledEvents?: string[];
+  description?: string | null;
+  /** true stops deliveries; false enables the endpoint again (also after a 410 or 3 days of failures). */
+  disabled?: boolean;
+}
+
+export async function updateWebhookEndpoint(ctx: WebhookEndpointsContext, scope: Scope, id: string, input: WebhookEndpointUpdate): Promise<WebhookEndpointView> {
+  await findEndpoint(ctx.em, scope, id);
+  await rejectProblems([
+    ...(input.enabledEvents ? unknownEventTypes(input.enabledEvents) : []),
+    input.url === undefined ? null : await endpointUrlProblem(input.url, scope.livemode),
+  ]);
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  const set = (clause: string, ...values: unknown[]) => {
+    sets.push(clause);
+    params.push(...values);
+  };
+  if (input.url !== undefined) set('url = ?', input.url);
+  if (input.enabledEvents !== undefined) set('enabled_events = array[?]::text[]', [...new Set(input.enabledEvents)]);
+  if (input.description !== undefined) set('description = ?', input.description);
+  if (input.disabled === true) set("disabled = true, disabled_reason = coalesce(disabled_reason, 'requested')");
+  if (input.disabled === false) set('disabled = false, disabled_reason = null, failing_since = null');
+  const rows: WebhookEndpointRow[] = await ctx.em.execute(
+    `update webhook_endpoints set ${[...sets, 'updated_at = now()'].join(', ')}
+      where id = ? and account_id = ? and livemode = ? and deleted_at is null returning *`,
+    [...params, id, scope.accountId, scope.livemode],
+  );
+  if (!rows[0]) throw new NotFoundError('webhook endpoint', id);
+  return toWebhookEndpointView(rows[0]);
+}
+
+/** Soft delete: deliveries in flight stop at their next attempt; past attempts stay listed on their events. */
+export async function deleteWebhookEndpoint(ctx: WebhookEndpointsContext, scope: Scope, id: string) {
+  await findEndpoint(ctx.em, scope, id);
+  const rows: unknown[] = await ctx.em.execute(
+    'update webhook_endpoints set deleted_at = now(), updated_at = now() where id = ? and account_id = ? and livemode = ? and deleted_at is null returning id',
+    [id, scope.accountId, scope.livemode]);
+  if (!rows.length) throw new NotFoundError('webhook endpoint', id);
+  return { id, object: 'webhook_endpoint' as const, deleted: true as const };
+}
+
+/**
+ * A new secret, shown in this answer only. The one it replaces keeps signing beside it for 24 hours (both `v1`
+ * signatures are sent), so receivers can switch without losing deliveries.
+ */
+export async function rotateWebhookSecret(ctx: WebhookEndpointsContext, scope: Scope, id: string) {
+  await findEndpoint(ctx.em, scope, id);
+  const secret = newSecret();
+  const rows: WebhookEndpointRow[] = await ctx.em.execute(
+    `update webhook_endpoints set previous_secret = secret, secret = ?, previous_secret_expires_at = now() + make_interval(hours => ?), updated_at = now()
+      where id = ? and account_id = ? and livemode = ? and deleted_at is null returning *`,
+    [seal(ctx, id, secret), SECRET_ROTATION_OVERLAP_HOURS, id, scope.accountId, scope.livemode],
+  );
+  if (!rows[0]) throw new NotFoundError('webhook endpoint', id);
+  return { ...toWebhookEndpointView(rows[0]), secret };
+}
+
+/** What a delivery needs: the target and every secret currently signing (the newest first). */
+export interface DeliveryTarget {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  url: string;
+  enabledEvents: string[];
+  /** False once deleted or disabled: deliveries stop. */
+  active: boolean;
+  secrets: string[];
+}
+
+export async function loadDeliveryTarget(em: EntityManager, masterKey: MasterKey | null, endpointId: string, now: Date): Promise<DeliveryTarget | null> {
+  const rows: (WebhookEndpointRow & { deleted_at: Date | null })[] = await em.execute('select * from webhook_endpoints where id = ?', [endpointId]);
+  const row = rows[0];
+  if (!row) return null;
+  const keys = [requireMasterKey(masterKey, 'webhook signing secrets')];
+  const open = (envelope: string) => openSecret(keys, envelope, row.id).toString('utf8');
+  const previousValid = row.previous_secret && row.previous_secret_expires_at && new Date(isoTimestamp(row.previous_secret_expires_at)) > now;
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    livemode: row.livemode,
+    url: row.url,
+    enabledEvents: row.enabled_events,
+    active: !row.disabled && row.deleted_at === null,
+    secrets: [open(row.secret), ...(previousValid ? [open(row.previous_secret!)] : [])],
+  };
+}

@@ -1,0 +1,27 @@
+import { proxyActivities, sleep } from '@temporalio/workflow';
+import type { Activities } from '@cfdi/activities';
+import { webhookRetryDelayMs } from './webhook-backoff';
+import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './webhook-types';
+
+// One attempt: a 10 s HTTP timeout plus the database writes. A failure here is infrastructure (the database), not
+// the receiver (whose answers come back as results), so it is retried until it works. A worker killed mid-attempt
+// is detected by the start-to-close timeout and the attempt runs again: at least once, never lost.
+const { attemptWebhookDelivery } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+});
+
+/**
+ * Delivers one event to one endpoint (workflow id from both), retrying failed attempts with exponential backoff
+ * and jitter until a 2xx, a 410, the endpoint going away, or the retry window (3 days) running out.
+ */
+export async function deliverWebhookWorkflow(input: WebhookDeliveryInput): Promise<{ outcome: WebhookDeliveryOutcome; attempts: number }> {
+  const deadline = Date.now() + input.retry.windowSeconds * 1000;
+  for (let attempt = 1; ; attempt++) {
+    const { outcome } = await attemptWebhookDelivery({ eventId: input.eventId, endpointId: input.endpointId, redelivery: input.redelivery });
+    if (outcome !== 'failed') return { outcome, attempts: attempt };
+    const delay = webhookRetryDelayMs(attempt, input.retry, Math.random());
+    if (Date.now() + delay > deadline) return { outcome: 'expired', attempts: attempt };
+    await sleep(delay);
+  }
+}
