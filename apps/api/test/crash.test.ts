@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { waitFor } from '@cfdi/testkit';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
+import { spawnWorker as spawnChild } from './worker-child';
 
 let stack: StackHarness;
 beforeAll(async () => {
@@ -10,24 +9,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => stack?.close(), 60_000);
 
-function spawnWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'worker-process.ts')], {
-    cwd: path.resolve(__dirname, '../../..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: stack.api.config.databaseUrl,
-      TEMPORAL_ADDRESS: stack.api.config.temporal.address,
-      TEMPORAL_TASK_QUEUE: stack.taskQueue,
-      PAC_SANDBOX_URL: stack.sandbox.url,
-      TEST_CLOCK_START: String(stack.api.deps.now().getTime()),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('worker ready') && resolve(child));
-    child.once('exit', (code) => reject(new Error(`worker exited early (${code})`)));
-  });
-}
+const spawnWorker = () => spawnChild(stack);
 
 it('a worker SIGKILLed during the PAC call: after a restart the stamp completes exactly once', async () => {
   const account = await stampingAccount(stack);

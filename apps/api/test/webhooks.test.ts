@@ -5,6 +5,7 @@ import { verifyWebhook } from '@cfdi/webhook-verify';
 import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId } from '@cfdi/workflows/client';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
 import { startReceiver, type Receiver } from './webhook-receiver';
+import { spawnWorker, stopChild } from './worker-child';
 
 let stack: StackHarness;
 let receiver: Receiver;
@@ -312,3 +313,27 @@ it('at delivery time the guard refuses a live endpoint whose address is internal
   expect(attempts[0]).toMatchObject({ statusCode: null, succeeded: false, error: expect.stringMatching(/^refused: 127\.0\.0\.1 resolves to 127\.0\.0\.1, a loopback address live endpoints cannot reach/) });
   expect(receiver.at(path)).toHaveLength(0);
 }, 120_000);
+
+it('a worker killed mid-delivery: the delivery runs again on another worker (at least once, never lost)', async () => {
+  await stack.stopWorker();
+  let worker = await spawnWorker(stack);
+  try {
+    const account = await stampingAccount(stack);
+    const path = newPath();
+    receiver.plan(path, ['hang', 200]);
+    const hook = await endpoint(account.testKey, path, ['invoice.stamped']);
+    const invoice = await stampedInvoice(account);
+    const [first] = await receiver.waitFor(path, 1, ofType('invoice.stamped', invoice.id));
+    // The worker dies while the receiver holds the request: no answer, nothing recorded.
+    await stopChild(worker, 'SIGKILL');
+    worker = await spawnWorker(stack);
+    const deliveries = await receiver.waitFor(path, 2, ofType('invoice.stamped', invoice.id), 120_000);
+    expect(deliveries[1]!.headers['cfdi-event-id']).toBe(first!.headers['cfdi-event-id']);
+    expect(deliveries[1]!.rawBody).toBe(first!.rawBody);
+    const attempts = await attemptsOf(account.testKey, hook.id, 1);
+    expect(attempts.map((a: any) => [a.statusCode, a.succeeded])).toEqual([[200, true]]);
+  } finally {
+    await stopChild(worker);
+    await stack.startWorker();
+  }
+}, 240_000);
