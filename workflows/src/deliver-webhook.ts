@@ -1,12 +1,14 @@
-import { proxyActivities, sleep } from '@temporalio/workflow';
+import { proxyLocalActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '@cfdi/activities';
 import { webhookRetryDelayMs } from './webhook-backoff';
 import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './webhook-types';
 
-// One attempt: a 10 s HTTP timeout plus the database writes. A failure here is infrastructure (the database), not
-// the receiver (whose answers come back as results), so it is retried until it works. A worker killed mid-attempt
-// is detected by the start-to-close timeout and the attempt runs again: at least once, never lost.
-const { attemptWebhookDelivery } = proxyActivities<Activities>({
+// One attempt: a 10 s HTTP timeout plus the database writes. A local activity: no activity task goes through the
+// server, so a delivery costs one workflow task, not three tasks (deliveries are several per stamp, measured in
+// bench/webhooks). A worker killed mid-attempt loses its workflow task, which times out and replays on another
+// worker, running the attempt again: at least once, never lost. A failure here is infrastructure (the database),
+// not the receiver (whose answers come back as results), so it is retried until it works.
+const { attemptWebhookDelivery } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 });

@@ -150,6 +150,23 @@ it('410 Gone disables the endpoint at once and records endpoint.disabled; nothin
   await receiver.waitFor(path, 1, (r) => r.event.id === second.id);
 }, 120_000);
 
+it('an endpoint failing for 3 days straight is disabled by its next failure, with endpoint.disabled', async () => {
+  const account = await stampingAccount(stack);
+  const path = newPath();
+  receiver.plan(path, [503]);
+  const hook = await endpoint(account.testKey, path, ['invoice.stamped']);
+  // As if every attempt had failed since three days and a minute ago (the window is WEBHOOK_RETRY_WINDOW_SECONDS).
+  await stack.api.orm.em.fork().execute("update webhook_endpoints set failing_since = now() - interval '3 days 1 minute' where id = ?", [hook.id]);
+  await stampedInvoice(account);
+  const disabled = await waitFor(async () => {
+    const current = (await api('GET', `/v1/webhook_endpoints/${hook.id}`, account.testKey)).body;
+    return current.disabled ? current : undefined;
+  }, { timeoutMs: 60_000, what: 'the endpoint to be disabled' });
+  expect(disabled).toMatchObject({ disabledReason: 'failing', failingSince: expect.any(String) });
+  expect((await api('GET', '/v1/events?type=endpoint.disabled', account.testKey)).body.data).toHaveLength(1);
+  expect(receiver.at(path)).toHaveLength(1);
+}, 120_000);
+
 it('redeliver sends the event again with the same id, to every subscribed endpoint or the one named', async () => {
   const account = await stampingAccount(stack);
   const [pathA, pathB] = [newPath(), newPath()];

@@ -1,0 +1,184 @@
+// bench/webhooks: what webhook delivery costs stamping, and how fast deliveries drain, on a real multi-process stack
+// (API, worker and sandbox PAC in their own processes, in-memory Temporal dev server, PostgreSQL, Redis) with a
+// local receiver in this process.
+// Usage: npx tsx bench/webhooks/run.ts [secondsPerRun=20] [connections=8] [outboxEvents=1000]
+//   1. POST /v1/invoices for `secondsPerRun` with no endpoint, with 3 endpoints subscribed to invoice.stamped, and
+//      with none again (so drift on a shared machine shows), side by side.
+//   2. `outboxEvents` events written to the outbox at once for 3 endpoints: deliveries per second until all arrived.
+// Databases cfdi_bench_wh_<random> and pac_bench_wh_<random> are created and dropped.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { defaultSatDir, loadConfig } from '@cfdi/config';
+import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
+import { freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
+import { dropDatabase } from '@cfdi/pac-sandbox';
+import { adjustBalance, createAccount, emitEvent } from '@cfdi/services';
+import { cpuSecondsByRole } from '../stamp/process-cpu';
+
+const root = path.resolve(__dirname, '../..');
+const [seconds, connections, outboxEvents] = [Number(process.argv[2] ?? 20), Number(process.argv[3] ?? 8), Number(process.argv[4] ?? 1000)];
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' };
+const invoice = (merchantId: string) => JSON.stringify({
+  merchantId, formaPago: '03', usoCfdi: 'G03', receiver: RECEIVER,
+  items: [{ productCode: '43211503', unitCode: 'H87', description: 'Equipo', quantity: 1, unitPrice: 1160 }],
+});
+const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
+const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name)).toString('base64');
+
+/** Counts deliveries by path and how long each event took from its creation to arriving here. */
+async function startReceiver() {
+  const lagsMs: number[] = [];
+  let received = 0;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received += 1;
+      const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { createdAt: string };
+      lagsMs.push(Date.now() - Date.parse(event.createdAt));
+      response.end('ok');
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: (p: string) => `http://127.0.0.1:${port}${p}`,
+    get received() {
+      return received;
+    },
+    takeLags: () => lagsMs.splice(0),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+async function until(what: string, probe: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function main(): Promise<void> {
+  const name = `bench_wh_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/cfdi_${name}`;
+  const pacDatabaseUrl = `postgres://postgres@127.0.0.1:5432/pac_${name}`;
+  const [apiPort, pacPort, temporalPort] = [await freePort(), await freePort(), await freePort()];
+  Object.assign(process.env, {
+    NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, API_PORT: String(apiPort), PAC_SANDBOX_PORT: String(pacPort),
+    PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`, PAC_SANDBOX_DATABASE_URL: pacDatabaseUrl,
+    MASTER_KEY: randomBytes(32).toString('base64'), LIVE_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '1000000', TEMPORAL_TASK_QUEUE: `${name}-v1`,
+    STORAGE_DIR: `var/${name}-storage`,
+  });
+  const config = loadConfig();
+  await ensureDatabase(databaseUrl);
+  const orm = await createOrm(databaseUrl);
+  await migrate(orm);
+  await importCatalogsIfNeeded(orm, log);
+  const receiver = await startReceiver();
+  const supervisor = new Supervisor((child, code) => log(`${child} exited (${code})`));
+  // Interrupted: stop the stack (its processes run in their own groups) before leaving.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void supervisor.stopAll().finally(() => process.exit(130)));
+  try {
+    process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: temporalPort, log });
+    for (const [role, entry] of [['pac', 'apps/pac-sandbox/src/server.ts'], ['api', 'apps/api/src/server.ts'], ['worker', 'apps/worker/src/main.ts']]) {
+      supervisor.start(role!, process.execPath, ['--import', 'tsx', path.join(root, entry!)], { cwd: root });
+    }
+    const base = `http://127.0.0.1:${apiPort}`;
+    await waitForHttp(`${base}/ready`, 60_000);
+    await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 60_000);
+
+    const account = await createAccount(orm.em.fork(), config, { name: 'bench' });
+    await adjustBalance(orm.em.fork(), { accountId: account.accountId, livemode: false }, { type: 'recharge', deltaCentavos: 100_000_000, note: 'bench' });
+    const auth = { authorization: `Bearer ${account.testKey}`, 'content-type': 'application/json' };
+    const call = async (method: string, url: string, body?: unknown) => {
+      const res = await fetch(base + url, { method, headers: auth, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<any>;
+    };
+    const merchant = await call('POST', '/v1/merchants', { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' });
+    await call('POST', `/v1/merchants/${merchant.id}/csd`, { cer: sat('EKU9003173C9-csd.cer'), key: sat('EKU9003173C9-csd.key'), password: '12345678a' });
+    const body = invoice(merchant.id);
+    for (let i = 0; i < 20; i++) {
+      await fetch(`${base}/v1/invoices`, { method: 'POST', headers: { ...auth, 'idempotency-key': `warm-${i}-${randomBytes(4).toString('hex')}` }, body });
+    }
+    const subscribe = () => Promise.all(['/a', '/b', '/c'].map((p) => call('POST', '/v1/webhook_endpoints', { url: receiver.url(p), enabledEvents: ['invoice.stamped'] })));
+    const unsubscribe = (endpoints: { id: string }[]) => Promise.all(endpoints.map((e) => call('DELETE', `/v1/webhook_endpoints/${e.id}`)));
+
+    const stampRun = async () => {
+      const statuses: Record<number, number> = {};
+      const cpuBefore = cpuSecondsByRole();
+      const result = await autocannon({
+        url: `${base}/v1/invoices`, method: 'POST', connections, duration: seconds, body, headers: auth,
+        setupClient: (client) => {
+          client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
+          client.on('response', (status: number) => {
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
+          });
+        },
+      });
+      const cpuAfter = cpuSecondsByRole();
+      const cpu = Object.keys(cpuAfter).map((role) => `${role} ${((cpuAfter[role]! - cpuBefore[role]!) / seconds * 100).toFixed(0)}%`).join(', ');
+      return { rate: result.requests.average, p95: result.latency.p97_5, statuses, cpu, stamped: statuses[201] ?? 0 };
+    };
+
+    const rows: string[] = [];
+    for (const subscribed of [false, true, false]) {
+      const endpoints = subscribed ? await subscribe() : [];
+      const before = receiver.received;
+      receiver.takeLags();
+      const run = await stampRun();
+      let lags = '';
+      if (subscribed) {
+        // Every stamp of the run is delivered to each of the 3 endpoints (202s included: they stamp shortly after).
+        const expected = 3 * ((run.statuses[201] ?? 0) + (run.statuses[202] ?? 0));
+        await until(`${expected} deliveries`, () => receiver.received - before >= expected, 300_000);
+        const taken = receiver.takeLags();
+        lags = `${receiver.received - before} deliveries, lag p50 ${percentile(taken, 0.5)} ms / p95 ${percentile(taken, 0.95)} ms`;
+        await unsubscribe(endpoints);
+      }
+      const line = `| ${subscribed ? 3 : 0} | ${run.rate.toFixed(1)} | ${run.p95} | ${JSON.stringify(run.statuses)} | ${run.cpu} | ${lags} |`;
+      log(line);
+      rows.push(line);
+    }
+
+    // Drain rate: outboxEvents events at once, each for 3 endpoints.
+    const endpoints = await subscribe();
+    const before = receiver.received;
+    const started = Date.now();
+    await orm.em.fork().transactional(async (tx) => {
+      for (let i = 0; i < outboxEvents; i++) {
+        await emitEvent(tx, { accountId: account.accountId, livemode: false }, 'invoice.stamped', { id: `inv_bench_${i}`, object: 'invoice' });
+      }
+    });
+    const cpuBefore = cpuSecondsByRole();
+    await until('the outbox deliveries', () => receiver.received - before >= 3 * outboxEvents, 900_000);
+    const elapsed = (Date.now() - started) / 1000;
+    const cpuAfter = cpuSecondsByRole();
+    const cpuPerDelivery = Object.keys(cpuAfter).map((role) => `${role} ${(((cpuAfter[role]! - cpuBefore[role]!) * 1000) / (3 * outboxEvents)).toFixed(1)}`).join(', ');
+    const lags = receiver.takeLags();
+    await unsubscribe(endpoints);
+
+    process.stdout.write(`\nStamping (POST /v1/invoices, 1 item, ${connections} connections, ${seconds} s per run) by endpoints subscribed to invoice.stamped\n`);
+    process.stdout.write(`| endpoints | stamps/s | p97.5 ms | statuses | CPU (share of one core) | deliveries |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`);
+    process.stdout.write(`\nOutbox drain: ${outboxEvents} events × 3 endpoints = ${3 * outboxEvents} deliveries in ${elapsed.toFixed(1)} s = ${(3 * outboxEvents / elapsed).toFixed(0)} deliveries/s`);
+    process.stdout.write(` (lag p50 ${percentile(lags, 0.5)} ms, p95 ${percentile(lags, 0.95)} ms; CPU ms per delivery: ${cpuPerDelivery})\n`);
+  } finally {
+    await supervisor.stopAll();
+    await receiver.close();
+    await orm.close();
+    await dropDatabase(databaseUrl).catch((error: Error) => log(`drop ${databaseUrl}: ${error.message}`));
+    await dropDatabase(pacDatabaseUrl).catch((error: Error) => log(`drop ${pacDatabaseUrl}: ${error.message}`));
+    fs.rmSync(path.join(root, `var/${name}-storage`), { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
