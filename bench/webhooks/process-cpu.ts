@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system) used so far by the processes of each role, a role being the process groups it owns
+ * (the supervisor starts each child in a group of its own). Other processes on the machine, such as another stack
+ * started from the same sources, are not counted.
+ */
+export function cpuSecondsByGroup(groups: Record<string, number[]>): Record<string, number> {
+  const roleOf = new Map(Object.entries(groups).flatMap(([role, pgids]) => pgids.map((pgid) => [pgid, role] as const)));
+  const totals: Record<string, number> = Object.fromEntries(Object.keys(groups).map((role) => [role, 0]));
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      // Fields after the parenthesised name: pgrp is the 3rd, utime and stime the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const role = roleOf.get(Number(fields[2]));
+      if (role) totals[role]! += (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return totals;
+}
+
+/** The process group of the process whose command line contains `needle` (e.g. the Temporal server's port). */
+export function processGroupOf(needle: string): number | null {
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').includes(needle)) continue;
+      return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]);
+    } catch {
+      // gone
+    }
+  }
+  return null;
+}
+
+/** CPU seconds of the processes whose command line contains one of `needles` (PostgreSQL backends show their database). */
+export function cpuSecondsOfCommands(needles: string[]): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (!needles.some((needle) => command.includes(needle))) continue;
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
