@@ -4,8 +4,8 @@ import { webhookRetryDelayMs } from './webhook-backoff';
 import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './webhook-types';
 
 // One attempt: a 10 s HTTP timeout plus the database writes. A local activity: no activity task goes through the
-// server, so a delivery costs one workflow task, not three tasks (deliveries are several per stamp, measured in
-// bench/webhooks). A worker killed mid-attempt loses its workflow task, which times out and replays on another
+// server, so a delivery costs one workflow task rather than two plus an activity task (deliveries are several per
+// stamp; see bench/README.md, Webhooks). A worker killed mid-attempt loses its workflow task, which times out and replays on another
 // worker, running the attempt again: at least once, never lost. A failure here is infrastructure (the database),
 // not the receiver (whose answers come back as results), so it is retried until it works.
 const { attemptWebhookDelivery } = proxyLocalActivities<Activities>({
