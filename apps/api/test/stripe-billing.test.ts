@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { startStripeMock, type RunningStripeMock } from '@cfdi/devstack';
-import { reserveTimbre } from '@cfdi/services';
+import { applyStripeEvent, reserveTimbre } from '@cfdi/services';
 import { runCli } from './cli';
 import { startApi, type ApiHarness } from './harness';
 
@@ -174,12 +174,29 @@ describe('with Stripe', () => {
     const { liveKey } = await newAccount();
     const session = await checkout(liveKey, 50_000);
     const paid = stripeEvent('checkout.session.completed', session, { amount_total: 50_000 });
+    await Promise.all([api, replica].flatMap((h) => Array.from({ length: 8 }, () => h.orm.em.fork().execute('select pg_sleep(0.05)'))));
     const succeeded = stripeEvent('checkout.session.async_payment_succeeded', session, { amount_total: 50_000 });
     const deliveries = await Promise.all(Array.from({ length: 16 }, (_, i) =>
       deliver(i % 4 < 2 ? paid : succeeded, { to: i % 2 ? replica : api })));
     expect(deliveries.map((d) => d.status)).toEqual(Array(16).fill(200));
     expect(await balanceOf(liveKey)).toBe(50_000);
     expect(await purchaseEntries(session.purchaseId)).toHaveLength(1);
+  });
+
+  it('credits once when deliveries overlap inside the database (each in its own transaction at the same moment)', async () => {
+    const { liveKey } = await newAccount();
+    const mode = api.deps.stripe.forMode(true)!;
+    // Open the pool's connections first, so the transactions below really start together.
+    await Promise.all(Array.from({ length: 8 }, () => api.orm.em.fork().execute('select pg_sleep(0.05)')));
+    for (let round = 1; round <= 3; round++) {
+      const session = await checkout(liveKey, 10_000 * round);
+      const event = JSON.parse(stripeEvent('checkout.session.completed', session, { amount_total: 10_000 * round }));
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => applyStripeEvent(api.orm.em.fork(), mode, event)));
+      expect(outcomes.filter((o) => o === 'credited')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'already_credited')).toHaveLength(7);
+      expect(await purchaseEntries(session.purchaseId)).toHaveLength(1);
+    }
+    expect(await balanceOf(liveKey)).toBe(60_000);
   });
 
   it('credits nothing for a forged, stale, missing or tampered signature (400 on the header)', async () => {
