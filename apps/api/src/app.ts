@@ -13,6 +13,7 @@ import { merchantRoutes } from './routes/merchants';
 import { merchantCsdRoutes } from './routes/merchant-csd';
 import { merchantLogoRoutes } from './routes/merchant-logo';
 import { fileRoutes } from './routes/files';
+import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { invoiceRoutes } from './routes/invoices';
 import { creditNoteRoutes } from './routes/credit-notes';
 import { paymentRoutes } from './routes/payments';
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(metaRoutes);
   await app.register(metricsRoutes);
   await app.register(fileRoutes);
+  await app.register(stripeWebhookRoutes);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(
     async (v1) => {

@@ -3,7 +3,7 @@ import { Client, Connection } from '@temporalio/client';
 import type { Config } from '@cfdi/config';
 import { createCatalogService, type CatalogService } from '@cfdi/catalogs';
 import { createOrm, type Orm } from '@cfdi/db';
-import { closeRedis, connectRedis } from '@cfdi/services';
+import { closeRedis, connectRedis, createStripeClients, type StripeClients } from '@cfdi/services';
 import { createPlatformDeps, type PlatformDeps } from './platform-deps';
 
 /** Infrastructure the routes use; built once per process by server.ts (or by tests). */
@@ -13,6 +13,8 @@ export interface AppDeps extends PlatformDeps {
   redis: Redis;
   catalogs: CatalogService;
   temporal: { client: Client };
+  /** Stripe for balance top-ups, per mode (none configured: the billing endpoints answer 503). */
+  stripe: StripeClients;
 }
 
 declare module 'fastify' {
@@ -38,6 +40,7 @@ export async function createAppDeps(config: Readonly<Config>, options: { now?: (
     redis,
     catalogs: createCatalogService({ em: () => orm.em.fork() }),
     temporal: { client },
+    stripe: createStripeClients(config.billing),
     async close() {
       platform.pac.close();
       await connection.close().catch(() => undefined);

@@ -12,6 +12,7 @@ it('seeds the test balance of a new account and keeps the live balance separate'
   const { testKey, liveKey } = await api.newAccount();
   expect((await api.request('GET', '/v1/balance', { key: testKey })).body).toEqual({
     object: 'balance', livemode: false, balanceCentavos: 100000, currency: 'MXN', pricePerTimbreCentavos: 100, timbresRemaining: 1000,
+    timbresThisMonth: 0, currentTier: { fromTimbres: 0, pricePerTimbreCentavos: 100 }, nextTier: { fromTimbres: 1000, pricePerTimbreCentavos: 85 },
   });
   expect((await api.request('GET', '/v1/balance', { key: liveKey })).body).toMatchObject({ livemode: true, balanceCentavos: 0, timbresRemaining: 0 });
   const ledger = await api.request('GET', '/v1/billing/transactions', { key: testKey });

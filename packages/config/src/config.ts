@@ -33,6 +33,7 @@ export interface Config {
   pac: { sandboxUrl: string; url: string | null; username: string | null; password: string | null };
   catalogsDir: string | null;
   webhooks: WebhooksConfig;
+  billing: BillingConfig;
 }
 
 /** Webhook delivery: retry backoff and its window, how often the outbox is read, how long events are kept. */
@@ -45,6 +46,28 @@ export interface WebhooksConfig {
   eventRetentionDays: number;
   /** Deliveries in flight at once per worker process (HTTP waits, little CPU). */
   deliveryConcurrency: number;
+}
+
+/** One Stripe account (live or test mode): the API key that creates sessions and the secret its webhooks are signed with. */
+export interface StripeAccountConfig {
+  secretKey: string;
+  webhookSecret: string;
+}
+
+/**
+ * Balance top-ups through Stripe. Live API keys buy with `live` (STRIPE_SECRET_KEY), test API keys with `test`
+ * (STRIPE_TEST_SECRET_KEY, Stripe's test mode: no real money); a mode without its Stripe account answers 503
+ * `billing_unavailable`.
+ */
+export interface BillingConfig {
+  live: StripeAccountConfig | null;
+  test: StripeAccountConfig | null;
+  /** Another Stripe API endpoint (stripe-mock in tests); null: Stripe itself. */
+  apiBase: string | null;
+  /** Where Stripe Checkout sends the buyer after paying or giving up, and where the billing portal's "back" goes. */
+  successUrl: string | null;
+  cancelUrl: string | null;
+  returnUrl: string | null;
 }
 
 /** Where files live: a directory on this machine, or a bucket on S3 or an S3-compatible server (MinIO, …). */
@@ -162,6 +185,48 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     };
   };
 
+  const billing = (): BillingConfig => {
+    const account = (keyName: string, secretName: string, livemode: boolean): StripeAccountConfig | null => {
+      const secretKey = optional(keyName);
+      const webhookSecret = optional(secretName);
+      if (!secretKey && !webhookSecret) return null;
+      if (!secretKey || !webhookSecret) {
+        problems.push(`${keyName} and ${secretName} go together: set both (the key creates Checkout sessions, the secret verifies their webhooks) or neither`);
+        return null;
+      }
+      // Outside production the live flow may run on a Stripe test key (Stripe's test mode, stripe-mock); in
+      // production a test key there would credit live balances for test-card payments.
+      const allowed = livemode && nodeEnv !== 'production' ? ['live', 'test'] : [livemode ? 'live' : 'test'];
+      const keyMode = /^(?:sk|rk)_(live|test)_[A-Za-z0-9]+$/.exec(secretKey)?.[1];
+      if (!keyMode || !allowed.includes(keyMode)) {
+        problems.push(`${keyName} must be a Stripe ${allowed.join(' or ')} secret key (${allowed.map((m) => `sk_${m}_…`).join(', ')}, or rk_… for a restricted key)`);
+      }
+      if (!/^whsec_[A-Za-z0-9+/=]+$/.test(webhookSecret)) problems.push(`${secretName} must be a Stripe webhook signing secret (whsec_…)`);
+      return { secretKey, webhookSecret };
+    };
+    const live = account('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', true);
+    const test = account('STRIPE_TEST_SECRET_KEY', 'STRIPE_TEST_WEBHOOK_SECRET', false);
+    // The secret that verifies an event says which Stripe mode sent it, so the two must differ.
+    if (live && test && live.webhookSecret === test.webhookSecret) {
+      problems.push('STRIPE_WEBHOOK_SECRET and STRIPE_TEST_WEBHOOK_SECRET must differ (Stripe signs live and test events with different secrets)');
+    }
+    const page = (name: string, what: string) => {
+      if (!optional(name)) {
+        if (live || test) problems.push(`${name} is required when Stripe is configured: ${what}`);
+        return null;
+      }
+      return url(name, '', ['http:', 'https:']);
+    };
+    return {
+      live,
+      test,
+      apiBase: (optional('STRIPE_API_BASE') && url('STRIPE_API_BASE', '', ['http:', 'https:'])) || null,
+      successUrl: page('STRIPE_SUCCESS_URL', 'the page Stripe Checkout sends the buyer to after paying'),
+      cancelUrl: page('STRIPE_CANCEL_URL', 'the page Stripe Checkout sends the buyer back to when they give up'),
+      returnUrl: page('STRIPE_PORTAL_RETURN_URL', "the page the billing portal's back link opens"),
+    };
+  };
+
   const tiers = parseTiers(str('PRICE_TIERS', '0:100,1000:85,10000:70'), problems);
 
   const config: Config = {
@@ -216,6 +281,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       eventRetentionDays: int('EVENT_RETENTION_DAYS', 30, 30, 3650),
       deliveryConcurrency: int('WEBHOOK_DELIVERY_CONCURRENCY', 50, 1, 1000),
     },
+    billing: billing(),
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);

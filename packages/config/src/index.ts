@@ -1,2 +1,2 @@
-export { loadConfig, ConfigError, type Config, type StorageConfig } from './config';
+export { loadConfig, ConfigError, type Config, type StorageConfig, type BillingConfig, type StripeAccountConfig } from './config';
 export { repoRoot, defaultSatDir } from './paths';

@@ -4,3 +4,4 @@ export { ensureTemporalCli, temporalCliPath, TEMPORAL_CLI_VERSION } from './temp
 export { startTemporalDevServer } from './temporal-server';
 export { ensureMinio, minioPath, startMinio, startThrowawayBucket, MINIO_VERSION, type MinioOptions, type ThrowawayBucket } from './minio-server';
 export { importCatalogsIfNeeded } from './catalogs';
+export { ensureStripeMock, startStripeMock, stripeMockPath, STRIPE_MOCK_VERSION, type RunningStripeMock } from './stripe-mock';

@@ -16,3 +16,4 @@ export { sealSecret, openSecret, SecretBoxError, type MasterKey } from './crypto
 export * from './payments';
 export * from './cancellations';
 export * from './webhooks';
+export * from './billing';

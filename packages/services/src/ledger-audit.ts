@@ -7,7 +7,7 @@ export interface LedgerViolation {
   livemode: boolean;
   rule:
     | 'balance_matches_last_entry' | 'balance_matches_sum' | 'refund_matches_consume'
-    | 'outcome_matches_ledger' | 'usage_matches_ledger' | 'stale_reservation';
+    | 'outcome_matches_ledger' | 'usage_matches_ledger' | 'stale_reservation' | 'purchase_matches_ledger';
   detail: string;
 }
 
@@ -21,8 +21,9 @@ export interface LedgerAuditReport {
  * Checks the money invariants: balance = balanceAfter of the last applied entry = sum of all deltas; every refund
  * returns exactly what its consume took; every document's reservation has exactly one outcome that agrees with
  * the ledger (confirmed ⇒ no refund, refunded ⇒ one refund); each month's timbre count (which the cap and the volume
- * price read) equals the ledger's net consumes; and no reservation waits longer than
- * `staleAfterHours` unless an operator is reconciling it. Read-only; safe to run at any time.
+ * price read) equals the ledger's net consumes; no reservation waits longer than `staleAfterHours` unless an
+ * operator is reconciling it; and every credited purchase has exactly one `purchase` entry of what Stripe paid (none
+ * for the others, none without a purchase). Read-only; safe to run at any time.
  */
 export async function auditLedger(em: EntityManager, options: { staleAfterHours?: number } = {}): Promise<LedgerAuditReport> {
   const staleAfterHours = options.staleAfterHours ?? 2;
@@ -92,7 +93,26 @@ export async function auditLedger(em: EntityManager, options: { staleAfterHours?
   for (const row of staleCancellations) {
     violations.push({ accountId: row.account_id, livemode: row.livemode, rule: 'stale_reservation', detail: `${row.id}: cancellation reserved for over ${staleAfterHours} h without the PAC's answer` });
   }
+  violations.push(...(await purchaseViolations(em)));
   return { checkedAt: new Date().toISOString(), balancesChecked: rows.length, violations };
+}
+
+/** A Stripe top-up reaches the ledger exactly once, in its own account and mode, for what Stripe said was paid. */
+async function purchaseViolations(em: EntityManager): Promise<LedgerViolation[]> {
+  const rows: { account_id: string; livemode: boolean; id: string; detail: string }[] = await em.execute(
+    `select p.account_id, p.livemode, p.id,
+            p.status || ' purchase (credited ' || coalesce(p.credited_centavos::text, 'nothing') || ') with '
+              || count(t.id) || ' ledger entr(ies) of ' || coalesce(sum(t.delta_centavos), 0) as detail
+       from purchases p left join transactions t on t.type = 'purchase' and t.reference_id = p.id
+      group by p.id
+     having count(t.id) <> (case p.status when 'succeeded' then 1 else 0 end)
+         or (p.status = 'succeeded' and (sum(t.delta_centavos) <> p.credited_centavos or min(t.id) <> p.transaction_id
+             or bool_or(t.account_id <> p.account_id or t.livemode <> p.livemode or t.reference_type <> 'purchase')))
+     union all
+     select t.account_id, t.livemode, t.id, 'purchase entry for no purchase (' || coalesce(t.reference_id, 'none') || ')'
+       from transactions t where t.type = 'purchase' and not exists (select 1 from purchases p where p.id = t.reference_id)`,
+  );
+  return rows.map((row) => ({ accountId: row.account_id, livemode: row.livemode, rule: 'purchase_matches_ledger' as const, detail: `${row.id}: ${row.detail}` }));
 }
 
 /** Keeps an audit's verdict (the schedule calls this after each run). */

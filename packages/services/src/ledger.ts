@@ -125,10 +125,21 @@ export async function timbresThisMonth(em: EntityManager, scope: LedgerScope): P
   return rows[0]?.timbres ?? 0;
 }
 
+export interface PriceTier {
+  /** The tier applies once this many timbres have been used in the month. */
+  fromTimbres: number;
+  pricePerTimbreCentavos: number;
+}
+
+/** The volume tier a month with `usedThisMonth` timbres is in, and the next one (null at the top). */
+export function priceTiersAt(config: Pick<Config, 'priceTiers'>, usedThisMonth: number): { current: PriceTier; next: PriceTier | null } {
+  const tiers = config.priceTiers.map((t) => ({ fromTimbres: t.from, pricePerTimbreCentavos: t.centavos }));
+  const index = tiers.findLastIndex((t) => usedThisMonth >= t.fromTimbres);
+  return { current: tiers[index]!, next: tiers[index + 1] ?? null };
+}
+
 export function priceForTimbre(config: Pick<Config, 'priceTiers'>, usedThisMonth: number): number {
-  let price = config.priceTiers[0]!.centavos;
-  for (const tier of config.priceTiers) if (usedThisMonth >= tier.from) price = tier.centavos;
-  return price;
+  return priceTiersAt(config, usedThisMonth).current.pricePerTimbreCentavos;
 }
 
 export interface BalanceView {
@@ -138,11 +149,16 @@ export interface BalanceView {
   currency: 'MXN';
   pricePerTimbreCentavos: number;
   timbresRemaining: number;
+  /** Not in the spec's Balance: what a top-up buys (timbres used this month, the volume tier and the next one). */
+  timbresThisMonth: number;
+  currentTier: PriceTier;
+  nextTier: PriceTier | null;
 }
 
 export async function retrieveBalance(em: EntityManager, config: Pick<Config, 'priceTiers'>, scope: LedgerScope): Promise<BalanceView> {
   const [balance, used] = await Promise.all([getBalanceCentavos(em, scope), timbresThisMonth(em, scope)]);
-  const price = priceForTimbre(config, used);
+  const tiers = priceTiersAt(config, used);
+  const price = tiers.current.pricePerTimbreCentavos;
   return {
     object: 'balance',
     livemode: scope.livemode,
@@ -150,6 +166,9 @@ export async function retrieveBalance(em: EntityManager, config: Pick<Config, 'p
     currency: 'MXN',
     pricePerTimbreCentavos: price,
     timbresRemaining: Math.floor(balance / price),
+    timbresThisMonth: used,
+    currentTier: tiers.current,
+    nextTier: tiers.next,
   };
 }
 

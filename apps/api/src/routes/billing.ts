@@ -1,7 +1,15 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listTransactions, listUsage, retrieveBalance, ServiceUnavailableError, TRANSACTION_TYPES } from '@cfdi/services';
-import { ListSchema, PaginationQuerySchema, problemResponses, Timestamp } from '../schemas/common';
+import {
+  createCheckoutSession, createPortalSession, listPurchases, listTransactions, listUsage, retrieveBalance, TOP_UP_MAX_CENTAVOS,
+  TOP_UP_MIN_CENTAVOS, TRANSACTION_TYPES,
+} from '@cfdi/services';
+import { ListSchema, PaginationQuerySchema, problemResponses, StringEnum, Timestamp } from '../schemas/common';
+
+const PriceTierSchema = Type.Object({
+  fromTimbres: Type.Integer({ description: 'The tier applies once this many timbres have been used in the month' }),
+  pricePerTimbreCentavos: Type.Integer(),
+});
 
 const BalanceSchema = Type.Object({
   object: Type.Literal('balance'),
@@ -10,6 +18,9 @@ const BalanceSchema = Type.Object({
   currency: Type.Literal('MXN'),
   pricePerTimbreCentavos: Type.Integer(),
   timbresRemaining: Type.Integer(),
+  timbresThisMonth: Type.Integer({ description: 'Extra field: timbres used this calendar month (Mexico City), which set the tier' }),
+  currentTier: Type.Unsafe<Static<typeof PriceTierSchema>>({ ...PriceTierSchema, description: 'Extra field: the monthly volume tier in force' }),
+  nextTier: Type.Union([PriceTierSchema, Type.Null()], { description: 'Extra field: the next volume tier and its price; null at the top' }),
 });
 
 const TransactionSchema = Type.Object({
@@ -33,9 +44,41 @@ const UsageMonthSchema = Type.Object({
   spentCentavos: Type.Integer(),
 });
 
+const PurchaseSchema = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('purchase'),
+  livemode: Type.Boolean(),
+  status: StringEnum(['pending', 'succeeded', 'failed'] as const),
+  amountCentavos: Type.Integer({ description: 'What the buyer asked for' }),
+  currency: Type.Literal('MXN'),
+  creditedCentavos: Type.Union([Type.Integer(), Type.Null()], { description: 'What Stripe reported paid, credited to the balance' }),
+  checkoutSessionId: Type.Union([Type.String(), Type.Null()]),
+  transactionId: Type.Union([Type.String(), Type.Null()], { description: 'The ledger `purchase` transaction once credited' }),
+  failureReason: Type.Union([StringEnum(['payment_failed', 'expired', 'checkout_not_created', 'currency_not_mxn'] as const), Type.Null()]),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+const CheckoutSessionSchema = Type.Object({
+  object: Type.Literal('checkout_session'),
+  url: Type.String({ description: 'Stripe-hosted page to redirect the buyer to' }),
+  purchaseId: Type.String(),
+  checkoutSessionId: Type.String(),
+  amountCentavos: Type.Integer(),
+  currency: Type.Literal('MXN'),
+});
+
+const PortalSessionSchema = Type.Object({ object: Type.Literal('portal_session'), url: Type.String({ description: 'Stripe-hosted page for receipts and payment methods' }) });
+
 export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/balance', {
-    schema: { tags: ['billing'], description: 'Balance of the key\'s account and mode.', response: { 200: BalanceSchema, ...problemResponses() } },
+    schema: {
+      tags: ['billing'],
+      operationId: 'retrieveBalance',
+      summary: 'Retrieve the balance',
+      description: 'Balance of the key\'s account and mode, with the month\'s volume tier and the next one (extra fields).',
+      response: { 200: BalanceSchema, ...problemResponses() },
+    },
   }, async (request) => retrieveBalance(app.deps.orm.em.fork(), app.deps.config, request.scope));
 
   app.get('/billing/transactions', {
@@ -59,21 +102,39 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => listUsage(app.deps.orm.em.fork(), request.scope, request.query.limit));
 
-  // Stripe is not configured in this build: both top-up entry points say so explicitly.
+  const billing = () => ({ em: app.deps.orm.em.fork(), stripe: app.deps.stripe });
+
   app.post('/billing/checkout_sessions', {
     schema: {
       tags: ['billing'],
-      description: 'Stripe Checkout for a top-up. 503 billing_unavailable when Stripe is not configured.',
-      body: Type.Object({ amountCentavos: Type.Integer({ minimum: 10000, maximum: 5000000 }) }, { additionalProperties: false }),
-      response: problemResponses(400, 503),
+      operationId: 'createCheckoutSession',
+      summary: 'Top up the balance',
+      description: 'A Stripe Checkout session (MXN) for a top-up and its pending purchase; the balance is credited when Stripe '
+        + 'confirms the payment. Test keys use Stripe\'s test mode and credit the test balance. 503 billing_unavailable when '
+        + 'Stripe is not configured for the key\'s mode or cannot be reached.',
+      body: Type.Object({ amountCentavos: Type.Integer({ minimum: TOP_UP_MIN_CENTAVOS, maximum: TOP_UP_MAX_CENTAVOS }) }, { additionalProperties: false }),
+      response: { 201: CheckoutSessionSchema, ...problemResponses(400, 503) },
     },
-  }, async () => {
-    throw new ServiceUnavailableError('billing_unavailable', 'Billing is not configured on this server (no Stripe credentials).');
-  });
+  }, async (request, reply) => reply.code(201).send(await createCheckoutSession(billing(), request.scope, request.body.amountCentavos)));
 
   app.post('/billing/portal_sessions', {
-    schema: { tags: ['billing'], description: 'Stripe billing portal. 503 billing_unavailable when Stripe is not configured.', response: problemResponses(503) },
-  }, async () => {
-    throw new ServiceUnavailableError('billing_unavailable', 'Billing is not configured on this server (no Stripe credentials).');
-  });
+    schema: {
+      tags: ['billing'],
+      operationId: 'createPortalSession',
+      summary: 'Open the billing portal',
+      description: 'A Stripe billing portal session (receipts, payment methods) for the account\'s Stripe customer. 503 billing_unavailable when Stripe is not configured.',
+      response: { 201: PortalSessionSchema, ...problemResponses(503) },
+    },
+  }, async (request, reply) => reply.code(201).send(await createPortalSession(billing(), request.scope)));
+
+  app.get('/billing/purchases', {
+    schema: {
+      tags: ['billing'],
+      operationId: 'listPurchases',
+      summary: 'List top-ups',
+      description: 'Top-ups of the key\'s account and mode with their status, newest first.',
+      querystring: PaginationQuerySchema,
+      response: { 200: ListSchema(PurchaseSchema), ...problemResponses(400) },
+    },
+  }, async (request) => listPurchases(app.deps.orm.em.fork(), request.scope, { limit: request.query.limit, startingAfter: request.query.starting_after }));
 };

@@ -8,6 +8,7 @@ import { Migration20261121060000MonthlyUsage } from './Migration20261121060000Mo
 import { Migration20261121070000StalledWorkIndexes } from './Migration20261121070000StalledWorkIndexes';
 import { Migration20261121080000ReconciliationOnce } from './Migration20261121080000ReconciliationOnce';
 import { Migration20261125400000Webhooks } from './Migration20261125400000Webhooks';
+import { Migration20261125600000Purchases } from './Migration20261125600000Purchases';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -24,4 +25,5 @@ export const migrationsList = [
   { name: 'Migration20261121070000StalledWorkIndexes', class: Migration20261121070000StalledWorkIndexes },
   { name: 'Migration20261121080000ReconciliationOnce', class: Migration20261121080000ReconciliationOnce },
   { name: 'Migration20261125400000Webhooks', class: Migration20261125400000Webhooks },
+  { name: 'Migration20261125600000Purchases', class: Migration20261125600000Purchases },
 ];
