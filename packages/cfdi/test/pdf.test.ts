@@ -107,7 +107,7 @@ describe('PDF representation', () => {
     const { xml, totals } = buildNominaXml(input, { now: NOW });
     const text = pdfText(await renderPdf(mockStamp(xml, csd, UUID)), 'nomina').replace(/\s+/g, ' ');
     expect(text).toContain('Recibo de nómina');
-    expect(text).toContain('Percepción 001');
+    expect(text).toContain(`Percepción ${input.percepciones![0]!.tipo}`);
     expect(text).toContain(`$${totals.total}`);
   });
 
