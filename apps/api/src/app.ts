@@ -17,6 +17,7 @@ import { invoiceRoutes } from './routes/invoices';
 import { creditNoteRoutes } from './routes/credit-notes';
 import { paymentRoutes } from './routes/payments';
 import { cancellationRoutes } from './routes/cancellations';
+import { nominaRoutes } from './routes/nominas';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await v1.register(creditNoteRoutes);
       await v1.register(paymentRoutes);
       await v1.register(cancellationRoutes);
+      await v1.register(nominaRoutes);
     },
     { prefix: '/v1' },
   );

@@ -5,7 +5,9 @@ export type EventType =
   | 'invoice.stamped' | 'invoice.stamp_failed' | 'invoice.needs_reconciliation'
   | 'invoice.cancel_pending' | 'invoice.cancelled' | 'invoice.cancellation_rejected'
   | 'payment.stamped' | 'payment.stamp_failed' | 'payment.needs_reconciliation'
-  | 'payment.cancel_pending' | 'payment.cancelled' | 'payment.cancellation_rejected';
+  | 'payment.cancel_pending' | 'payment.cancelled' | 'payment.cancellation_rejected'
+  | 'nomina.stamped' | 'nomina.stamp_failed' | 'nomina.needs_reconciliation'
+  | 'nomina.cancel_pending' | 'nomina.cancelled' | 'nomina.cancellation_rejected';
 
 /**
  * Writes an event to the outbox in the caller's transaction, so an event exists exactly when its state change
