@@ -31,15 +31,18 @@ const RETRYABLE = new Set([402, 403, 409, 429, 500, 503]);
  * derived from the batch's: a batch retried after a crash replays the receipts already answered, answers for the
  * documents already created, and creates only the rest (never a second document for a receipt).
  */
-const itemKey = (batchKey: string, index: number) => `${batchKey}\u0000nomina-batch/${index}`;
+// A line break cannot come in an HTTP header, so no client's own Idempotency-Key can collide with a derived one.
+const itemKey = (batchKey: string, index: number) => `${batchKey}\nnomina-batch/${index}`;
 
-function problemOf(deps: AppDeps, error: unknown): AppError {
-  return error instanceof AppError ? error : new AppError(500, 'internal_error', 'Internal error', 'This receipt could not be processed; retry the batch with the same Idempotency-Key.');
+function problemOf(error: unknown, log?: FastifyBaseLogger): AppError {
+  if (error instanceof AppError) return error;
+  log?.error({ err: error }, 'a receipt of a payroll batch failed');
+  return new AppError(500, 'internal_error', 'Internal error', 'This receipt could not be processed; retry the batch with the same Idempotency-Key.');
 }
 
 /** The receipt's answer stored under its key (a final one), or the key released (one worth retrying), as for one receipt. */
-async function failed(deps: AppDeps, scope: Scope, key: string, index: number, id: string | null, error: unknown): Promise<ItemOutcome> {
-  const appError = problemOf(deps, error);
+async function failed(deps: AppDeps, scope: Scope, key: string, index: number, id: string | null, error: unknown, log: FastifyBaseLogger): Promise<ItemOutcome> {
+  const appError = problemOf(error, log);
   const problem = problemBody(deps.config.api.docsUrl, appError);
   const transient = RETRYABLE.has(appError.status) || (appError instanceof ValidationError && appError.transient);
   if (transient) await releaseIdempotent(deps.orm.em.fork(), scope, key);
@@ -48,7 +51,7 @@ async function failed(deps: AppDeps, scope: Scope, key: string, index: number, i
 }
 
 /** Phase 1, one receipt at a time (folio and balance are serialized by their row locks anyway): the document to stamp, or the answer. */
-async function acceptReceipt(deps: AppDeps, scope: Scope, body: NominaBatchBody, batchKey: string, index: number): Promise<ItemOutcome | DocumentRow> {
+async function acceptReceipt(deps: AppDeps, scope: Scope, body: NominaBatchBody, batchKey: string, index: number, log: FastifyBaseLogger): Promise<ItemOutcome | DocumentRow> {
   const key = itemKey(batchKey, index);
   const receipt: NominaCreate = { ...body.nominas[index]!, merchantId: body.merchantId };
   let begin;
@@ -56,7 +59,8 @@ async function acceptReceipt(deps: AppDeps, scope: Scope, body: NominaBatchBody,
     begin = await beginIdempotent(deps.orm.em.fork(), scope, key, ITEM_OPERATION, requestHash(ITEM_OPERATION, receipt));
   } catch (error) {
     // Another attempt holds this receipt's key (409), or the batch changed (422): its key is not ours to touch.
-    return { index, status: problemOf(deps, error).status, id: null, nomina: null, error: problemBody(deps.config.api.docsUrl, problemOf(deps, error)) };
+    const appError = problemOf(error, log);
+    return { index, status: appError.status, id: null, nomina: null, error: problemBody(deps.config.api.docsUrl, appError) };
   }
   if (begin.kind === 'replay') {
     const ok = begin.status < 400;
@@ -67,7 +71,7 @@ async function acceptReceipt(deps: AppDeps, scope: Scope, body: NominaBatchBody,
     const stampingDeps = { config: deps.config, catalogs: deps.catalogs, now: deps.now };
     return await createNominaDocument(deps.orm.em.fork(), stampingDeps, scope, receipt, key, `/nominas/${index}`);
   } catch (error) {
-    return failed(deps, scope, key, index, null, error);
+    return failed(deps, scope, key, index, null, error, log);
   }
 }
 
@@ -78,7 +82,7 @@ async function stampReceipt(deps: AppDeps, scope: Scope, key: string, index: num
     await completeIdempotent(deps.orm.em.fork(), scope, key, answer.status, answer.body);
     return { index, status: answer.status, id: row.id, nomina: answer.body, error: null };
   } catch (error) {
-    return failed(deps, scope, key, index, row.id, error);
+    return failed(deps, scope, key, index, row.id, error, log);
   }
 }
 
@@ -91,7 +95,7 @@ export async function stampNominaBatch(deps: AppDeps, scope: Scope, body: Nomina
   const outcomes: ItemOutcome[] = [];
   const toStamp: Array<{ index: number; row: DocumentRow }> = [];
   for (let index = 0; index < body.nominas.length; index++) {
-    const accepted = await acceptReceipt(deps, scope, body, batchKey, index);
+    const accepted = await acceptReceipt(deps, scope, body, batchKey, index, log);
     if ('index' in accepted) outcomes.push(accepted);
     else toStamp.push({ index, row: accepted });
   }
