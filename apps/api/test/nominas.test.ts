@@ -124,6 +124,21 @@ describe('POST /v1/nominas', () => {
     expect((await get(account.testKey, '/v1/nominas')).body.data).toHaveLength(1);
   }, 90_000);
 
+  it("uses the merchant's registro patronal for a subordinate employee whose receipt does not send one", async () => {
+    const account = await stampingAccount(stack);
+    const { registroPatronal: _r, ...body } = nominaBody(account.merchantId);
+    const without = await post(account.testKey, body);
+    expect(without.status).toBe(400);
+    expect(without.body.errors[0]).toMatchObject({ path: '/registroPatronal', message: expect.stringContaining('NOM161') });
+    const patched = await stack.api.request('PATCH', `/v1/merchants/${account.merchantId}`, { key: account.testKey, body: { registroPatronal: 'Y5310768109' } });
+    expect(patched.body.registroPatronal).toBe('Y5310768109');
+    const res = await post(account.testKey, body);
+    expect(res.status).toBe(201);
+    expect(res.body.registroPatronal).toBe('Y5310768109');
+    const xml = ((await stack.api.orm.em.fork().execute('select stamped_xml from documents where id = ?', [res.body.id]))[0] as { stamped_xml: string }).stamped_xml;
+    expect(xml).toContain('RegistroPatronal="Y5310768109"');
+  }, 60_000);
+
   it('402 insufficient_credits reserves nothing and creates nothing', async () => {
     const account = await stampingAccount(stack);
     await adjustBalance(stack.api.orm.em.fork(), { accountId: account.accountId, livemode: false }, { type: 'adjustment', deltaCentavos: -99_950, note: 'test: 50 centavos left' });

@@ -22,7 +22,7 @@ interface ItemOutcome {
 }
 
 const ITEM_OPERATION = 'POST /v1/nominas/batch (receipt)';
-/** Stamp workflows started and awaited at once: enough to keep the worker busy, few enough to share the API. */
+/** Receipts in flight at once: enough to keep the worker busy, few enough to share the API. */
 const STAMP_CONCURRENCY = 16;
 const RETRYABLE = new Set([402, 403, 409, 429, 500, 503]);
 
@@ -50,7 +50,7 @@ async function failed(deps: AppDeps, scope: Scope, key: string, index: number, i
   return { index, status: appError.status, id, nomina: null, error: problem };
 }
 
-/** Phase 1, one receipt at a time (folio and balance are serialized by their row locks anyway): the document to stamp, or the answer. */
+/** The receipt's document, created (or found, after a crash) as POST /v1/nominas does; or its answer when it has one already. */
 async function acceptReceipt(deps: AppDeps, scope: Scope, body: NominaBatchBody, batchKey: string, index: number, log: FastifyBaseLogger): Promise<ItemOutcome | DocumentRow> {
   const key = itemKey(batchKey, index);
   const receipt: NominaCreate = { ...body.nominas[index]!, merchantId: body.merchantId };
@@ -75,7 +75,7 @@ async function acceptReceipt(deps: AppDeps, scope: Scope, body: NominaBatchBody,
   }
 }
 
-/** Phase 2: the stamp workflow's answer for one accepted receipt, stored under its key. */
+/** The stamp workflow's answer for one accepted receipt, stored under its key. */
 async function stampReceipt(deps: AppDeps, scope: Scope, key: string, index: number, row: DocumentRow, log: FastifyBaseLogger): Promise<ItemOutcome> {
   try {
     const answer = row.status === 'stamping' ? await stampAndAnswer(deps, scope, row, log) : await currentAnswer(deps, scope, row.id);
@@ -87,23 +87,19 @@ async function stampReceipt(deps: AppDeps, scope: Scope, key: string, index: num
 }
 
 /**
- * POST /v1/nominas/batch: every receipt accepted (validated, folio, timbre reserved, stored) in turn, then every
- * accepted one stamped by its own stamp workflow, a few at a time. A receipt that fails (NOM rule, credits, the
- * SAT's rejection, the PAC) is reported in its place and never stops the others. 200 with one entry per receipt.
+ * POST /v1/nominas/batch: each receipt accepted (validated, folio, timbre reserved, stored) and then stamped by its own
+ * stamp workflow, a few receipts at a time so accepting some overlaps stamping others. A receipt that fails (NOM
+ * rule, credits, the SAT's rejection, the PAC) is reported in its place and never stops the others. 200 with one
+ * entry per receipt, in request order.
  */
 export async function stampNominaBatch(deps: AppDeps, scope: Scope, body: NominaBatchBody, batchKey: string, log: FastifyBaseLogger): Promise<Answer> {
   const outcomes: ItemOutcome[] = [];
-  const toStamp: Array<{ index: number; row: DocumentRow }> = [];
-  for (let index = 0; index < body.nominas.length; index++) {
-    const accepted = await acceptReceipt(deps, scope, body, batchKey, index, log);
-    if ('index' in accepted) outcomes.push(accepted);
-    else toStamp.push({ index, row: accepted });
-  }
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(STAMP_CONCURRENCY, toStamp.length) }, async () => {
-    while (next < toStamp.length) {
-      const { index, row } = toStamp[next++]!;
-      outcomes.push(await stampReceipt(deps, scope, itemKey(batchKey, index), index, row, log));
+  await Promise.all(Array.from({ length: Math.min(STAMP_CONCURRENCY, body.nominas.length) }, async () => {
+    while (next < body.nominas.length) {
+      const index = next++;
+      const accepted = await acceptReceipt(deps, scope, body, batchKey, index, log);
+      outcomes.push('index' in accepted ? accepted : await stampReceipt(deps, scope, itemKey(batchKey, index), index, accepted, log));
     }
   }));
   outcomes.sort((a, b) => a.index - b.index);

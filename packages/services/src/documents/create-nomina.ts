@@ -28,7 +28,11 @@ export async function createNominaDocument(
 ): Promise<DocumentRow> {
   const now = deps.now?.() ?? new Date();
   const merchant = await resolveStampingMerchant(em, scope, body.merchantId, now);
-  const { merchantId: _merchantId, folio: folioText, ...request } = body;
+  const { merchantId: _merchantId, folio: folioText, ...sent } = body;
+  // The merchant's registro patronal covers its subordinate employees (contract types 01-08) that do not send one.
+  const subordinate = sent.employee.tipoContrato >= '01' && sent.employee.tipoContrato <= '08';
+  const registroPatronal = sent.registroPatronal ?? (subordinate ? merchant.registroPatronal ?? undefined : undefined);
+  const request = { ...sent, ...(registroPatronal ? { registroPatronal } : {}) };
   const issues = validateNominaRequest(request, { issuer: merchant, now }).map((i) => ({ path: `${pathPrefix}${i.path}`, message: i.message }));
   if (issues.length) throw new ValidationError(`The payroll receipt is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
 
