@@ -20,6 +20,7 @@ import { paymentRoutes } from './routes/payments';
 import { cancellationRoutes } from './routes/cancellations';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints';
 import { eventRoutes } from './routes/events';
+import { nominaRoutes } from './routes/nominas';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await v1.register(cancellationRoutes);
       await v1.register(webhookEndpointRoutes);
       await v1.register(eventRoutes);
+      await v1.register(nominaRoutes);
     },
     { prefix: '/v1' },
   );

@@ -9,7 +9,9 @@ export * from './types';
 export { computeInvoice } from './tax/compute-invoice';
 export type { ComputedInvoice, ComputedConcept, ComputedTax, ComputedGroup, Impuesto } from './tax/computed';
 export { computePayment, type ComputedPayment, type PaymentTax } from './payment/compute-payment';
-export { computeNomina, type NominaTotals } from './nomina/compute-nomina';
+export { computeNomina, JUBILACION_PERCEPCIONES, SEPARACION_PERCEPCIONES, type NominaTotals } from './nomina/compute-nomina';
+export { antiguedad, daysBetween, isIsoDate } from './nomina/antiguedad';
+export * as nominaCatalogs from './nomina/catalogs';
 export { IVA_RATES, IEPS_RATES, isIvaRate, isIepsRate } from './tax/rates';
 export { formatPedimento, isPedimento, normalizePedimentos } from './tax/pedimentos';
 export { PUBLICO_EN_GENERAL } from './xml/publico-en-general';
@@ -21,6 +23,7 @@ export type { IssuerContext } from './validation/receiver';
 export { validateInvoiceRequest, type InvoiceRequest, type ValidationContext } from './validation/invoice-request';
 export { validateCreditNoteRequest, type CreditNoteRequest } from './validation/credit-note-request';
 export { validatePaymentRequest, type PaymentRequest } from './validation/payment-request';
+export { validateNominaRequest, clabeIsValid } from './validation/nomina-request';
 export { isRfc, personType, isGenericRfc, hasCorporateSuffix, RFC_PATTERN } from './validation/rfc';
 
 // Formatting helpers

@@ -142,16 +142,30 @@ export interface PaymentInput {
   previousInstallments?: Array<Pick<TaxGroup, 'impuesto' | 'tipoFactor' | 'tasaOCuota'> & { base: Amount; importe?: Amount }>;
 }
 
+export interface NominaHorasExtra {
+  dias: number;
+  /** c_TipoHoras: 01 dobles, 02 triples, 03 simples. */
+  tipoHoras: string;
+  horasExtra: number;
+  importePagado: Amount;
+}
+
 export interface NominaPercepcion {
+  /** c_TipoPercepcion. */
   tipo: string;
+  /** The employer's own code for the concept (3-15 characters). */
   clave: string;
   concepto: string;
   importeGravado: Amount;
   importeExento: Amount;
-  horasExtra?: Array<{ dias: number; tipoHoras: '01' | '02' | '03'; horasExtra: number; importePagado: Amount }>;
+  /** Required for 019 (horas extra), refused otherwise (NOM204/NOM205). */
+  horasExtra?: NominaHorasExtra[];
+  /** Required for 045 (acciones o títulos), refused otherwise (NOM202/NOM203). */
+  accionesOTitulos?: { valorMercado: Amount; precioAlOtorgarse: Amount };
 }
 
 export interface NominaDeduccion {
+  /** c_TipoDeduccion; 002 is the ISR withheld. */
   tipo: string;
   clave: string;
   concepto: string;
@@ -159,28 +173,36 @@ export interface NominaDeduccion {
 }
 
 export interface NominaOtroPago {
+  /** c_TipoOtroPago. */
   tipo: string;
   clave: string;
   concepto: string;
   importe: Amount;
-  /** Required for tipo 002 (subsidio para el empleo). */
+  /** Required for 002 (subsidio para el empleo): the subsidy the employee was entitled to, at least importe. */
   subsidioCausado?: Amount;
+  /** Required for 004 (compensación de saldo a favor). */
+  compensacionSaldosAFavor?: { saldoAFavor: Amount; anio: number; remanenteSalFav: Amount };
 }
 
 export interface NominaIncapacidad {
   dias: number;
-  tipo: '01' | '02' | '03' | '04';
+  /** c_TipoIncapacidad. */
+  tipo: string;
   importe?: Amount;
 }
 
+/** The employee (the CFDI's Receptor and the complement's Receptor). */
 export interface NominaEmployee {
   rfc: string;
   name: string;
+  /** Fiscal postal code (DomicilioFiscalReceptor). */
   zip: string;
   curp: string;
   numSeguridadSocial?: string;
+  /** YYYY-MM-DD; the Antigüedad is computed from it to the end of the period. */
   fechaInicioRelLaboral?: string;
-  antiguedad?: string;
+  /** Antigüedad as weeks `P<n>W` (default) or years, months and days `P<y>Y<m>M<d>D`. */
+  antiguedadFormat?: 'weeks' | 'ymd';
   tipoContrato: string;
   sindicalizado?: boolean;
   tipoJornada?: string;
@@ -194,24 +216,42 @@ export interface NominaEmployee {
   cuentaBancaria?: string;
   salarioBaseCotApor?: Amount;
   salarioDiarioIntegrado?: Amount;
+  /** c_Estado of the state where the work is done. */
   claveEntFed: string;
 }
 
-export interface NominaInput {
-  issuer: Issuer & { registroPatronal?: string; curp?: string };
-  employee: NominaEmployee;
-  serie?: string;
-  folio?: number;
-  folioText?: string;
+export interface NominaPeriod {
+  /** O ordinaria, E extraordinaria. */
   tipoNomina: 'O' | 'E';
   fechaPago: string;
   fechaInicialPago: string;
   fechaFinalPago: string;
   numDiasPagados: Amount;
-  percepciones: NominaPercepcion[];
+}
+
+/** A payroll receipt as the API accepts it: every total, the Antigüedad and the Comprobante are computed. */
+export interface NominaRequest {
+  /** Employer's IMSS registration; required for contract types 01-08 (NOM161). */
+  registroPatronal?: string;
+  /** Employer's CURP: required for a persona física employer, refused for a persona moral (NOM113/NOM114). */
+  employerCurp?: string;
+  employee: NominaEmployee;
+  period: NominaPeriod;
+  percepciones?: NominaPercepcion[];
+  /** Required with percepciones 022/023/025 (NOM196), refused without them (NOM197). */
+  separacionIndemnizacion?: { numAniosServicio: number; ultimoSueldoMensOrd: Amount };
+  /** Required with percepciones 039/044 (NOM198): 039 needs ultimoSueldoMensOrd, 044 montoDiario (NOM201). */
+  jubilacionPensionRetiro?: { ultimoSueldoMensOrd?: Amount; montoDiario?: Amount };
   deducciones?: NominaDeduccion[];
   otrosPagos?: NominaOtroPago[];
   incapacidades?: NominaIncapacidad[];
+}
+
+export interface NominaInput extends NominaRequest {
+  issuer: Issuer;
+  serie?: string;
+  folio?: number;
+  folioText?: string;
 }
 
 /** "now" is always injected so builders stay deterministic. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { IEPS_RATES, type CreditNoteInput, type InvoiceInput, type InvoiceItem, type Issuer, type NominaInput, type Receiver } from '../src';
+import { IEPS_RATES, type CreditNoteInput, type InvoiceInput, type InvoiceItem, type Issuer, type Receiver } from '../src';
 
 export const ISSUERS: Array<{ issuer: Issuer; csd: string }> = [
   { issuer: { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' }, csd: 'EKU9003173C9-csd' },
@@ -13,11 +13,6 @@ export const RECEIVERS: Receiver[] = [
   { rfc: 'S&S051221SE2', name: 'S & SOFTWARE', zip: '76022', regimenFiscal: '601' },
   { rfc: 'FUNK671228PH6', name: 'KARLA FUENTE NOLASCO', zip: '01160', regimenFiscal: '612' },
   { rfc: 'IAÑL750210963', name: 'LUIS IAN ÑUZCO', zip: '85256', regimenFiscal: '612' },
-];
-
-const WORKERS = [
-  { rfc: 'XOJI740919U48', name: 'INGRID XODAR JIMENEZ', zip: '76028', curp: 'XOJI740919MQTDMN03' },
-  { rfc: 'RAQÑ7701212M3', name: 'ÑEVES RAMIREZ QUEZADA', zip: '78905', curp: 'RAQN770121MSPMZV08' },
 ];
 
 const PRODUCT_CODES = ['43211503', '50202306', '01010101', '86121503', '53102400', '50192100', '25172504', '10101500'];
@@ -127,37 +122,4 @@ export const creditNote: fc.Arbitrary<{ input: CreditNoteInput; csd: string }> =
 /** A PPD invoice paid in 1–4 installments (shares in percent of what is left). */
 export const paymentPlan = fc.record({ invoice, uuid, shares: fc.array(fc.integer({ min: 5, max: 95 }), { minLength: 0, maxLength: 3 }), withPrevious: fc.boolean() });
 
-const percepcionTipos = ['001', '002', '003', '005', '010', '028', '029', '038', '049'];
-const deduccionTipos = ['001', '002', '004', '010', '011'];
-const cents = (min: number, max: number) => fc.integer({ min, max }).map((c) => c / 100);
-
-export const nomina: fc.Arbitrary<{ input: NominaInput; csd: string }> = fc
-  .record({
-    worker: fc.constantFrom(...WORKERS),
-    percepciones: fc.array(fc.record({ tipo: fc.constantFrom(...percepcionTipos), g: cents(0, 5_000_000), e: cents(10_000, 300_000) }), { minLength: 1, maxLength: 6 }),
-    horas: fc.boolean(),
-    deducciones: fc.array(fc.record({ tipo: fc.constantFrom(...deduccionTipos), imp: cents(1, 50_000) }), { maxLength: 4 }),
-    subsidio: fc.option(cents(1, 40_000), { nil: undefined }),
-    incapacidad: fc.boolean(),
-    dias: fc.oneof(fc.integer({ min: 1, max: 31 }), fc.integer({ min: 1, max: 30000 }).map((n) => n / 1000)),
-  })
-  .map(({ worker, percepciones, horas, deducciones, subsidio, incapacidad, dias }) => ({
-    csd: ISSUERS[0]!.csd,
-    input: {
-      issuer: { ...ISSUERS[0]!.issuer, registroPatronal: 'B5510768108' },
-      employee: {
-        ...worker, numSeguridadSocial: '04078873454', fechaInicioRelLaboral: '2015-01-16', antiguedad: 'P567W', tipoContrato: '01', sindicalizado: false,
-        tipoJornada: '01', tipoRegimen: '02', numEmpleado: 'E-120', departamento: 'Ingeniería & Diseño', puesto: 'Desarrolladora', riesgoPuesto: '1',
-        periodicidadPago: '04', banco: '002', cuentaBancaria: '1234567890', salarioBaseCotApor: 490.22, salarioDiarioIntegrado: 146.47, claveEntFed: 'JAL',
-      },
-      tipoNomina: 'O' as const, fechaPago: '2026-11-15', fechaInicialPago: '2026-11-01', fechaFinalPago: '2026-11-15', numDiasPagados: dias,
-      percepciones: [
-        ...percepciones.map((p, i) => ({ tipo: p.tipo, clave: `P${String(i).padStart(2, '0')}`, concepto: `Percepción ${p.tipo}`, importeGravado: p.g, importeExento: p.e })),
-        ...(horas ? [{ tipo: '019', clave: '019', concepto: 'Horas extra', importeGravado: 250, importeExento: 250, horasExtra: [{ dias: 1, tipoHoras: '01' as const, horasExtra: 2, importePagado: 500 }] }] : []),
-      ],
-      // Deductions are capped by the smallest percepción so the receipt total stays positive.
-      deducciones: deducciones.map((d, i) => ({ tipo: d.tipo, clave: `D${String(i).padStart(2, '0')}`, concepto: d.tipo === '002' ? 'ISR' : 'Deducción', importe: Math.min(Math.round(d.imp * 100), 1 + Math.floor(percepciones[0]!.e * 20)) / 100 })),
-      ...(subsidio ? { otrosPagos: [{ tipo: '002', clave: 'SUB', concepto: 'Subsidio para el empleo', importe: subsidio, subsidioCausado: (Math.round(subsidio * 100) + 1000) / 100 }] } : {}),
-      ...(incapacidad ? { incapacidades: [{ dias: 2, tipo: '02' as const, importe: 300 }] } : {}),
-    },
-  }));
+export { nomina } from './nomina-generators';

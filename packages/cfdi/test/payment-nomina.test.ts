@@ -93,7 +93,7 @@ describe('computeNomina', () => {
       rfc: 'XOJI740919U48', name: 'INGRID XODAR JIMENEZ', zip: '76028', curp: 'XOJI740919MQTDMN03', tipoContrato: '01',
       tipoRegimen: '02', numEmpleado: '1', periodicidadPago: '04', claveEntFed: 'JAL',
     },
-    tipoNomina: 'O', fechaPago: '2026-11-15', fechaInicialPago: '2026-11-01', fechaFinalPago: '2026-11-15', numDiasPagados: 15,
+    period: { tipoNomina: 'O', fechaPago: '2026-11-15', fechaInicialPago: '2026-11-01', fechaFinalPago: '2026-11-15', numDiasPagados: 15 },
     percepciones: [
       { tipo: '001', clave: '001', concepto: 'Sueldo', importeGravado: 7000, importeExento: 0 },
       { tipo: '002', clave: '002', concepto: 'Aguinaldo', importeGravado: 1000.5, importeExento: 500.25 },
@@ -113,8 +113,26 @@ describe('computeNomina', () => {
     });
   });
 
-  it('refuses unsupported percepciones and negative receipts', () => {
-    expect(() => computeNomina({ ...input, percepciones: [{ tipo: '022', clave: '022', concepto: 'Prima', importeGravado: 1, importeExento: 0 }] })).toThrow('not supported');
+  it('splits separación and one-payment pensions into accumulable income up to the last monthly salary (LISR art. 95)', () => {
+    const t = computeNomina({
+      ...input,
+      percepciones: [
+        ...input.percepciones!,
+        { tipo: '023', clave: 'SEP', concepto: 'Separación', importeGravado: 40000, importeExento: 10000 },
+        { tipo: '039', clave: 'JUB', concepto: 'Jubilación', importeGravado: 9000, importeExento: 1000 },
+      ],
+      separacionIndemnizacion: { numAniosServicio: 10, ultimoSueldoMensOrd: 15000 },
+      jubilacionPensionRetiro: { ultimoSueldoMensOrd: 12000 },
+    });
+    expect(t).toMatchObject({
+      totalSueldos: '8500.75', totalSeparacionIndemnizacion: '50000.00', totalJubilacionPensionRetiro: '10000.00', totalPercepciones: '68500.75',
+      separacion: { totalPagado: '50000.00', numAniosServicio: '10', ultimoSueldoMensOrd: '15000.00', ingresoAcumulable: '15000.00', ingresoNoAcumulable: '25000.00' },
+      jubilacion: { totalUnaExhibicion: '10000.00', ingresoAcumulable: '9000.00', ingresoNoAcumulable: '0.00' },
+    });
+  });
+
+  it('refuses receipts that pay nothing or less than they deduct', () => {
+    expect(() => computeNomina({ ...input, percepciones: [], otrosPagos: [] })).toThrow('NOM149');
     expect(() => computeNomina({ ...input, deducciones: [{ tipo: '001', clave: '001', concepto: 'X', importe: 9000 }] })).toThrow('exceed');
   });
 });

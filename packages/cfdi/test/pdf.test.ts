@@ -102,13 +102,24 @@ describe('PDF representation', () => {
     }
   });
 
-  it('payroll receipt lists percepciones, deducciones and otros pagos', async () => {
-    const { input } = fc.sample(nomina, { seed: 7, numRuns: 1 })[0]!;
+  it('recibo de nómina: employee and employer data, period, percepciones/deducciones/otros pagos tables, net pay in words, seals and QR', async () => {
+    const { input } = fc.sample(nomina, { seed: 7, numRuns: 40 }).find((s) => s.input.percepciones?.length && s.input.deducciones?.length && s.input.otrosPagos?.length && s.input.registroPatronal)!;
     const { xml, totals } = buildNominaXml(input, { now: NOW });
-    const text = pdfText(await renderPdf(mockStamp(xml, csd, UUID)), 'nomina').replace(/\s+/g, ' ');
-    expect(text).toContain('Recibo de nómina');
-    expect(text).toContain('Percepción 001');
-    expect(text).toContain(`$${totals.total}`);
+    const stamped = mockStamp(xml, csd, UUID);
+    const pdf = await renderPdf(stamped);
+    const text = pdfText(pdf, 'nomina').replace(/\s+/g, ' ');
+    for (const needle of [
+      'Recibo de nómina', 'Datos del empleado', input.employee.curp, 'Registro patronal: B5510768108', 'Periodo de pago', input.period.fechaInicialPago,
+      'Percepciones', 'Gravado Exento', 'Deducciones', 'Otros pagos', `Total percepciones $${totals.totalPercepciones}`, `Total deducciones $${totals.totalDeducciones}`,
+      `Neto a pagar $${totals.total}`, 'M.N.', UUID, 'Sello digital del SAT',
+    ]) {
+      expect(text).toContain(needle);
+    }
+    expect(text).not.toContain('Conceptos');
+    // The seals and the QR close the receipt, on its last page.
+    const pages = Number(/Página 1 de (\d+)/.exec(text)![1]);
+    expect(decodeQr(pdf, 'nomina', pages)).toBe(verificationUrlFromXml(stamped));
+    if (process.env.CFDI_WRITE_DOCS) execFileSync('cp', [path.join(dir, 'nomina.png'), process.env.CFDI_WRITE_DOCS]);
   });
 
   it('ZIP holds the XML and the PDF', async () => {

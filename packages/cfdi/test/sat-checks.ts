@@ -167,11 +167,26 @@ function checkNomina(root: Element, fail: (m: string) => void): void {
     const items = children(perc, N, 'Percepcion');
     if (!sumOf(items, 'ImporteGravado').equals(num(perc, 'TotalGravado'))) fail('TotalGravado');
     if (!sumOf(items, 'ImporteExento').equals(num(perc, 'TotalExento'))) fail('TotalExento');
-    if (!num(perc, 'TotalSueldos').equals(tp) || !num(nom, 'TotalPercepciones').equals(tp)) fail('TotalPercepciones');
+    // NOM185-NOM188: each total covers its percepción types, absent when it covers none.
+    const byTypes = (types: string[] | null, name: string) => {
+      const of = items.filter((p) => (types ? types.includes(attr(p, 'TipoPercepcion')!) : !['022', '023', '025', '039', '044'].includes(attr(p, 'TipoPercepcion')!)));
+      const total = attr(perc, name);
+      if (of.length === 0 ? total !== undefined : total === undefined || !new D(total).equals(sumOf(of, 'ImporteGravado').plus(sumOf(of, 'ImporteExento')))) fail(name);
+      return total === undefined ? new D(0) : new D(total);
+    };
+    const parts = byTypes(null, 'TotalSueldos').plus(byTypes(['022', '023', '025'], 'TotalSeparacionIndemnizacion')).plus(byTypes(['039', '044'], 'TotalJubilacionPensionRetiro'));
+    if (!parts.equals(tp) || !num(nom, 'TotalPercepciones').equals(tp)) fail('TotalPercepciones');
+    const sep = children(perc, N, 'SeparacionIndemnizacion')[0];
+    if (sep && !num(sep, 'TotalPagado').equals(num(perc, 'TotalSeparacionIndemnizacion'))) fail('SeparacionIndemnizacion TotalPagado');
   }
   const ded = children(nom, N, 'Deducciones')[0];
   const td = ded ? sumOf(children(ded, N, 'Deduccion'), 'Importe') : new D(0);
   if (ded && !num(nom, 'TotalDeducciones').equals(td)) fail('TotalDeducciones');
+  if (ded) {
+    const isr = children(ded, N, 'Deduccion').filter((d) => attr(d, 'TipoDeduccion') === '002');
+    const retenidos = attr(ded, 'TotalImpuestosRetenidos');
+    if (isr.length ? retenidos === undefined || !new D(retenidos).equals(sumOf(isr, 'Importe')) : retenidos !== undefined) fail('TotalImpuestosRetenidos');
+  }
   const otros = children(nom, N, 'OtrosPagos')[0];
   const to = otros ? sumOf(children(otros, N, 'OtroPago'), 'Importe') : new D(0);
   if (otros && !num(nom, 'TotalOtrosPagos').equals(to)) fail('TotalOtrosPagos');

@@ -1,21 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  AppError, loadDocument, requestCancellation, ServiceUnavailableError, toInvoiceView, toPaymentView, type CancellableRow, type Scope,
+  AppError, loadDocument, requestCancellation, ServiceUnavailableError, toDocumentView, type CancellableRow, type Scope,
 } from '@cfdi/services';
 import { startCancellation, type CancelOutcome } from '@cfdi/workflows/client';
 import type { AppDeps } from '../deps';
 import { IdParamsSchema, problemResponses } from '../schemas/common';
 import { IdempotencyHeadersSchema, InvoiceSchema } from '../schemas/documents';
+import { NominaSchema } from '../schemas/nominas';
 import { CancelRequestSchema, PaymentSchema } from '../schemas/payments';
 import { idempotent, type Answer } from '../stamping/idempotent';
 
-type CancellableType = 'invoice' | 'payment';
+type CancellableType = 'invoice' | 'payment' | 'nomina';
 
 /** 202 with the resource as it is now: status and cancellation (with the acuse once the PAC answered). */
 async function currentCancellation(deps: AppDeps, scope: Scope, id: string, type: CancellableType): Promise<Answer> {
   const row = await loadDocument(deps.orm.em.fork(), scope, id, type);
-  return { status: 202, body: type === 'payment' ? toPaymentView(row, deps.fileUrls) : toInvoiceView(row, deps.fileUrls) };
+  return { status: 202, body: toDocumentView(row, deps.fileUrls) };
 }
 
 /**
@@ -55,13 +56,16 @@ export const cancellationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   const requestDeps = { config: deps.config, now: deps.now };
   const routes = [
-    { type: 'invoice', path: '/invoices/:id/cancel', tag: 'invoices', schema: InvoiceSchema },
-    { type: 'payment', path: '/payments/:id/cancel', tag: 'payments', schema: PaymentSchema },
+    { type: 'invoice', path: '/invoices/:id/cancel', tag: 'invoices', schema: InvoiceSchema, operationId: 'cancelInvoice', summary: 'Cancel an invoice' },
+    { type: 'payment', path: '/payments/:id/cancel', tag: 'payments', schema: PaymentSchema, operationId: 'cancelPayment', summary: 'Cancel a payment complement' },
+    { type: 'nomina', path: '/nominas/:id/cancel', tag: 'nominas', schema: NominaSchema, operationId: 'cancelNomina', summary: 'Cancel a payroll receipt (no acceptance by the employee needed)' },
   ] as const;
   for (const route of routes) {
     app.post(route.path, {
       schema: {
         tags: [route.tag],
+        summary: route.summary,
+        operationId: route.operationId,
         description: `Cancel a stamped ${route.type} with the SAT (one timbre). 202 once the PAC answered: status \`cancelled\`, or \`cancel_pending\` while the receiver decides (then \`cancelled\`, or back to \`stamped\` with cancellation.status \`rejected\`).`,
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,

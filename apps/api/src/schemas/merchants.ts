@@ -8,6 +8,7 @@ const zip = Type.String({ pattern: '^[0-9]{5}$', description: 'Postal code of th
 const serie = Type.String({ minLength: 1, maxLength: 10, description: 'Default "A"' });
 const claveProdServ = Type.String({ pattern: '^[0-9]{8}$' });
 const claveUnidad = Type.String({ minLength: 1, maxLength: 5 });
+const registroPatronal = Type.String({ minLength: 1, maxLength: 20, pattern: '^[^|]*$', description: 'IMSS registro patronal: the default of payroll receipts for contract types 01-08' });
 
 export const MerchantCreateSchema = Type.Object({
   rfc: Type.String({ pattern: MERCHANT_RFC_PATTERN, description: '12 characters (persona moral) or 13 (persona física); cannot change later' }),
@@ -17,6 +18,7 @@ export const MerchantCreateSchema = Type.Object({
   serie: Type.Optional(serie),
   defaultClaveProdServ: Type.Optional(claveProdServ),
   defaultClaveUnidad: Type.Optional(claveUnidad),
+  registroPatronal: Type.Optional(registroPatronal),
 }, { additionalProperties: false });
 export type MerchantCreate = Static<typeof MerchantCreateSchema>;
 
@@ -28,6 +30,7 @@ export const MerchantUpdateSchema = Type.Object({
   serie: Type.Optional(serie),
   defaultClaveProdServ: Type.Optional(Type.Union([claveProdServ, Type.Null()], { description: 'null clears it' })),
   defaultClaveUnidad: Type.Optional(Type.Union([claveUnidad, Type.Null()], { description: 'null clears it' })),
+  registroPatronal: Type.Optional(Type.Union([registroPatronal, Type.Null()], { description: 'null clears it' })),
 }, { additionalProperties: false });
 export type MerchantUpdate = Static<typeof MerchantUpdateSchema>;
 
@@ -54,6 +57,7 @@ export const MerchantSchema = Type.Object({
   serie: Type.String(),
   defaultClaveProdServ: Type.Union([Type.String(), Type.Null()]),
   defaultClaveUnidad: Type.Union([Type.String(), Type.Null()]),
+  registroPatronal: Type.Union([Type.String(), Type.Null()]),
   csd: Type.Union([CsdSchema, Type.Null()]),
   logoUrl: Type.Union([Type.String({ description: 'Signed URL, valid 15 minutes' }), Type.Null()]),
   createdAt: Timestamp,

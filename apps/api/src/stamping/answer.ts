@@ -1,4 +1,4 @@
-import { AppError, loadDocument, ServiceUnavailableError, toInvoiceView, toPaymentView, toStampingView, type DocumentRow, type Scope } from '@cfdi/services';
+import { AppError, loadDocument, ServiceUnavailableError, toDocumentView, toStampingView, type DocumentRow, type Scope } from '@cfdi/services';
 import type { FastifyBaseLogger } from 'fastify';
 import { startStamping, type StampOutcome } from '@cfdi/workflows/client';
 import type { AppDeps } from '../deps';
@@ -39,7 +39,7 @@ export async function stampAndAnswer(deps: AppDeps, scope: Scope, row: DocumentR
  * releases the Idempotency-Key so the same key stamps later; any other reason (the SAT's or the PAC's rejection, a CSD
  * that expired or vanished, a duplicate CFDI) → 422 `sat_rejected` with the reason as `satCode`.
  */
-function stampFailure(code: string, message: string): AppError {
+export function stampFailure(code: string, message: string): AppError {
   if (code === 'pac_unavailable') {
     return new ServiceUnavailableError('pac_unavailable',
       `The PAC is temporarily unavailable (${message}). Nothing was stamped and the timbre was refunded; retry with the same Idempotency-Key.`);
@@ -61,6 +61,5 @@ export async function currentAnswer(deps: AppDeps, scope: Scope, documentId: str
   const row = await loadDocument(deps.orm.em.fork(), scope, documentId);
   if (row.status === 'stamping') return { status: 202, body: toStampingView(row) };
   if (row.status === 'stamp_failed') throw stampFailure(row.sat_code ?? 'stamp_failed', row.failure_detail ?? 'stamping failed');
-  const view = row.type === 'payment' ? toPaymentView(row, deps.fileUrls) : toInvoiceView(row, deps.fileUrls);
-  return { status: 201, body: view };
+  return { status: 201, body: toDocumentView(row, deps.fileUrls) };
 }

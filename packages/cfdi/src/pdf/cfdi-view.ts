@@ -1,10 +1,10 @@
-import { dec } from '../decimal/money';
 import { winAnsi } from './win-ansi';
 import { parseTree } from '../cadena/fast-xml';
 import { kids, walk, type XmlNode } from '../cadena/tree';
 import { NS } from '../xml/dom';
 import { parseTfd, tfdCadena, type Tfd } from '../tfd/tfd';
 import { verificationUrlFromTree } from '../qr/verification-url-from-xml';
+import { readNomina, type NominaPrint } from './nomina-view';
 
 /** Everything the printed representation shows, read from the stamped XML (the XML is the truth). */
 export interface CfdiView {
@@ -20,7 +20,7 @@ export interface CfdiView {
   /** Pagos 2.0: each Pago with its taxes (TrasladoP/RetencionP), each DoctoRelacionado with its own, and Totales. */
   pagos: Array<{ pago: Record<string, string>; taxes: Array<Record<string, string>>; doctos: Array<{ attrs: Record<string, string>; taxes: Array<Record<string, string>> }> }>;
   pagosTotales?: Record<string, string>;
-  nomina?: { attrs: Record<string, string>; lines: Array<{ section: string; tipo: string; clave: string; concepto: string; importe: string }> };
+  nomina?: NominaPrint;
   tfd: Tfd;
   tfdCadena: string;
   qrUrl: string;
@@ -71,27 +71,9 @@ export function readCfdi(xml: string): CfdiView {
       })),
     })) : [],
     ...(pagos && kids(pagos, NS.pago20, 'Totales')[0] ? { pagosTotales: attrs(kids(pagos, NS.pago20, 'Totales')[0]) } : {}),
-    ...(nomina ? { nomina: { attrs: attrs(nomina), lines: nominaLines(nomina) } } : {}),
+    ...(nomina ? { nomina: readNomina(nomina, attrs) } : {}),
     tfd,
     tfdCadena: tfdCadena(tfd),
     qrUrl: verificationUrlFromTree(root, tfd.uuid),
   };
-}
-
-function nominaLines(nomina: XmlNode): NonNullable<CfdiView['nomina']>['lines'] {
-  const lines: NonNullable<CfdiView['nomina']>['lines'] = [];
-  for (const group of nomina.children) {
-    for (const el of group.children) {
-      const a = attrs(el);
-      if (el.localName === 'Percepcion') {
-        const total = dec(a.ImporteGravado ?? 0).plus(dec(a.ImporteExento ?? 0)).toFixed(2);
-        lines.push({ section: 'Percepción', tipo: a.TipoPercepcion ?? '', clave: a.Clave ?? '', concepto: a.Concepto ?? '', importe: total });
-      } else if (el.localName === 'Deduccion') {
-        lines.push({ section: 'Deducción', tipo: a.TipoDeduccion ?? '', clave: a.Clave ?? '', concepto: a.Concepto ?? '', importe: a.Importe ?? '' });
-      } else if (el.localName === 'OtroPago') {
-        lines.push({ section: 'Otro pago', tipo: a.TipoOtroPago ?? '', clave: a.Clave ?? '', concepto: a.Concepto ?? '', importe: a.Importe ?? '' });
-      }
-    }
-  }
-  return lines;
 }

@@ -5,6 +5,8 @@ import { FORMAS, IMPUESTOS, label, METODOS, REGIMENES, RELACIONES, TIPOS } from 
 import { CELL_FONT, CELL_SIZE, cellHeight, drawCell } from './table-cell';
 import { readCfdi, type CfdiView } from './cfdi-view';
 import { drawQrCode } from './qr-vector';
+import { ensureSpace, field, GRAY, MARGIN, sectionTitle, WIDTH } from './layout';
+import { nominaSections } from './nomina-sections';
 
 export interface RenderPdfOptions {
   /** Merchant logo, PNG or JPEG; without it (or with another format) the header shows the legal name. */
@@ -15,10 +17,7 @@ type Doc = PDFKit.PDFDocument;
 
 installAfmCache();
 
-const MARGIN = 36;
-const WIDTH = 612 - 2 * MARGIN;
 const LEGEND = 'Este documento es una representación impresa de un CFDI';
-const GRAY = '#555555';
 const COLS = [
   { key: 'ClaveProdServ', title: 'Clave', width: 48 },
   { key: 'Cantidad', title: 'Cant.', width: 38, align: 'right' as const },
@@ -46,31 +45,16 @@ export async function renderPdf(stampedXml: string, options: RenderPdfOptions = 
   });
   header(doc, view, options.logo);
   parties(doc, view);
-  if (view.comprobante.TipoDeComprobante === 'N' && view.nomina) nominaSection(doc, view);
-  conceptTable(doc, view);
-  if (view.comprobante.TipoDeComprobante === 'P') paymentsSection(doc, view);
-  else totalsSection(doc, view);
+  if (view.nomina) nominaSections(doc, view.nomina, view.comprobante);
+  else {
+    conceptTable(doc, view);
+    if (view.comprobante.TipoDeComprobante === 'P') paymentsSection(doc, view);
+    else totalsSection(doc, view);
+  }
   sealsSection(doc, view);
   pageNumbers(doc);
   doc.end();
   return done;
-}
-
-function ensureSpace(doc: Doc, height: number): void {
-  if (doc.y + height > doc.page.height - MARGIN - 14) doc.addPage();
-}
-
-function field(doc: Doc, name: string, value: string | undefined, x: number, width: number): void {
-  if (value === undefined || value === '') return;
-  doc.font('Helvetica-Bold').fontSize(7).fillColor(GRAY).text(`${name}: `, x, doc.y, { continued: true, width })
-    .font('Helvetica').fillColor('black').text(value);
-}
-
-function sectionTitle(doc: Doc, title: string): void {
-  ensureSpace(doc, 40);
-  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(9).fillColor('black').text(title, MARGIN, doc.y, { width: WIDTH });
-  doc.moveTo(MARGIN, doc.y + 1).lineTo(MARGIN + WIDTH, doc.y + 1).strokeColor('#999999').lineWidth(0.5).stroke();
-  doc.moveDown(0.3);
 }
 
 const isPng = (b: Buffer): boolean => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -170,7 +154,6 @@ function tableHeader(doc: Doc): void {
 }
 
 function conceptTable(doc: Doc, v: CfdiView): void {
-  if (v.comprobante.TipoDeComprobante === 'N' && v.nomina) return;
   sectionTitle(doc, 'Conceptos');
   tableHeader(doc);
   doc.font(CELL_FONT).fontSize(CELL_SIZE);
@@ -262,19 +245,6 @@ function paymentTaxText(t: Record<string, string>, suffix: 'P' | 'DR'): string {
   if (base === undefined) return `${name} retenido $${t[`Importe${suffix}`]}`;
   if (t[`TipoFactor${suffix}`] === 'Exento') return `${name} exento base $${base}`;
   return `${name} trasladado ${t[`TasaOCuota${suffix}`]} base $${base}: $${t[`Importe${suffix}`]}`;
-}
-
-function nominaSection(doc: Doc, v: CfdiView): void {
-  const n = v.nomina!;
-  sectionTitle(doc, 'Nómina');
-  field(doc, 'Periodo', `${n.attrs.FechaInicialPago} a ${n.attrs.FechaFinalPago}; fecha de pago ${n.attrs.FechaPago}; días pagados ${n.attrs.NumDiasPagados}; tipo ${n.attrs.TipoNomina}`, MARGIN, WIDTH);
-  doc.font('Helvetica').fontSize(7);
-  for (const l of n.lines) {
-    ensureSpace(doc, 12);
-    const y = doc.y;
-    doc.fillColor('black').text(`${l.section} ${l.tipo} (${l.clave}) ${l.concepto}`, MARGIN, y, { width: 440 });
-    doc.text(`$${l.importe}`, MARGIN + 445, y, { width: 95, align: 'right' });
-  }
 }
 
 function sealsSection(doc: Doc, v: CfdiView): void {

@@ -1,7 +1,9 @@
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { dec, fixed } from '../decimal/money';
+import { antiguedad } from '../nomina/antiguedad';
 import { computeNomina, diasText, type NominaTotals } from '../nomina/compute-nomina';
 import { formatFecha } from '../time/fecha';
-import type { BuildOptions, NominaInput } from '../types';
+import type { Amount, BuildOptions, NominaInput, NominaPercepcion } from '../types';
 import { addEmisor, addReceptor, folioOf, serialize, startComprobante } from './comprobante';
 import { NS } from './dom';
 import { xmlText } from './text';
@@ -17,12 +19,15 @@ export interface BuiltNomina {
 type Attrs = Record<string, string | undefined>;
 const defined = (a: Attrs): Record<string, string> =>
   Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined)) as Record<string, string>;
-const money = (v: number | string | undefined): string | undefined => (v === undefined ? undefined : fixed(dec(v), 2));
+const money = (v: Amount | undefined): string | undefined => (v === undefined ? undefined : fixed(dec(v), 2));
+/** AccionesOTitulos values: up to 6 decimals as sent, never in exponent notation. */
+const sixDecimals = (v: Amount): string => dec(v).toDecimalPlaces(6).toFixed();
 
-/** Payroll receipt (N) with Nómina 1.2 (cfdi40.md §7): one concept, totals computed. */
+/** Payroll receipt (N) with Nómina 1.2 (cfdi40.md §7): one concept, every total and the Antigüedad computed. */
 export function buildNominaXml(input: NominaInput, options: BuildOptions): BuiltNomina {
   const t = computeNomina(input);
   const e = input.employee;
+  const p = input.period;
   const root = startComprobante({
     Serie: input.serie,
     Folio: folioOf(input),
@@ -43,23 +48,23 @@ export function buildNominaXml(input: NominaInput, options: BuildOptions): Built
   }));
   const nomina = root.ele(NS.cfdi, 'cfdi:Complemento').ele(N, 'nomina12:Nomina', defined({
     Version: '1.2',
-    TipoNomina: input.tipoNomina,
-    FechaPago: input.fechaPago,
-    FechaInicialPago: input.fechaInicialPago,
-    FechaFinalPago: input.fechaFinalPago,
-    NumDiasPagados: diasText(input.numDiasPagados),
-    TotalPercepciones: input.percepciones.length ? t.totalPercepciones : undefined,
+    TipoNomina: p.tipoNomina,
+    FechaPago: p.fechaPago,
+    FechaInicialPago: p.fechaInicialPago,
+    FechaFinalPago: p.fechaFinalPago,
+    NumDiasPagados: diasText(p.numDiasPagados),
+    TotalPercepciones: t.totalPercepciones,
     TotalDeducciones: t.totalDeducciones,
     TotalOtrosPagos: t.totalOtrosPagos,
   }));
-  if (input.issuer.registroPatronal !== undefined || input.issuer.curp !== undefined) {
-    nomina.ele(N, 'nomina12:Emisor', defined({ Curp: input.issuer.curp, RegistroPatronal: input.issuer.registroPatronal }));
+  if (input.registroPatronal !== undefined || input.employerCurp !== undefined) {
+    nomina.ele(N, 'nomina12:Emisor', defined({ Curp: input.employerCurp, RegistroPatronal: input.registroPatronal }));
   }
   nomina.ele(N, 'nomina12:Receptor', defined({
     Curp: e.curp,
     NumSeguridadSocial: e.numSeguridadSocial,
     FechaInicioRelLaboral: e.fechaInicioRelLaboral,
-    'Antigüedad': e.antiguedad,
+    'Antigüedad': e.fechaInicioRelLaboral !== undefined ? antiguedad(e.fechaInicioRelLaboral, p.fechaFinalPago, e.antiguedadFormat) : undefined,
     TipoContrato: e.tipoContrato,
     Sindicalizado: e.sindicalizado === undefined ? undefined : e.sindicalizado ? 'Sí' : 'No',
     TipoJornada: e.tipoJornada,
@@ -75,20 +80,7 @@ export function buildNominaXml(input: NominaInput, options: BuildOptions): Built
     SalarioDiarioIntegrado: money(e.salarioDiarioIntegrado),
     ClaveEntFed: e.claveEntFed,
   }));
-  if (input.percepciones.length) {
-    const percepciones = nomina.ele(N, 'nomina12:Percepciones', {
-      TotalSueldos: t.totalSueldos, TotalGravado: t.totalGravado, TotalExento: t.totalExento,
-    });
-    input.percepciones.forEach((p, i) => {
-      const el = percepciones.ele(N, 'nomina12:Percepcion', {
-        TipoPercepcion: p.tipo, Clave: xmlText(`percepciones[${i}].clave`, p.clave), Concepto: xmlText(`percepciones[${i}].concepto`, p.concepto),
-        ImporteGravado: money(p.importeGravado)!, ImporteExento: money(p.importeExento)!,
-      });
-      for (const h of p.horasExtra ?? []) {
-        el.ele(N, 'nomina12:HorasExtra', { Dias: String(h.dias), TipoHoras: h.tipoHoras, HorasExtra: String(h.horasExtra), ImportePagado: money(h.importePagado)! });
-      }
-    });
-  }
+  if (input.percepciones?.length) addPercepciones(nomina, input.percepciones, t);
   if (input.deducciones?.length) {
     const deducciones = nomina.ele(N, 'nomina12:Deducciones', defined({
       TotalOtrasDeducciones: t.totalOtrasDeducciones, TotalImpuestosRetenidos: t.totalImpuestosRetenidos,
@@ -104,9 +96,11 @@ export function buildNominaXml(input: NominaInput, options: BuildOptions): Built
         TipoOtroPago: o.tipo, Clave: xmlText(`otrosPagos[${i}].clave`, o.clave), Concepto: xmlText(`otrosPagos[${i}].concepto`, o.concepto), Importe: money(o.importe)!,
       });
       if (o.tipo === '002') {
-        if (o.subsidioCausado === undefined) throw new RangeError(`otrosPagos[${i}].subsidioCausado is required for tipo 002`);
+        if (o.subsidioCausado === undefined) throw new RangeError(`otrosPagos[${i}].subsidioCausado is required for tipo 002 (NOM218)`);
         el.ele(N, 'nomina12:SubsidioAlEmpleo', { SubsidioCausado: money(o.subsidioCausado)! });
       }
+      const c = o.compensacionSaldosAFavor;
+      if (c) el.ele(N, 'nomina12:CompensacionSaldosAFavor', { SaldoAFavor: money(c.saldoAFavor)!, 'Año': String(c.anio), RemanenteSalFav: money(c.remanenteSalFav)! });
     });
   }
   if (input.incapacidades?.length) {
@@ -116,4 +110,36 @@ export function buildNominaXml(input: NominaInput, options: BuildOptions): Built
     }
   }
   return { xml: serialize(root), totals: t };
+}
+
+function addPercepciones(nomina: XMLBuilder, list: NominaPercepcion[], t: NominaTotals): void {
+  const percepciones = nomina.ele(N, 'nomina12:Percepciones', defined({
+    TotalSueldos: t.totalSueldos, TotalSeparacionIndemnizacion: t.totalSeparacionIndemnizacion,
+    TotalJubilacionPensionRetiro: t.totalJubilacionPensionRetiro, TotalGravado: t.totalGravado, TotalExento: t.totalExento,
+  }));
+  list.forEach((p, i) => {
+    const el = percepciones.ele(N, 'nomina12:Percepcion', {
+      TipoPercepcion: p.tipo, Clave: xmlText(`percepciones[${i}].clave`, p.clave), Concepto: xmlText(`percepciones[${i}].concepto`, p.concepto),
+      ImporteGravado: money(p.importeGravado)!, ImporteExento: money(p.importeExento)!,
+    });
+    if (p.accionesOTitulos) {
+      el.ele(N, 'nomina12:AccionesOTitulos', { ValorMercado: sixDecimals(p.accionesOTitulos.valorMercado), PrecioAlOtorgarse: sixDecimals(p.accionesOTitulos.precioAlOtorgarse) });
+    }
+    for (const h of p.horasExtra ?? []) {
+      el.ele(N, 'nomina12:HorasExtra', { Dias: String(h.dias), TipoHoras: h.tipoHoras, HorasExtra: String(h.horasExtra), ImportePagado: money(h.importePagado)! });
+    }
+  });
+  const j = t.jubilacion;
+  if (j) {
+    percepciones.ele(N, 'nomina12:JubilacionPensionRetiro', defined({
+      TotalUnaExhibicion: j.totalUnaExhibicion, TotalParcialidad: j.totalParcialidad, MontoDiario: j.montoDiario,
+      IngresoAcumulable: j.ingresoAcumulable, IngresoNoAcumulable: j.ingresoNoAcumulable,
+    }));
+  }
+  const s = t.separacion;
+  if (s) {
+    percepciones.ele(N, 'nomina12:SeparacionIndemnizacion', {
+      TotalPagado: s.totalPagado, 'NumAñosServicio': s.numAniosServicio, UltimoSueldoMensOrd: s.ultimoSueldoMensOrd, IngresoAcumulable: s.ingresoAcumulable, IngresoNoAcumulable: s.ingresoNoAcumulable,
+    });
+  }
 }

@@ -1,11 +1,10 @@
 import type { EntityManager } from '@cfdi/db';
 import { refundReservation } from '../ledger';
-import { emitEvent, loadDocumentById, toInvoiceView, toPaymentView, type DocumentRow } from '../documents';
+import { emitEvent, eventPrefix, loadDocumentById, toDocumentView as eventObject, type DocumentRow } from '../documents';
 import { isoTimestamp } from '../time';
-import { eventPrefix, type AcuseRecord, type CancellableRow } from './cancellation-record';
+import type { AcuseRecord, CancellableRow } from './cancellation-record';
 
 const scopeOf = (row: DocumentRow) => ({ accountId: row.account_id, livemode: row.livemode });
-const eventObject = (row: DocumentRow) => (row.type === 'payment' ? toPaymentView(row) : toInvoiceView(row));
 
 /** A cancelled payment no longer pays: its amount goes back to the invoice's outstanding balance. */
 async function restoreInvoiceBalance(tx: EntityManager, row: DocumentRow): Promise<void> {

@@ -32,4 +32,3 @@ export type CancellableRow = DocumentRow & {
   cancellation_previous: CancellationRecord | null;
 };
 
-export const eventPrefix = (row: DocumentRow) => (row.type === 'payment' ? 'payment' : 'invoice') as 'invoice' | 'payment';

@@ -5,13 +5,13 @@ import { reserveTimbre } from '../ledger';
 import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
 import { isoTimestamp } from '../time';
-import type { StampingDeps } from '../documents';
+import type { DocumentType, StampingDeps } from '../documents';
 import { creditNotesOf } from '../documents/create-credit-note';
 import { resolveStampingMerchant } from '../documents/merchant-gate';
 import { livePayments } from '../payments/installments';
 import type { CancellableRow, CancellationRecord, Motivo } from './cancellation-record';
 
-/** POST /v1/{invoices|payments}/{id}/cancel body after schema validation (api-spec.md CancelRequest). */
+/** POST /v1/{invoices|payments|nominas}/{id}/cancel body after schema validation (api-spec.md CancelRequest). */
 export interface CancelRequest {
   motivo: Motivo;
   folioSustitucion?: string;
@@ -29,7 +29,7 @@ function checkMotive(body: CancelRequest, uuid: string | null): void {
   }
 }
 
-async function lockDocument(tx: EntityManager, scope: Scope, id: string, type: 'invoice' | 'payment'): Promise<CancellableRow> {
+async function lockDocument(tx: EntityManager, scope: Scope, id: string, type: DocumentType): Promise<CancellableRow> {
   const rows: CancellableRow[] = await tx.execute(
     'select * from documents where id = ? and account_id = ? and livemode = ? and type = ? for update',
     [id, scope.accountId, scope.livemode, type],
@@ -72,7 +72,7 @@ export async function requestCancellation(
   em: EntityManager,
   deps: Pick<StampingDeps, 'config' | 'now'>,
   scope: Scope,
-  target: { id: string; type: 'invoice' | 'payment' },
+  target: { id: string; type: DocumentType },
   body: CancelRequest,
   idempotencyKey?: string,
 ): Promise<CancellableRow> {

@@ -5,7 +5,9 @@ export type EventType =
   | 'invoice.stamped' | 'invoice.stamp_failed' | 'invoice.needs_reconciliation'
   | 'invoice.cancel_pending' | 'invoice.cancelled' | 'invoice.cancellation_rejected'
   | 'payment.stamped' | 'payment.stamp_failed' | 'payment.needs_reconciliation'
-  | 'payment.cancel_pending' | 'payment.cancelled' | 'payment.cancellation_rejected';
+  | 'payment.cancel_pending' | 'payment.cancelled' | 'payment.cancellation_rejected'
+  | 'nomina.stamped' | 'nomina.stamp_failed' | 'nomina.needs_reconciliation'
+  | 'nomina.cancel_pending' | 'nomina.cancelled' | 'nomina.cancellation_rejected';
 
 /** Events about the platform's own resources rather than documents. */
 export type PlatformEventType = 'endpoint.disabled';

@@ -79,7 +79,7 @@ export type InvoiceView = ReturnType<typeof toInvoiceView>;
 export function toStampingView(row: DocumentRow) {
   return {
     id: row.id,
-    object: (row.type === 'payment' ? 'payment' : 'invoice') as 'invoice' | 'payment',
+    object: row.type,
     livemode: row.livemode,
     status: row.status,
     ...(row.type === 'invoice' ? { kind: row.kind } : {}),

@@ -13,6 +13,11 @@ export interface DocumentFilters {
   invoiceId?: string;
   createdFrom?: string;
   createdTo?: string;
+  /** Payroll: the employee's RFC (the CFDI's receiver). */
+  employeeRfc?: string;
+  /** Payroll: FechaPago from / to (YYYY-MM-DD, inclusive). */
+  paymentDateFrom?: string;
+  paymentDateTo?: string;
 }
 
 export async function retrieveDocument(em: EntityManager, scope: Scope, id: string, type: DocumentType): Promise<DocumentRow> {
@@ -39,6 +44,9 @@ export async function listDocuments(em: EntityManager, scope: Scope, type: Docum
   if (filters.invoiceId) add('invoice_id = ?', filters.invoiceId);
   if (filters.createdFrom) add('created_at >= ?', filters.createdFrom);
   if (filters.createdTo) add('created_at <= ?', filters.createdTo);
+  if (filters.employeeRfc) add("receiver->>'rfc' = ?", filters.employeeRfc.toUpperCase());
+  if (filters.paymentDateFrom) add('fecha_pago >= ?', filters.paymentDateFrom);
+  if (filters.paymentDateTo) add('fecha_pago <= ?', filters.paymentDateTo);
   if (page.startingAfter) {
     const cursor: unknown[] = await em.execute('select 1 from documents where id = ? and account_id = ? and livemode = ? and type = ?', [
       page.startingAfter, scope.accountId, scope.livemode, type,

@@ -1,4 +1,7 @@
-import { buildCreditNoteXml, buildInvoiceXml, buildPaymentXml, rootAttributes, sealXml, type Csd, type CreditNoteInput, type InvoiceInput, type PaymentInput } from '@cfdi/cfdi';
+import {
+  buildCreditNoteXml, buildInvoiceXml, buildNominaXml, buildPaymentXml, rootAttributes, sealXml, type Csd, type CreditNoteInput, type InvoiceInput, type NominaInput,
+  type PaymentInput,
+} from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import type { DocumentRow } from './document-row';
 
@@ -14,6 +17,7 @@ export type CsdLoader = (row: DocumentRow) => Promise<Csd>;
 
 function buildXml(row: DocumentRow, now: Date): string {
   if (row.type === 'payment') return buildPaymentXml(row.input as unknown as PaymentInput, { now }).xml;
+  if (row.type === 'nomina') return buildNominaXml(row.input as unknown as NominaInput, { now }).xml;
   if (row.kind === 'credit_note') return buildCreditNoteXml(row.input as unknown as CreditNoteInput, { now }).xml;
   return buildInvoiceXml(row.input as unknown as InvoiceInput, { now }).xml;
 }

@@ -16,4 +16,6 @@ export interface StampingMerchant {
   regimenFiscal: string;
   zip: string;
   serie: string;
+  /** Default IMSS registro patronal for payroll receipts. */
+  registroPatronal?: string | null;
 }

@@ -2,12 +2,9 @@ import { newId, type EntityManager } from '@cfdi/db';
 import { refundReservation } from '../ledger';
 import { loadDocumentById, type DocumentRow } from './document-row';
 import { emitEvent } from './events';
-import { toInvoiceView } from './invoice-view';
-import { toPaymentView } from './payment-view';
+import { eventPrefix, toDocumentView as eventObject } from './document-view';
 
 const scopeOf = (row: DocumentRow) => ({ accountId: row.account_id, livemode: row.livemode });
-const eventPrefix = (row: DocumentRow) => (row.type === 'payment' ? 'payment' : 'invoice') as 'invoice' | 'payment';
-const eventObject = (row: DocumentRow) => (row.type === 'payment' ? toPaymentView(row) : toInvoiceView(row));
 
 export interface StampedDocument {
   xml: string;

@@ -1,0 +1,35 @@
+type Doc = PDFKit.PDFDocument;
+
+/** Page geometry and the small drawing helpers every section of the printed CFDI shares. */
+export const MARGIN = 36;
+export const WIDTH = 612 - 2 * MARGIN;
+export const GRAY = '#555555';
+
+export function ensureSpace(doc: Doc, height: number): void {
+  if (doc.y + height > doc.page.height - MARGIN - 14) doc.addPage();
+}
+
+/** "Name: value" on one line (nothing when the value is absent). */
+export function field(doc: Doc, name: string, value: string | undefined, x: number, width: number): void {
+  if (value === undefined || value === '') return;
+  doc.font('Helvetica-Bold').fontSize(7).fillColor(GRAY).text(`${name}: `, x, doc.y, { continued: true, width })
+    .font('Helvetica').fillColor('black').text(value);
+}
+
+export function sectionTitle(doc: Doc, title: string): void {
+  ensureSpace(doc, 40);
+  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(9).fillColor('black').text(title, MARGIN, doc.y, { width: WIDTH });
+  doc.moveTo(MARGIN, doc.y + 1).lineTo(MARGIN + WIDTH, doc.y + 1).strokeColor('#999999').lineWidth(0.5).stroke();
+  doc.moveDown(0.3);
+}
+
+/** Two columns of fields side by side; the cursor ends below the longer one. */
+export function twoColumns(doc: Doc, left: Array<[string, string | undefined]>, right: Array<[string, string | undefined]>): void {
+  const half = WIDTH / 2 - 6;
+  const y = doc.y;
+  for (const [name, value] of left) field(doc, name, value, MARGIN, half);
+  const leftEnd = doc.y;
+  doc.y = y;
+  for (const [name, value] of right) field(doc, name, value, MARGIN + half + 12, half);
+  doc.y = Math.max(leftEnd, doc.y);
+}
