@@ -2,15 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listTransactions, listUsage, retrieveBalance, ServiceUnavailableError, TRANSACTION_TYPES } from '@cfdi/services';
 import { ListSchema, PaginationQuerySchema, problemResponses, Timestamp } from '../schemas/common';
-
-const BalanceSchema = Type.Object({
-  object: Type.Literal('balance'),
-  livemode: Type.Boolean(),
-  balanceCentavos: Type.Integer(),
-  currency: Type.Literal('MXN'),
-  pricePerTimbreCentavos: Type.Integer(),
-  timbresRemaining: Type.Integer(),
-});
+import { BalanceSchema } from '../schemas/billing';
 
 const TransactionSchema = Type.Object({
   id: Type.String(),
