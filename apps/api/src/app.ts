@@ -17,6 +17,7 @@ import { invoiceRoutes } from './routes/invoices';
 import { creditNoteRoutes } from './routes/credit-notes';
 import { paymentRoutes } from './routes/payments';
 import { cancellationRoutes } from './routes/cancellations';
+import { mcpRoutes } from './mcp/routes';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(metricsRoutes);
   await app.register(fileRoutes);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(mcpRoutes);
   await app.register(
     async (v1) => {
       installAuth(v1);

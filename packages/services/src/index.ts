@@ -15,3 +15,5 @@ export * from './pac-clients';
 export { sealSecret, openSecret, SecretBoxError, type MasterKey } from './crypto/secret-box';
 export * from './payments';
 export * from './cancellations';
+export * from './console-users';
+export * from './oauth';
