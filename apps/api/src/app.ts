@@ -18,6 +18,9 @@ import { creditNoteRoutes } from './routes/credit-notes';
 import { paymentRoutes } from './routes/payments';
 import { cancellationRoutes } from './routes/cancellations';
 import { mcpRoutes } from './mcp/routes';
+import { oauthMetadataRoutes } from './oauth/metadata';
+import { oauthTokenRoutes } from './oauth/token-routes';
+import { oauthConsentRoutes } from './oauth/consent-routes';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -70,6 +73,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fileRoutes);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(mcpRoutes);
+  await app.register(oauthMetadataRoutes);
+  await app.register(oauthTokenRoutes);
+  await app.register(oauthConsentRoutes);
   await app.register(
     async (v1) => {
       installAuth(v1);
