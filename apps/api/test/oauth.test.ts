@@ -7,6 +7,7 @@ import { createConsoleUser, SIGN_IN_LOCKOUT } from '@cfdi/services';
 import { startApi, type ApiHarness } from './harness';
 import { EKU, newMerchant } from './merchant-fixtures';
 import { callTool } from './mcp-client';
+import { runCli } from './cli';
 
 let api: ApiHarness;
 beforeAll(async () => {
@@ -180,4 +181,36 @@ describe('OAuth 2.1 for the tool server', () => {
     expect(locked.status).toBe(401);
     expect(await locked.text()).toContain('bloqueado');
   }, 60_000);
+
+  it('`cfdi console-users` creates a user with a generated password shown once, lists, resets and disables it', async () => {
+    const account = await api.newAccount();
+    const email = `cli-${Date.now()}@example.com`;
+    const created = await runCli(api.config, ['console-users', 'create', email, '--role', 'finance', '--account', account.accountId, '--mode', 'test', '--json']);
+    expect(created.code).toBe(0);
+    const user = JSON.parse(created.stdout);
+    expect(user).toMatchObject({ email, role: 'finance', accountId: account.accountId, livemode: false, merchantIds: null });
+    expect(user.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const stored: { password_hash: string }[] = await api.orm.em.fork().execute('select password_hash from console_users where id = ?', [user.id]);
+    expect(stored[0]!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(stored[0]!.password_hash).not.toContain(user.password);
+
+    const listed = await runCli(api.config, ['console-users', 'list', '--account', account.accountId]);
+    expect(listed.stdout).toContain(`${email}  finance  ${account.accountId}  test only  all merchants  active`);
+
+    const reset = await runCli(api.config, ['console-users', 'reset-password', email]);
+    const newPassword = reset.stdout.match(/Password: (\S+)/)![1]!;
+    expect(newPassword).not.toBe(user.password);
+    const registered = await api.request('POST', '/oauth/register', { body: { redirect_uris: [REDIRECT] } });
+    const url = new URL(`${api.url}/oauth/authorize`);
+    for (const [k, v] of Object.entries({ response_type: 'code', client_id: registered.body.client_id, redirect_uri: REDIRECT, code_challenge: 'y'.repeat(43), code_challenge_method: 'S256' })) url.searchParams.set(k, v);
+    const page = await fetch(url);
+    const cookie = `cfdi_oauth_csrf=${page.headers.get('set-cookie')!.match(/cfdi_oauth_csrf=([^;]+)/)![1]}`;
+    const handle = hidden(await page.text(), 'handle')!;
+    const signIn = (password: string) => fetch(`${api.url}/oauth/authorize/login`, {
+      method: 'POST', body: form({ handle, email, password }), headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    });
+    expect((await signIn(user.password)).status).toBe(401);
+    expect((await runCli(api.config, ['console-users', 'disable', email])).code).toBe(0);
+    expect((await signIn(newPassword)).status).toBe(401);
+  }, 300_000); // four CLI processes: ~20 s each on a loaded 2-core machine
 });
