@@ -11,6 +11,7 @@ import { registerLedgerCommands } from './commands/ledger';
 import { registerCatalogsCommands } from './commands/catalogs';
 import { registerReconcileCommands } from './commands/reconcile';
 import { registerFilesCommands } from './commands/files';
+import { registerConsoleUsersCommands } from './commands/console-users';
 
 /** The `cfdi` operators' command. One boundary prints errors by type and sets the exit code. */
 async function main(argv: string[]): Promise<void> {
@@ -24,6 +25,7 @@ async function main(argv: string[]): Promise<void> {
   registerCatalogsCommands(program, ctx);
   registerReconcileCommands(program, ctx);
   registerFilesCommands(program, ctx);
+  registerConsoleUsersCommands(program, ctx);
   registerDoctorCommand(program, ctx);
   try {
     await program.parseAsync(argv);

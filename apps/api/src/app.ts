@@ -21,6 +21,10 @@ import { cancellationRoutes } from './routes/cancellations';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints';
 import { eventRoutes } from './routes/events';
 import { nominaRoutes } from './routes/nominas';
+import { mcpRoutes } from './mcp/routes';
+import { oauthMetadataRoutes } from './oauth/metadata';
+import { oauthTokenRoutes } from './oauth/token-routes';
+import { oauthConsentRoutes } from './oauth/consent-routes';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -73,6 +77,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fileRoutes);
   await app.register(stripeWebhookRoutes);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(mcpRoutes);
+  await app.register(oauthMetadataRoutes);
+  await app.register(oauthTokenRoutes);
+  await app.register(oauthConsentRoutes);
   await app.register(
     async (v1) => {
       installAuth(v1);

@@ -18,13 +18,13 @@ export interface ApiHarness {
 }
 
 /** The real API on an ephemeral port, over real HTTP, against the test PostgreSQL and Redis. */
-export async function startApi(envOverrides: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<ApiHarness> {
+export async function startApi(envOverrides: Record<string, string> = {}, options: { now?: () => Date; port?: number } = {}): Promise<ApiHarness> {
   const config = testConfig(envOverrides);
   const deps = await createAppDeps(config, options);
   const { orm, redis } = deps;
   // TEST_API_LOG=1 shows the API's logs when a test needs explaining.
   const app = await buildApp(deps, { logger: process.env.TEST_API_LOG ? { level: 'error' } : false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export type IdPrefix =
-  | 'acct' | 'key' | 'txn' | 'mch' | 'inv' | 'pay' | 'nom' | 'evt' | 'file' | 'idem' | 'rec' | 'we' | 'wha' | 'pur';
+  | 'acct' | 'key' | 'txn' | 'mch' | 'inv' | 'pay' | 'nom' | 'evt' | 'file' | 'idem' | 'rec' | 'we' | 'wha' | 'pur'
+  | 'cu' | 'ocl' | 'oaz' | 'ogr';
 
 /**
  * Opaque, type-prefixed ids that sort by creation time (10 time chars + 16 random chars),

@@ -17,3 +17,5 @@ export * from './payments';
 export * from './cancellations';
 export * from './webhooks';
 export * from './billing';
+export * from './console-users';
+export * from './oauth';

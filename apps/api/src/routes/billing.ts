@@ -1,27 +1,11 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   createCheckoutSession, createPortalSession, listPurchases, listTransactions, listUsage, retrieveBalance, TOP_UP_MAX_CENTAVOS,
   TOP_UP_MIN_CENTAVOS, TRANSACTION_TYPES,
 } from '@cfdi/services';
 import { ListSchema, PaginationQuerySchema, problemResponses, StringEnum, Timestamp } from '../schemas/common';
-
-const PriceTierSchema = Type.Object({
-  fromTimbres: Type.Integer({ description: 'The tier applies once this many timbres have been used in the month' }),
-  pricePerTimbreCentavos: Type.Integer(),
-});
-
-const BalanceSchema = Type.Object({
-  object: Type.Literal('balance'),
-  livemode: Type.Boolean(),
-  balanceCentavos: Type.Integer(),
-  currency: Type.Literal('MXN'),
-  pricePerTimbreCentavos: Type.Integer(),
-  timbresRemaining: Type.Integer(),
-  timbresThisMonth: Type.Integer({ description: 'Extra field: timbres used this calendar month (Mexico City), which set the tier' }),
-  currentTier: Type.Unsafe<Static<typeof PriceTierSchema>>({ ...PriceTierSchema, description: 'Extra field: the monthly volume tier in force' }),
-  nextTier: Type.Union([PriceTierSchema, Type.Null()], { description: 'Extra field: the next volume tier and its price; null at the top' }),
-});
+import { BalanceSchema } from '../schemas/billing';
 
 const TransactionSchema = Type.Object({
   id: Type.String(),

@@ -1,20 +1,7 @@
-import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SEARCH_LIMIT } from '@cfdi/catalogs';
 import { problemResponses } from '../schemas/common';
+import { CatalogListSchema, FormaPagoSchema, PersonaTypesSchema, ProductSchema, SearchQuerySchema, UnitSchema } from '../schemas/catalogs';
 
-const SearchQuerySchema = Type.Object({
-  keyword: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: 'Matches the key prefix, the description and the synonyms; accents and case ignored; every word must match.' })),
-  limit: Type.Integer({ minimum: 1, maximum: SEARCH_LIMIT.max, default: SEARCH_LIMIT.default }),
-});
-
-const ProductSchema = Type.Object({ clave: Type.String(), nombre: Type.String() });
-const UnitSchema = Type.Object({ clave: Type.String(), nombre: Type.String(), simbolo: Type.Union([Type.String(), Type.Null()]) });
-const PersonaTypesSchema = Type.Object({ clave: Type.String(), nombre: Type.String(), fisica: Type.Boolean(), moral: Type.Boolean() });
-const FormaPagoSchema = Type.Object({ clave: Type.String(), nombre: Type.String() });
-
-/** Catalog lists are complete or ranked searches: `{object: "list", data}` without has_more. */
-const CatalogListSchema = <T extends TSchema>(item: T) => Type.Object({ object: Type.Literal('list'), data: Type.Array(item) });
 const list = <T>(data: T[]) => ({ object: 'list' as const, data });
 
 export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {

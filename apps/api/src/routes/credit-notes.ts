@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createCreditNoteDocument } from '@cfdi/services';
 import { problemResponses } from '../schemas/common';
 import { CreditNoteCreateSchema, IdempotencyHeadersSchema, InvoiceSchema, StampingSchema } from '../schemas/documents';
-import { resumedAnswer, stampAndAnswer } from '../stamping/answer';
-import { idempotent } from '../stamping/idempotent';
+import { createCreditNote } from '../operations/documents';
+import { idempotencyKeyOf, sendAnswer } from './send-answer';
 
 export const creditNoteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
-  const stampingDeps = { config: deps.config, catalogs: deps.catalogs, now: deps.now };
 
   app.post('/credit_notes', {
     schema: {
@@ -18,8 +16,5 @@ export const creditNoteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: InvoiceSchema, 202: StampingSchema, ...problemResponses(400, 402, 403, 404, 409, 422, 503) },
     },
   }, async (request, reply) =>
-    idempotent(request, reply, 'POST /v1/credit_notes', async (key) => {
-      const row = await createCreditNoteDocument(deps.orm.em.fork(), stampingDeps, request.scope, request.body, key);
-      return stampAndAnswer(deps, request.scope, row, request.log);
-    }, (id) => resumedAnswer(deps, request.scope, id, request.log)));
+    sendAnswer(reply, await createCreditNote(deps, request.scope, request.body, idempotencyKeyOf(request), request.log)));
 };

@@ -1,34 +1,15 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createNominaDocument, listDocuments, retrieveDocument, toNominaView } from '@cfdi/services';
-import { IdParamsSchema, ListSchema, PaginationQuerySchema, problemResponses } from '../schemas/common';
-import { DocumentStatusSchema, IdempotencyHeadersSchema, RfcPattern, StampingSchema } from '../schemas/documents';
-import { NominaBatchCreateSchema, NominaBatchSchema, NominaCreateSchema, NominaSchema } from '../schemas/nominas';
-import { resumedAnswer, stampAndAnswer } from '../stamping/answer';
-import { idempotent } from '../stamping/idempotent';
-import { stampNominaBatch } from '../stamping/nomina-batch';
-
-const IsoDate = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' });
-const ListQuerySchema = Type.Intersect([
-  PaginationQuerySchema,
-  Type.Object({
-    merchantId: Type.Optional(Type.String({ minLength: 1 })),
-    status: Type.Optional(DocumentStatusSchema),
-    uuid: Type.Optional(Type.String({ minLength: 1 })),
-    employeeRfc: Type.Optional(Type.String({ pattern: RfcPattern, description: "The employee's RFC" })),
-    paymentDateFrom: Type.Optional({ ...IsoDate, description: 'FechaPago on or after (YYYY-MM-DD)' }),
-    paymentDateTo: Type.Optional({ ...IsoDate, description: 'FechaPago on or before (YYYY-MM-DD)' }),
-    createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
-    createdTo: Type.Optional(Type.String({ format: 'date-time' })),
-  }),
-]);
+import { IdParamsSchema, ListSchema, problemResponses } from '../schemas/common';
+import { IdempotencyHeadersSchema, StampingSchema } from '../schemas/documents';
+import { NominaBatchCreateSchema, NominaBatchSchema, NominaCreateSchema, NominaListQuerySchema, NominaSchema } from '../schemas/nominas';
+import { createNomina, createNominaBatch, listNominas, retrieveNomina } from '../operations/documents';
+import { idempotencyKeyOf, sendAnswer } from './send-answer';
 
 /** A batch carries up to 1,000 receipts of a few KB each: above the 1 MB limit of every other body. */
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 
 export const nominaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
-  const stampingDeps = { config: deps.config, catalogs: deps.catalogs, now: deps.now };
 
   app.post('/nominas', {
     schema: {
@@ -41,10 +22,7 @@ export const nominaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: NominaSchema, 202: StampingSchema, ...problemResponses(400, 402, 403, 404, 409, 422, 503) },
     },
   }, async (request, reply) =>
-    idempotent(request, reply, 'POST /v1/nominas', async (key) => {
-      const row = await createNominaDocument(deps.orm.em.fork(), stampingDeps, request.scope, request.body, key);
-      return stampAndAnswer(deps, request.scope, row, request.log);
-    }, (id) => resumedAnswer(deps, request.scope, id, request.log)));
+    sendAnswer(reply, await createNomina(deps, request.scope, request.body, idempotencyKeyOf(request), request.log)));
 
   app.post('/nominas/batch', {
     bodyLimit: BATCH_BODY_LIMIT,
@@ -58,9 +36,7 @@ export const nominaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: NominaBatchSchema, ...problemResponses(400, 403, 404, 409, 413, 422) },
     },
   }, async (request, reply) =>
-    idempotent(request, reply, 'POST /v1/nominas/batch', (key) => stampNominaBatch(deps, request.scope, request.body, key, request.log),
-      // A batch attaches no single resource to its key, so there is nothing to recover: a retry re-runs it receipt by receipt.
-      () => stampNominaBatch(deps, request.scope, request.body, request.headers['idempotency-key'] as string, request.log)));
+    sendAnswer(reply, await createNominaBatch(deps, request.scope, request.body, idempotencyKeyOf(request), request.log)));
 
   app.get('/nominas/:id', {
     schema: {
@@ -71,7 +47,7 @@ export const nominaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: IdParamsSchema,
       response: { 200: NominaSchema, ...problemResponses(403, 404) },
     },
-  }, async (request) => toNominaView(await retrieveDocument(deps.orm.em.fork(), request.scope, request.params.id, 'nomina'), deps.fileUrls));
+  }, async (request) => retrieveNomina(deps, request.scope, request.params.id));
 
   app.get('/nominas', {
     schema: {
@@ -79,12 +55,8 @@ export const nominaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'List payroll receipts',
       operationId: 'listNominas',
       description: 'Payroll receipts, newest first; filter by employer, status, UUID, employee RFC and payment date.',
-      querystring: ListQuerySchema,
+      querystring: NominaListQuerySchema,
       response: { 200: ListSchema(NominaSchema), ...problemResponses(400) },
     },
-  }, async (request) => {
-    const { limit, starting_after: startingAfter, ...filters } = request.query;
-    const page = await listDocuments(deps.orm.em.fork(), request.scope, 'nomina', filters, { limit, startingAfter });
-    return { object: 'list' as const, data: page.rows.map((row) => toNominaView(row, deps.fileUrls)), has_more: page.hasMore };
-  });
+  }, async (request) => listNominas(deps, request.scope, request.query));
 };

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { StringEnum, Timestamp } from './common';
+import { PaginationQuerySchema, StringEnum, Timestamp } from './common';
 
 const NoPipe = (min: number, max: number, description?: string) => Type.String({ minLength: min, maxLength: max, pattern: '^[^|]*$', description });
 export const RfcPattern = '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$';
@@ -123,4 +123,16 @@ export const StampingSchema = Type.Object({
   files: Type.Object({ status: Type.Literal('pending') }),
   stampedAt: Type.Null(),
   createdAt: Timestamp,
+});
+
+/** Filters of `GET /v1/invoices` and the list_invoices tool. */
+export const InvoiceListQuerySchema = Type.Object({
+  ...PaginationQuerySchema.properties,
+  merchantId: Type.Optional(Type.String({ minLength: 1 })),
+  kind: Type.Optional(Type.Union([Type.Literal('nominal'), Type.Literal('global'), Type.Literal('credit_note')])),
+  status: Type.Optional(DocumentStatusSchema),
+  uuid: Type.Optional(Type.String({ minLength: 1 })),
+  metodoPago: Type.Optional(Type.Union([Type.Literal('PUE'), Type.Literal('PPD')])),
+  createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
+  createdTo: Type.Optional(Type.String({ format: 'date-time' })),
 });

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { StringEnum, Timestamp } from './common';
+import { PaginationQuerySchema, StringEnum, Timestamp } from './common';
 import { DocumentStatusSchema, RfcPattern } from './documents';
 import { CancellationSchema } from './payments';
 
@@ -163,3 +163,18 @@ export const NominaBatchSchema = Type.Object({
     error: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'The problem (400, 402, 422, 503…) for a receipt that was not stamped' }),
   })),
 });
+
+export const NominaListQuerySchema = Type.Intersect([
+  PaginationQuerySchema,
+  Type.Object({
+    merchantId: Type.Optional(Type.String({ minLength: 1 })),
+    status: Type.Optional(DocumentStatusSchema),
+    uuid: Type.Optional(Type.String({ minLength: 1 })),
+    employeeRfc: Type.Optional(Type.String({ pattern: RfcPattern, description: "The employee's RFC" })),
+    paymentDateFrom: Type.Optional(IsoDate('FechaPago on or after (YYYY-MM-DD)')),
+    paymentDateTo: Type.Optional(IsoDate('FechaPago on or before (YYYY-MM-DD)')),
+    createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
+    createdTo: Type.Optional(Type.String({ format: 'date-time' })),
+  }),
+]);
+

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { StringEnum, Timestamp } from './common';
+import { PaginationQuerySchema, StringEnum, Timestamp } from './common';
 import { DocumentStatusSchema, InvoiceSchema } from './documents';
 
 const UuidPattern = '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$';
@@ -62,4 +62,15 @@ export const PaymentSchema = Type.Object({
   failure: InvoiceSchema.properties.failure,
   stampedAt: Nullable(Timestamp),
   createdAt: Timestamp,
+});
+
+/** Filters of `GET /v1/payments` and the list_payments tool. */
+export const PaymentListQuerySchema = Type.Object({
+  ...PaginationQuerySchema.properties,
+  merchantId: Type.Optional(Type.String({ minLength: 1 })),
+  invoiceId: Type.Optional(Type.String({ minLength: 1 })),
+  status: Type.Optional(DocumentStatusSchema),
+  uuid: Type.Optional(Type.String({ minLength: 1 })),
+  createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
+  createdTo: Type.Optional(Type.String({ format: 'date-time' })),
 });

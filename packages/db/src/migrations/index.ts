@@ -10,6 +10,7 @@ import { Migration20261121080000ReconciliationOnce } from './Migration2026112108
 import { Migration20261125400000Webhooks } from './Migration20261125400000Webhooks';
 import { Migration20261125500000PayrollReceipts } from './Migration20261125500000PayrollReceipts';
 import { Migration20261125600000Purchases } from './Migration20261125600000Purchases';
+import { Migration20261125700000ConsoleUsersOAuth } from './Migration20261125700000ConsoleUsersOAuth';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -28,4 +29,5 @@ export const migrationsList = [
   { name: 'Migration20261125400000Webhooks', class: Migration20261125400000Webhooks },
   { name: 'Migration20261125500000PayrollReceipts', class: Migration20261125500000PayrollReceipts },
   { name: 'Migration20261125600000Purchases', class: Migration20261125600000Purchases },
+  { name: 'Migration20261125700000ConsoleUsersOAuth', class: Migration20261125700000ConsoleUsersOAuth },
 ];

@@ -5,7 +5,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { problemBody } from '../plugins/problem';
-import { currentAnswer, stampAndAnswer } from './answer';
+import { currentAnswer, stampAndAnswer } from './stamping';
 import type { Answer } from './idempotent';
 
 export interface NominaBatchBody {

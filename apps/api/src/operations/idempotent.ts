@@ -1,0 +1,53 @@
+import {
+  AppError, beginIdempotent, completeIdempotent, releaseIdempotent, requestHash, ValidationError, type Scope,
+} from '@cfdi/services';
+import type { AppDeps } from '../deps';
+import { problemBody } from '../plugins/problem';
+
+/** What an operation answers, whatever carries it (a REST response or an MCP tool result). */
+export interface Answer {
+  status: number;
+  body: unknown;
+  /** True when the answer is the one stored under the idempotency key by an earlier identical request. */
+  replayed?: boolean;
+}
+
+// Final answers are stored and replayed; these mean "try again" and release the key instead. A 403 is about the API
+// key that asked, not the request: another key of the account may make the same request with the same
+// Idempotency-Key (keys are per account and mode).
+const RETRYABLE_STATUSES = new Set([402, 403, 409, 429, 500, 503]);
+const isFinal = (error: AppError) => !RETRYABLE_STATUSES.has(error.status) && !(error instanceof ValidationError && error.transient);
+
+/**
+ * Runs an idempotency-key operation: the first request executes, a concurrent one gets 409, a later identical
+ * one gets the stored answer (`replayed`), a different body 422. `recover` answers for a resource created by an
+ * attempt that crashed before storing its answer. `operation` names the REST route, so a key used over REST and
+ * then by an MCP tool call with the same body is the same request.
+ */
+export async function runIdempotent(
+  deps: Pick<AppDeps, 'orm' | 'config'>,
+  scope: Scope,
+  key: string,
+  operation: string,
+  body: unknown,
+  execute: (key: string) => Promise<Answer>,
+  recover: (resourceId: string) => Promise<Answer>,
+): Promise<Answer> {
+  const { orm, config } = deps;
+  const begin = await beginIdempotent(orm.em.fork(), scope, key, operation, requestHash(operation, body ?? null));
+  if (begin.kind === 'replay') return { status: begin.status, body: begin.body, replayed: true };
+
+  let answer: Answer;
+  try {
+    answer = begin.kind === 'recover' ? await recover(begin.resourceId) : await execute(key);
+  } catch (error) {
+    if (error instanceof AppError && isFinal(error)) {
+      await completeIdempotent(orm.em.fork(), scope, key, error.status, problemBody(config.api.docsUrl, error));
+    } else {
+      await releaseIdempotent(orm.em.fork(), scope, key);
+    }
+    throw error;
+  }
+  await completeIdempotent(orm.em.fork(), scope, key, answer.status, answer.body);
+  return answer;
+}

@@ -1,0 +1,152 @@
+import { newId, type EntityManager } from '@cfdi/db';
+import { NotFoundError, ValidationError } from '../errors';
+import { isoTimestamp, isoTimestampOrNull } from '../time';
+import { hashPassword, MIN_PASSWORD_LENGTH, UNKNOWN_USER_HASH, verifyPassword } from './passwords';
+
+export const CONSOLE_ROLES = ['admin', 'operator', 'finance'] as const;
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+
+export interface ConsoleUserView {
+  id: string;
+  email: string;
+  role: ConsoleRole;
+  accountId: string | null;
+  /** The only mode the user may act in; null: both. */
+  livemode: boolean | null;
+  /** The only merchants the user may act on; null: all of the account's. */
+  merchantIds: string[] | null;
+  disabledAt: string | null;
+  createdAt: string;
+}
+
+interface ConsoleUserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  role: ConsoleRole;
+  account_id: string | null;
+  livemode: boolean | null;
+  merchant_ids: string[] | null;
+  failed_logins: number;
+  locked: boolean;
+  disabled_at: Date | string | null;
+  created_at: Date | string;
+}
+
+const SELECT = 'select *, coalesce(locked_until > now(), false) as locked from console_users';
+
+const toView = (row: ConsoleUserRow): ConsoleUserView => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  accountId: row.account_id,
+  livemode: row.livemode,
+  merchantIds: row.merchant_ids,
+  disabledAt: isoTimestampOrNull(row.disabled_at),
+  createdAt: isoTimestamp(row.created_at),
+});
+
+export interface CreateConsoleUserInput {
+  email: string;
+  password: string;
+  role: ConsoleRole;
+  accountId?: string | null;
+  livemode?: boolean | null;
+  merchantIds?: string[] | null;
+}
+
+function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw ValidationError.field('/password', `must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+}
+
+export async function createConsoleUser(em: EntityManager, input: CreateConsoleUserInput): Promise<ConsoleUserView> {
+  const email = input.email.trim();
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw ValidationError.field('/email', 'must be an e-mail address');
+  checkPassword(input.password);
+  if (input.role === 'finance' && !input.accountId) throw ValidationError.field('/accountId', 'is required for a finance user');
+  if (input.accountId) {
+    const account: unknown[] = await em.execute('select 1 from accounts where id = ?', [input.accountId]);
+    if (!account.length) throw new NotFoundError('account', input.accountId);
+  }
+  const merchantIds = input.merchantIds?.length ? input.merchantIds : null;
+  if (merchantIds) {
+    if (!input.accountId) throw ValidationError.field('/merchantIds', 'needs an account');
+    const found: { id: string }[] = await em.execute('select id from merchants where account_id = ? and id in (?)', [input.accountId, merchantIds]);
+    const missing = merchantIds.filter((id) => !found.some((row) => row.id === id));
+    if (missing.length) throw ValidationError.field('/merchantIds', `not merchants of account ${input.accountId}: ${missing.join(', ')}`);
+  }
+  const taken: unknown[] = await em.execute('select 1 from console_users where lower(email) = lower(?)', [email]);
+  if (taken.length) throw ValidationError.field('/email', 'is already a console user');
+  const rows: ConsoleUserRow[] = await em.execute(
+    `insert into console_users (id, email, password_hash, role, account_id, livemode, merchant_ids)
+     values (?, ?, ?, ?, ?, ?, ${merchantIds ? 'array[?]::text[]' : 'null'})
+     returning *, false as locked`,
+    [newId('cu'), email, await hashPassword(input.password), input.role, input.accountId ?? null, input.livemode ?? null,
+      ...(merchantIds ? [merchantIds] : [])],
+  );
+  return toView(rows[0]!);
+}
+
+export async function listConsoleUsers(em: EntityManager, filter: { accountId?: string } = {}): Promise<ConsoleUserView[]> {
+  const rows: ConsoleUserRow[] = filter.accountId
+    ? await em.execute(`${SELECT} where account_id = ? order by id`, [filter.accountId])
+    : await em.execute(`${SELECT} order by id`);
+  return rows.map(toView);
+}
+
+async function updateByEmail(em: EntityManager, email: string, set: string, params: unknown[]): Promise<ConsoleUserView> {
+  const rows: ConsoleUserRow[] = await em.execute(
+    `update console_users set ${set}, updated_at = now() where lower(email) = lower(?) returning *, false as locked`, [...params, email],
+  );
+  if (!rows[0]) throw new NotFoundError('console user', email);
+  return toView(rows[0]);
+}
+
+/** Disabling signs the user out of everything: the OAuth grants they gave stop working too. */
+export async function disableConsoleUser(em: EntityManager, email: string): Promise<ConsoleUserView> {
+  const user = await updateByEmail(em, email, 'disabled_at = coalesce(disabled_at, now())', []);
+  await em.execute('update oauth_grants set revoked_at = coalesce(revoked_at, now()) where console_user_id = ?', [user.id]);
+  return user;
+}
+
+/** A new password also lifts a lock-out from failed sign-ins. */
+export async function resetConsoleUserPassword(em: EntityManager, email: string, password: string): Promise<ConsoleUserView> {
+  checkPassword(password);
+  return updateByEmail(em, email, 'password_hash = ?, failed_logins = 0, locked_until = null', [await hashPassword(password)]);
+}
+
+/** Consecutive wrong passwords before a lock-out, and how long it lasts. */
+export const SIGN_IN_LOCKOUT = { failures: 5, minutes: 15 };
+
+export type SignInResult = { ok: true; user: ConsoleUserView } | { ok: false; reason: 'invalid' | 'locked' };
+
+/**
+ * Checks an e-mail and password. Unknown e-mails, disabled users and wrong passwords all answer `invalid` after the
+ * same scrypt work; `SIGN_IN_LOCKOUT.failures` wrong passwords in a row lock the user for `minutes` (a correct
+ * password does not get in meanwhile), which bounds online guessing of one user's password.
+ */
+export async function signInConsoleUser(em: EntityManager, email: string, password: string): Promise<SignInResult> {
+  const rows: ConsoleUserRow[] = await em.execute(`${SELECT} where lower(email) = lower(?)`, [email.trim()]);
+  const row = rows[0];
+  const matches = await verifyPassword(password, row?.password_hash ?? UNKNOWN_USER_HASH);
+  if (!row || row.disabled_at) return { ok: false, reason: 'invalid' };
+  if (row.locked) return { ok: false, reason: 'locked' };
+  if (!matches) {
+    await em.execute(
+      `update console_users set failed_logins = failed_logins + 1,
+              locked_until = case when failed_logins + 1 >= ? then now() + interval '${SIGN_IN_LOCKOUT.minutes} minutes' end
+        where id = ?`,
+      [SIGN_IN_LOCKOUT.failures, row.id],
+    );
+    return { ok: false, reason: 'invalid' };
+  }
+  if (row.failed_logins) await em.execute('update console_users set failed_logins = 0, locked_until = null where id = ?', [row.id]);
+  return { ok: true, user: toView(row) };
+}
+
+export async function retrieveConsoleUser(em: EntityManager, id: string): Promise<ConsoleUserView | null> {
+  const rows: ConsoleUserRow[] = await em.execute(`${SELECT} where id = ? and disabled_at is null`, [id]);
+  return rows[0] ? toView(rows[0]) : null;
+}

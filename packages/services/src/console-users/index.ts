@@ -1,0 +1,2 @@
+export * from './console-users';
+export { generatePassword, MIN_PASSWORD_LENGTH } from './passwords';
