@@ -27,7 +27,7 @@ describe('validateInvoiceRequest', () => {
   it('refuses amounts over the 18 integer digits of the XSD\'s t_Importe, per line and in total', () => {
     const item = { productCode: '43211503', unitCode: 'H87', description: 'x' };
     expect(paths({ ...valid(), pricesIncludeTax: false, items: [{ ...item, quantity: 1_000_000_000, unitPrice: 99_999_999_999 }] })).toEqual(['/items/0']);
-    const half = { ...item, quantity: 1, unitPrice: 600_000_000_000_000_000 };
+    const half = { ...item, quantity: 600_000_000, unitPrice: 1_000_000_000 };
     expect(paths({ ...valid(), pricesIncludeTax: false, items: [half, half] })).toEqual(['/items']);
     expect(paths({ ...valid(), pricesIncludeTax: false, items: [{ ...item, quantity: 1, unitPrice: 99_999_999_999 }] })).toEqual([]);
   });

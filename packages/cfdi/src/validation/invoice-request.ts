@@ -53,8 +53,9 @@ export function checkComputable(issues: Issues, items: ItemRequest[], shipping: 
     });
   } catch (err) {
     const message = (err as Error).message;
-    const m = /^items\[(\d+)\]/.exec(message);
-    issues.add(m ? `/items/${m[1]}` : cartDiscount !== undefined && !message.startsWith('items') ? '/cartDiscount' : '/items', message);
+    const m = /^items\[(\d+)\](?:\.(quantity|unitPrice)\b)?/.exec(message);
+    const path = m ? `/items/${m[1]}${m[2] ? `/${m[2]}` : ''}` : message.startsWith('shipping') ? '/shipping/amount' : cartDiscount !== undefined && !message.startsWith('items') ? '/cartDiscount' : '/items';
+    issues.add(path, message);
   }
 }
 
