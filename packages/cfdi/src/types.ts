@@ -135,9 +135,14 @@ export interface PaymentInput {
   formaPago: string;
   numOperacion?: string;
   /**
-   * Sum of BaseDR/ImporteDR of this invoice in earlier installments, per group. When this
-   * payment settles the invoice (saldo insoluto 0) the bases become the remainder so that
-   * all installments add up to the invoice's bases.
+   * Σ Total of the credit notes in force that relate the invoice (docs/decisions.md, credit notes and the balance):
+   * they reduce what is paid, so the installment that brings the balance to 0 carries the invoice's groups times
+   * (Total − credited) / Total.
+   */
+  credited?: Amount;
+  /**
+   * Sum of BaseDR/ImporteDR of this invoice in earlier installments, per group, as stamped. Each installment carries
+   * the cumulative share minus these, so all installments add up to the invoice's bases and taxes.
    */
   previousInstallments?: Array<Pick<TaxGroup, 'impuesto' | 'tipoFactor' | 'tasaOCuota'> & { base: Amount; importe?: Amount }>;
 }

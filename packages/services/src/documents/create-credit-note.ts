@@ -75,6 +75,21 @@ function checkNoCancellation(invoice: Pick<DocumentRow, 'id' | 'status' | 'cance
 }
 
 /**
+ * A credit note corrects the invoice it relates, so an invoice of this service fixes its receiver: a `receiver` sent
+ * anyway is ignored when it is that one (RFC case and surrounding spaces aside) and refused when it is another.
+ */
+function receiverOf(invoice: DocumentRow, sent: Receiver | undefined): Receiver {
+  const own = invoice.receiver as Receiver;
+  if (!sent) return own;
+  const norm = (r: Receiver): string[] => [r.rfc.trim().toUpperCase(), r.name.trim(), r.zip.trim(), r.regimenFiscal.trim()];
+  const [a, b] = [norm(own), norm(sent)];
+  if (a.some((v, i) => v !== b[i])) {
+    throw ValidationError.field('/receiver', `must be the related invoice's receiver (${own.rfc} ${own.name}) or be left out: a credit note corrects the invoice it relates, so its receiver is the invoice's`);
+  }
+  return own;
+}
+
+/**
  * The credit notes in force (or stamping) of an invoice never add up to more than the invoice: a credit beyond what
  * was invoiced has no fiscal meaning. Checked under the invoice's row lock, so two notes cannot both take the rest.
  */
@@ -112,7 +127,7 @@ export async function createCreditNoteDocument(
   const merchant = await resolveStampingMerchant(em, scope, body.merchantId, now);
   const invoice = await relatedInvoice(em, scope, body);
   await deps.catalogs.index();
-  const receiver = body.receiver ?? invoice?.receiver;
+  const receiver = invoice ? receiverOf(invoice, body.receiver) : body.receiver;
   const issues = validateCreditNoteRequest({ ...body, receiver }, deps.catalogs.lookup, { issuer: merchant, now });
   if (issues.length) throw new ValidationError(`The credit note is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
 

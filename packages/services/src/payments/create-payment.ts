@@ -93,7 +93,7 @@ export async function createPaymentDocument(
         saldoAnterior: fromCentavos(saldo),
         fechaPago,
         formaPago: body.formaPago,
-        previousInstallments: previousInstallments(live),
+        previousInstallments: previousInstallments(live, locked.uuid!),
       };
       computed = computePayment(input);
       return {
