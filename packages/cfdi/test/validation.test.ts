@@ -32,6 +32,14 @@ describe('validateInvoiceRequest', () => {
     expect(paths({ ...valid(), pricesIncludeTax: false, items: [{ ...item, quantity: 1, unitPrice: 99_999_999_999 }] })).toEqual([]);
   });
 
+  it('refuses usoCfdi CP01 and CN01, which belong to payment complements and payroll, on income invoices and credit notes', () => {
+    expect(paths({ ...valid(), usoCfdi: 'CP01' })).toEqual(['/usoCfdi']);
+    expect(paths({ ...valid(), usoCfdi: 'CN01' })).toEqual(['/usoCfdi']);
+    const note = { relatedUuid: '0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D', formaPago: '03', receiver: valid().receiver, items: valid().items };
+    expect(validateCreditNoteRequest({ ...note, usoCfdi: 'CP01' }, catalogs, context).map((i) => i.path)).toEqual(['/usoCfdi']);
+    expect(validateCreditNoteRequest(note, catalogs, context)).toEqual([]);
+  });
+
   it('accepts RFCs with Ñ and &', () => {
     expect(paths({ ...valid(), receiver: { rfc: 'H&E951128469', name: 'HERRERIA & ELECTRICOS', zip: '06002', regimenFiscal: '601' } })).toEqual([]);
     expect(paths({ ...valid(), receiver: { rfc: 'IAÑL750210963', name: 'LUIS IAN ÑUZCO', zip: '85256', regimenFiscal: '612' } })).toEqual([]);
@@ -116,6 +124,15 @@ describe('validateInvoiceRequest', () => {
     it('year is the current or previous one', () => {
       expect(paths(global({ periodicidad: '01', meses: '01', anio: 2024 }))).toEqual(['/informacionGlobal/anio']);
       expect(paths(global({ periodicidad: '01', meses: '12', anio: 2025 }))).toEqual([]);
+    });
+
+    it('refuses a period after the issue date\'s (issued 2026-11-21)', () => {
+      expect(paths(global({ periodicidad: '04', meses: '12', anio: 2026 }))).toEqual(['/informacionGlobal/meses']);
+      expect(paths(global({ periodicidad: '01', meses: '12', anio: 2026 }))).toEqual(['/informacionGlobal/meses']);
+      expect(paths(global({ periodicidad: '04', meses: '11', anio: 2026 }))).toEqual([]);
+      expect(paths(global({ periodicidad: '04', meses: '12', anio: 2025 }))).toEqual([]);
+      const rif = { ...context, issuer: { ...context.issuer, regimenFiscal: '621' } };
+      expect(paths(global({ periodicidad: '05', meses: '18', anio: 2026 }), rif)).toEqual([]);
     });
 
     it('generic receiver: zip = place of issue, 616, S01, PUE', () => {
