@@ -40,6 +40,14 @@ describe('validateInvoiceRequest', () => {
     expect(validateCreditNoteRequest(note, catalogs, context)).toEqual([]);
   });
 
+  it('takes IVA 8 % only from merchants registered in the border-region stimulus', () => {
+    const border = { ...valid(), items: [{ ...(valid().items as object[])[0]!, ivaRate: 0.08 }], shipping: { amount: 100, ivaRate: 0.08 } };
+    expect(paths(border)).toEqual(['/items/0/ivaRate', '/shipping/ivaRate']);
+    expect(paths(border, { ...context, issuer: { ...context.issuer, borderRegionStimulus: true } })).toEqual([]);
+    const note = { relatedUuid: '0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D', formaPago: '03', receiver: valid().receiver, items: border.items };
+    expect(validateCreditNoteRequest(note, catalogs, context).map((i) => i.path)).toEqual(['/items/0/ivaRate']);
+  });
+
   it('accepts RFCs with Ñ and &', () => {
     expect(paths({ ...valid(), receiver: { rfc: 'H&E951128469', name: 'HERRERIA & ELECTRICOS', zip: '06002', regimenFiscal: '601' } })).toEqual([]);
     expect(paths({ ...valid(), receiver: { rfc: 'IAÑL750210963', name: 'LUIS IAN ÑUZCO', zip: '85256', regimenFiscal: '612' } })).toEqual([]);

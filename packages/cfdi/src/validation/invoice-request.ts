@@ -4,7 +4,7 @@ import type { InvoiceItem } from '../types';
 import type { CatalogLookup } from './catalog-lookup';
 import { checkInformacionGlobal } from './global-invoice';
 import { checkText, decimals, isNumberLike, isString, Issues, type ValidationIssue } from './issues';
-import { checkItems, checkShipping, type ItemRequest } from './items';
+import { checkBorderRate, checkItems, checkShipping, type ItemRequest } from './items';
 import { checkReceiver, type IssuerContext, type ReceiverRequest } from './receiver';
 import { RFC_PUBLICO_GENERAL } from './rfc';
 
@@ -88,6 +88,7 @@ export function validateInvoiceRequest(req: InvoiceRequest, catalogs: CatalogLoo
 
   const itemsOk = checkItems(issues, req.items, catalogs);
   checkShipping(issues, req.shipping, catalogs);
+  checkBorderRate(issues, req.items, req.shipping, context.issuer);
   if (itemsOk) checkCartDiscount(issues, req.cartDiscount, req.items as ItemRequest[]);
   if (itemsOk && issues.list.length === 0) checkComputable(issues, req.items as ItemRequest[], req.shipping, req.cartDiscount, req.pricesIncludeTax);
   return issues.list;

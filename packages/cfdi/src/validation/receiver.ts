@@ -14,6 +14,8 @@ export interface IssuerContext {
   regimenFiscal: string;
   /** LugarExpedicion. */
   zip: string;
+  /** Registered in the border-region stimulus: only then IVA 8 % (absent = not registered). */
+  borderRegionStimulus?: boolean;
 }
 
 const PERSON = { fisica: 'persona física (13-character RFC)', moral: 'persona moral (12-character RFC)' };

@@ -16,6 +16,8 @@ export interface MerchantCreate {
   serie?: string;
   defaultClaveProdServ?: string | null;
   defaultClaveUnidad?: string | null;
+  /** Registered in the border-region stimulus (IVA 8 %); default false. */
+  borderRegionStimulus?: boolean;
 }
 
 /** Everything but the RFC, which identifies the issuer to the SAT and the PAC and so never changes. */
@@ -37,10 +39,11 @@ export async function createMerchant(ctx: MerchantContext, scope: Scope, input: 
   reject([rfc, rfc ? undefined : regimenProblem(input.regimenFiscal, input.rfc)]);
   const id = newId('mch');
   await ctx.em.execute(
-    `insert into merchants (id, account_id, livemode, rfc, legal_name, regimen_fiscal, zip, serie, default_clave_prod_serv, default_clave_unidad)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into merchants (id, account_id, livemode, rfc, legal_name, regimen_fiscal, zip, serie, default_clave_prod_serv, default_clave_unidad,
+       border_region_stimulus)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [id, scope.accountId, scope.livemode, input.rfc, input.legalName, input.regimenFiscal, input.zip,
-      input.serie ?? DEFAULT_SERIE, input.defaultClaveProdServ ?? null, input.defaultClaveUnidad ?? null],
+      input.serie ?? DEFAULT_SERIE, input.defaultClaveProdServ ?? null, input.defaultClaveUnidad ?? null, input.borderRegionStimulus ?? false],
   );
   return retrieveMerchant(ctx, scope, id);
 }
@@ -56,6 +59,7 @@ const COLUMNS: Record<keyof MerchantUpdate, string> = {
   serie: 'serie',
   defaultClaveProdServ: 'default_clave_prod_serv',
   defaultClaveUnidad: 'default_clave_unidad',
+  borderRegionStimulus: 'border_region_stimulus',
 };
 
 export async function updateMerchant(ctx: MerchantContext, scope: Scope, id: string, input: MerchantUpdate): Promise<MerchantView> {
@@ -122,6 +126,7 @@ export interface MerchantForStamping {
   serie: string;
   defaultClaveProdServ: string | null;
   defaultClaveUnidad: string | null;
+  borderRegionStimulus: boolean;
   hasCsd: boolean;
   /** End of the CSD's validity (ISO), or null without a CSD. */
   csdValidTo: string | null;
@@ -139,6 +144,7 @@ export async function getStampingMerchant(em: EntityManager, scope: Scope, id: s
     serie: row.serie,
     defaultClaveProdServ: row.default_clave_prod_serv,
     defaultClaveUnidad: row.default_clave_unidad,
+    borderRegionStimulus: row.border_region_stimulus,
     hasCsd: row.csd_serial_number !== null,
     csdValidTo: row.csd_valid_to === null ? null : isoTimestamp(row.csd_valid_to),
   };
