@@ -1,10 +1,10 @@
-import { validateCreditNoteRequest, validateInvoiceRequest, validatePaymentRequest, type InvoiceRequest } from '../src';
+import { validateCreditNoteRequest, validateInvoiceRequest, validatePaymentRequest, type InvoiceRequest, type ValidationContext } from '../src';
 import fc from 'fast-check';
 import { tsvCatalogs } from './catalogs';
 import { NOW } from './sat-dir';
 
 const catalogs = tsvCatalogs();
-const context = { issuer: { rfc: 'EKU9003173C9', regimenFiscal: '601', zip: '42501' }, now: NOW };
+const context: ValidationContext = { issuer: { rfc: 'EKU9003173C9', regimenFiscal: '601', zip: '42501' }, now: NOW };
 
 const valid = (): InvoiceRequest => ({
   merchantId: 'm_1',
