@@ -91,3 +91,66 @@ describe('rules of the SAT an accountant checks', () => {
     expect(await stampedXml(stamped.body.id)).toContain('TasaOCuota="0.080000"');
   }, 60_000);
 });
+
+describe('substitution and cancellation motives (items 3 and 4)', () => {
+  const small = [{ productCode: '43211503', unitCode: 'H87', description: 'Mouse', quantity: 1, unitPrice: 580 }];
+  const cancel = (account: Account, id: string, body: unknown) => post(account.testKey, `/v1/invoices/${id}/cancel`, body);
+
+  it('a replacement carries CfdiRelacionados 04, and motive 01 needs one that relates the cancelled UUID', async () => {
+    const account = await stampingAccount(stack);
+    const original = await invoice(account, { items: small });
+    const unrelated = await invoice(account, { items: small });
+    const refused = await cancel(account, original.id, { motivo: '01', folioSustitucion: unrelated.uuid });
+    expect(refused.status).toBe(400);
+    expect(paths(refused)).toEqual(['/folioSustitucion']);
+
+    const replacement = await invoice(account, { items: small, relatedDocuments: [{ tipoRelacion: '04', uuids: [original.uuid.toLowerCase()] }] });
+    expect(await stampedXml(replacement.id)).toContain(`<cfdi:CfdiRelacionados TipoRelacion="04"><cfdi:CfdiRelacionado UUID="${original.uuid}"/></cfdi:CfdiRelacionados>`);
+    expect((await stack.api.request('GET', `/v1/invoices/${replacement.id}`, { key: account.testKey })).body.relatedDocuments)
+      .toEqual([{ tipoRelacion: '04', uuids: [original.uuid] }]);
+    const cancelled = await cancel(account, original.id, { motivo: '01', folioSustitucion: replacement.uuid });
+    expect(cancelled.status).toBe(202);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancellation: { motivo: '01', folioSustitucion: replacement.uuid } });
+  }, 90_000);
+
+  it('the sandbox answers 207 like the SAT for a replacement stamped elsewhere that does not relate the cancelled UUID', async () => {
+    const account = await stampingAccount(stack);
+    const elsewhere = await stampingAccount(stack);
+    const original = await invoice(account, { items: small });
+    const foreign = await invoice(elsewhere, { items: small });
+    const rejected = await cancel(account, original.id, { motivo: '01', folioSustitucion: foreign.uuid });
+    expect(rejected.status).toBe(422);
+    expect(rejected.body).toMatchObject({ code: 'sat_rejected', satCode: '207' });
+  }, 90_000);
+
+  it('relatedDocuments: c_TipoRelacion keys of an income CFDI, and 04 never names a payment complement', async () => {
+    const account = await stampingAccount(stack);
+    const wrongType = await post(account.testKey, '/v1/invoices', invoiceBody(account.merchantId, { relatedDocuments: [{ tipoRelacion: '05', uuids: ['0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D'] }] }));
+    expect(wrongType.status).toBe(400);
+    expect(paths(wrongType)).toEqual(['/relatedDocuments/0/tipoRelacion']);
+    const ppd = await invoice(account, { metodoPago: 'PPD', formaPago: '99', items: small });
+    const payment = await post(account.testKey, `/v1/invoices/${ppd.id}/payments`, { monto: 100, formaPago: '03' });
+    expect(payment.status).toBe(201);
+    const replacingPayment = await post(account.testKey, '/v1/invoices', invoiceBody(account.merchantId, { relatedDocuments: [{ tipoRelacion: '04', uuids: [payment.body.uuid] }] }));
+    expect(replacingPayment.status).toBe(400);
+    expect(paths(replacingPayment)).toEqual(['/relatedDocuments/0/uuids/0']);
+    const advance = await invoice(account, { items: small, relatedDocuments: [{ tipoRelacion: '07', uuids: [ppd.uuid] }] });
+    expect(await stampedXml(advance.id)).toContain('TipoRelacion="07"');
+  }, 90_000);
+
+  it('motive 04 only on a global invoice', async () => {
+    const account = await stampingAccount(stack);
+    const ordinary = await invoice(account, { items: small });
+    const refused = await cancel(account, ordinary.id, { motivo: '04' });
+    expect(refused.status).toBe(400);
+    expect(paths(refused)).toEqual(['/motivo']);
+    const global = await invoice(account, {
+      usoCfdi: 'S01', receiver: { rfc: 'XAXX010101000', name: 'PUBLICO EN GENERAL', zip: '42501', regimenFiscal: '616' },
+      informacionGlobal: { periodicidad: '04', meses: '11', anio: 2026 },
+      items: [{ productCode: '01010101', unitCode: 'ACT', description: 'Venta', quantity: 1, unitPrice: 2320, noIdentificacion: 'T-9' }],
+    });
+    const accepted = await cancel(account, global.id, { motivo: '04' });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toMatchObject({ status: 'cancelled', cancellation: { motivo: '04' } });
+  }, 90_000);
+});

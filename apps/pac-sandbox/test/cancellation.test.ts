@@ -288,6 +288,17 @@ describe('cancellation (default rules: next-business-day rule off)', () => {
     });
   });
 
+  test('207 like the SAT: motive 01 naming a stamped CFDI that does not relate it with 04, motive 04 on a non-global CFDI', async () => {
+    const original = await stamp(h);
+    const unrelated = await stamp(h);
+    const creditLike = await stamp(h, withRelated('01', original.uuid));
+    expect(await cancel(h, original.uuid, '01', unrelated.uuid)).toMatchObject({ folios: [{ estatusUuid: '207' }] });
+    expect(await cancel(h, unrelated.uuid, '01', creditLike.uuid)).toMatchObject({ folios: [{ estatusUuid: '207' }] });
+    expect(await cancel(h, unrelated.uuid, '04')).toMatchObject({ folios: [{ estatusUuid: '207' }] });
+    const global = await stamp(h, (xml) => xml.replace('<cfdi:Emisor ', '<cfdi:InformacionGlobal Periodicidad="04" Meses="11" Año="2026"/><cfdi:Emisor '));
+    expect(await cancel(h, global.uuid, '04')).toMatchObject({ folios: [{ estatusUuid: '201' }] });
+  });
+
   test('request-level errors: tampered signature 302, signer ≠ RfcEmisor 303, FIEL 306', async () => {
     const { uuid } = await stamp(h);
     const signed = request(h, [{ uuid, motivo: '02' }]);

@@ -10,6 +10,7 @@ export { buildInvoiceXml, buildCreditNoteXml, globalReceiver, type BuiltDocument
 export { buildPaymentXml, type BuiltPayment } from './xml/payment';
 export { buildNominaXml, type BuiltNomina } from './xml/nomina';
 export { installmentTaxGroups, invoiceTaxGroups } from './xml/invoice-tax-groups';
+export { cfdiRelacionados } from './xml/cfdi-relacionados';
 export { rootAttributes } from './xml/root-attributes';
 
 // Cadena original, seal, certificates

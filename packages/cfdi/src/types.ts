@@ -89,6 +89,13 @@ export interface InvoiceInput extends DocumentHeader, ConceptsInput {
   formaPago: string;
   usoCfdi?: string;
   informacionGlobal?: InformacionGlobalInput;
+  /** CfdiRelacionados, one per c_TipoRelacion key (e.g. 04 substitution of the UUIDs, 07 application of an advance). */
+  relatedDocuments?: RelatedDocuments[];
+}
+
+export interface RelatedDocuments {
+  tipoRelacion: string;
+  uuids: string[];
 }
 
 export interface CreditNoteInput extends DocumentHeader, ConceptsInput {

@@ -119,6 +119,15 @@ export class StampStore {
     return { inserted: false, record: existing };
   }
 
+  /** Whether the stamped CFDI `uuid` relates `relatedUuid` with that TipoRelacion. */
+  async relates(uuid: string, relatedUuid: string, tipoRelacion: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'SELECT 1 FROM relations WHERE uuid = $1 AND related_uuid = $2 AND tipo_relacion = $3',
+      [uuid.toUpperCase(), relatedUuid.toUpperCase(), tipoRelacion],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
   /** Documents still in force that reference `uuid`: they make it "No cancelable". */
   async validReferrers(uuid: string): Promise<Array<{ uuid: string; tipoRelacion: string }>> {
     const { rows } = await this.pool.query(

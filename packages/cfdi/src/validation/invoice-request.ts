@@ -6,6 +6,7 @@ import { checkInformacionGlobal } from './global-invoice';
 import { checkText, decimals, isNumberLike, isString, Issues, type ValidationIssue } from './issues';
 import { checkBorderRate, checkItems, checkShipping, type ItemRequest } from './items';
 import { checkReceiver, type IssuerContext, type ReceiverRequest } from './receiver';
+import { checkRelatedDocuments } from './related-documents';
 import { RFC_PUBLICO_GENERAL } from './rfc';
 
 /** POST /v1/invoices body (api-spec.md InvoiceCreate), as received: nothing is trusted. */
@@ -21,6 +22,7 @@ export interface InvoiceRequest {
   pricesIncludeTax?: unknown;
   cartDiscount?: unknown;
   informacionGlobal?: unknown;
+  relatedDocuments?: unknown;
 }
 
 export interface ValidationContext {
@@ -85,6 +87,7 @@ export function validateInvoiceRequest(req: InvoiceRequest, catalogs: CatalogLoo
 
   const receiver = checkReceiver(issues, req.receiver, req.usoCfdi, context.issuer, catalogs);
   checkGlobal(issues, req, receiver, context, metodo);
+  checkRelatedDocuments(issues, req.relatedDocuments);
 
   const itemsOk = checkItems(issues, req.items, catalogs);
   checkShipping(issues, req.shipping, catalogs);
