@@ -154,3 +154,29 @@ describe('substitution and cancellation motives (items 3 and 4)', () => {
     expect(accepted.body).toMatchObject({ status: 'cancelled', cancellation: { motivo: '04' } });
   }, 90_000);
 });
+
+describe('credit notes and the balance payment complements carry (item 10)', () => {
+  it('a credit note in force reduces saldoPendiente, the next installment\'s ImpSaldoAnt and its taxes; cancelling it restores the balance', async () => {
+    const account = await stampingAccount(stack);
+    const inv = await invoice(account, { metodoPago: 'PPD', formaPago: '99', items: [{ productCode: '43211503', unitCode: 'H87', description: 'Servidor', quantity: 1, unitPrice: 1160 }] });
+    const saldo = async () => (await stack.api.request('GET', `/v1/invoices/${inv.id}`, { key: account.testKey })).body.saldoPendiente;
+    const note = () => post(account.testKey, '/v1/credit_notes', { merchantId: account.merchantId, relatedInvoiceId: inv.id, formaPago: '15', items: bonus });
+    const first = await note();
+    expect(first.status).toBe(201);
+    expect(await saldo()).toBe(1044);
+    const cancelled = await post(account.testKey, `/v1/invoices/${first.body.id}/cancel`, { motivo: '02' });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled' });
+    expect(await saldo()).toBe(1160);
+
+    expect((await note()).status).toBe(201);
+    expect(await saldo()).toBe(1044);
+    const paid = await post(account.testKey, `/v1/invoices/${inv.id}/payments`, { monto: 1044, formaPago: '03' });
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({ saldoAnterior: 1044, saldoInsoluto: 0 });
+    expect(await saldo()).toBe(0);
+    const xml = await stampedXml(paid.body.id);
+    expect(xml).toContain('ImpSaldoAnt="1044.00"');
+    // The payments carry the invoice's taxes net of the credited share: 1,000.00 × 0.9, 160.00 × 0.9.
+    expect(xml).toMatch(/<pago20:TrasladoDR BaseDR="900.00" ImpuestoDR="002" TipoFactorDR="Tasa" TasaOCuotaDR="0.160000" ImporteDR="144.00"/);
+  }, 120_000);
+});

@@ -1,17 +1,11 @@
 import type { EntityManager } from '@cfdi/db';
 import { refundReservation } from '../ledger';
-import { emitEvent, loadDocumentById, toInvoiceView, toPaymentView, type DocumentRow } from '../documents';
+import { emitEvent, loadDocumentById, restoreInvoiceBalance, toInvoiceView, toPaymentView, type DocumentRow } from '../documents';
 import { isoTimestamp } from '../time';
 import { eventPrefix, type AcuseRecord, type CancellableRow } from './cancellation-record';
 
 const scopeOf = (row: DocumentRow) => ({ accountId: row.account_id, livemode: row.livemode });
 const eventObject = (row: DocumentRow) => (row.type === 'payment' ? toPaymentView(row) : toInvoiceView(row));
-
-/** A cancelled payment no longer pays: its amount goes back to the invoice's outstanding balance. */
-async function restoreInvoiceBalance(tx: EntityManager, row: DocumentRow): Promise<void> {
-  if (row.type !== 'payment' || !row.invoice_id) return;
-  await tx.execute('update documents set saldo_pendiente = saldo_pendiente + ?, updated_at = now() where id = ?', [row.monto, row.invoice_id]);
-}
 
 /**
  * The SAT accepted the request: `stamped` → `cancelled` (no acceptance needed) or `cancel_pending` (the receiver

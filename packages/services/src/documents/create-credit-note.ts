@@ -148,16 +148,32 @@ export async function createCreditNoteDocument(
 
   return em.transactional(async (tx) => {
     // Under the invoice's row lock, as a cancellation request takes it: no cancellation starts in between.
+    let credited: string | null = null;
     if (invoice) {
       const locked: DocumentRow[] = await tx.execute('select * from documents where id = ? for update', [invoice.id]);
       checkNoCancellation(locked[0]!, body.relatedInvoiceId ? '/relatedInvoiceId' : '/relatedUuid');
       await checkCreditLeft(tx, locked[0]!, computed.total);
+      credited = await creditOutstandingBalance(tx, locked[0]!, computed.total);
     }
     return storeNewDocument(tx, deps.config, scope, { type: 'invoice', merchant, idempotencyKey }, (_id, folio) => ({
       kind: 'credit_note', folioText: body.folio ?? null, metodoPago: 'PUE', formaPago: input.formaPago, usoCfdi: input.usoCfdi!,
       receiver: input.receiver, subtotal: computed.subTotal, discount: computed.descuento ?? '0', total: computed.total,
-      tipoRelacion: input.tipoRelacion!, relatedUuid, relatedInvoiceId: invoice?.id ?? null,
+      tipoRelacion: input.tipoRelacion!, relatedUuid, relatedInvoiceId: invoice?.id ?? null, monto: credited,
       input: { ...input, folio },
     }));
   });
+}
+
+/**
+ * A credit note reduces what a PPD invoice still owes (docs/decisions.md, credit notes and the balance): it takes its
+ * total off `saldo_pendiente`, at most what is outstanding (a note after full payment is a refund, not a balance),
+ * and keeps that amount as its `monto` so a failed stamp or a cancellation gives exactly it back.
+ */
+async function creditOutstandingBalance(tx: EntityManager, invoice: DocumentRow, total: string): Promise<string | null> {
+  if (invoice.metodo_pago !== 'PPD' || invoice.saldo_pendiente === null) return null;
+  const applied = Math.min(toCentavos(total), toCentavos(invoice.saldo_pendiente));
+  if (applied <= 0) return null;
+  const monto = fromCentavos(applied);
+  await tx.execute('update documents set saldo_pendiente = saldo_pendiente - ?, updated_at = now() where id = ?', [monto, invoice.id]);
+  return monto;
 }
