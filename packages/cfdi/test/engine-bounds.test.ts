@@ -48,3 +48,16 @@ describe('engine bounds', () => {
     expect(computed.total).toBe('909090000000000.00');
   });
 });
+
+describe('one-cent adjustment placement (issue #22 item 9)', () => {
+  const line = (quantity: number, unitPrice: number, extra: Record<string, unknown> = {}) => ({ productCode: '01010101', unitCode: 'H87', description: 'x', quantity, unitPrice, ...extra });
+  it.each([
+    ['exempt', { taxable: false }, [line(37, 911.83, { iepsRate: 0.08 }), line(28, 119.06)], undefined],
+    ['exempt, with a cart discount', { taxable: false }, [line(38, 248.7), line(16, 631.59)], 30.86],
+    ['0 %', { ivaRate: 0 }, [line(27, 387.27), line(26, 139.28, { iepsRate: 0.08 }), line(27, 456.96, { iepsRate: 0.08 })], undefined],
+  ])('moves a taxed line, never the %s 1,000.00 one, and still matches the charge', (_name, untaxed, taxed, cartDiscount) => {
+    const computed = computeInvoice({ items: [line(1, 1000, untaxed), ...taxed], ...(cartDiscount ? { cartDiscount } : {}) } as never);
+    expect(computed.total).toBe(computed.chargedTotal);
+    expect(computed.concepts[0]).toMatchObject({ valorUnitario: '1000.000000', importe: '1000.000000' });
+  });
+});

@@ -127,25 +127,31 @@ function stepRank(line: LineSpec): number {
   return q < 1 ? 1e12 / q : q;
 }
 
+/** A line with a positive tax: its ValorUnitario is already a 6-decimal quotient, so a micro-step shows nowhere. */
+const isTaxed = (line: LineSpec): boolean => taxFactor(line).gt(ONE);
+
 /**
- * §2.3: when the forward computation misses what the customer paid by a cent or so, move
- * the ValorUnitario of one line in 0.000001 steps; lines with small quantities go first
- * because their steps are the finest. When no ValorUnitario step lands on the target (large
- * quantities, or roundings that jump two cents at once), the line's Importe moves instead in
- * 0.000001 steps inside the §2.4 band the SAT accepts for Cantidad × ValorUnitario, and then
+ * §2.3: when the forward computation misses what the customer paid by a cent or so, move one knob of one line in
+ * 0.000001 steps, where it changes the fewest visible amounts (docs/decisions.md): taxed lines first, whose
+ * ValorUnitario is a 6-decimal quotient of the price anyway, and only then exempt or 0 % lines, whose ValorUnitario is
+ * the price itself (a 1,000.00 item would show 999.99). Within each, ValorUnitario first, finest steps (small
+ * quantities) first; when no ValorUnitario step lands on the target (large quantities, or roundings that jump two
+ * cents at once), the line's Importe moves inside the §2.4 band the SAT accepts for Cantidad × ValorUnitario, and then
  * its Descuento. Total is monotone in each knob, so each is a binary search.
  */
 function matchChargedTotal(lines: LineSpec[], amounts: LineAmounts[], target: Dec, places: number[]): void {
   const current = documentTotals(amounts).total;
   if (current.equals(target)) return;
-  const candidates = lines
+  const byRank = lines
     .map((line, i) => ({ line, i }))
-    .sort((a, b) => stepRank(a.line) - stepRank(b.line) || amounts[b.i]!.importe.comparedTo(amounts[a.i]!.importe))
-    .slice(0, 8);
+    .sort((a, b) => stepRank(a.line) - stepRank(b.line) || amounts[b.i]!.importe.comparedTo(amounts[a.i]!.importe));
+  const groups = [byRank.filter((c) => isTaxed(c.line)).slice(0, 8), byRank.filter((c) => !isTaxed(c.line)).slice(0, 8)];
   const knobs: Knob[] = ['valorUnitario', 'importe', 'descuento'];
-  for (const knob of knobs) {
-    for (const { line, i } of candidates) {
-      if (tryLine(line, i, knob, amounts, target, current, places[i]!)) return;
+  for (const candidates of groups) {
+    for (const knob of knobs) {
+      for (const { line, i } of candidates) {
+        if (tryLine(line, i, knob, amounts, target, current, places[i]!)) return;
+      }
     }
   }
 }
