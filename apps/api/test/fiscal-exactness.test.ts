@@ -3,7 +3,8 @@ import { idempotencyKey, invoiceBody, RECEIVER, stampingAccount, startStack, typ
 /** Issue #22: what an accountant would reject, through the public API against the sandbox PAC. */
 let stack: StackHarness;
 beforeAll(async () => {
-  stack = await startStack();
+  // The sandbox with the SAT's default rules (RMF 2.7.1.35-IX on).
+  stack = await startStack({}, {});
 }, 60_000);
 afterAll(async () => stack?.close(), 60_000);
 
@@ -178,5 +179,26 @@ describe('credit notes and the balance payment complements carry (item 10)', () 
     expect(xml).toContain('ImpSaldoAnt="1044.00"');
     // The payments carry the invoice's taxes net of the credited share: 1,000.00 × 0.9, 160.00 × 0.9.
     expect(xml).toMatch(/<pago20:TrasladoDR BaseDR="900.00" ImpuestoDR="002" TipoFactorDR="Tasa" TasaOCuotaDR="0.160000" ImporteDR="144.00"/);
+  }, 120_000);
+});
+
+describe('cancellation without acceptance on the day of issue, RMF 2.7.1.35 IX (item 5)', () => {
+  const ppd = { metodoPago: 'PPD', formaPago: '99', items: [{ productCode: '43211503', unitCode: 'H87', description: 'Servidor', quantity: 1, unitPrice: 11600 }] };
+
+  it('a payment complement cancelled the day it was issued is cancelled at once; the documented acceptance receiver keeps the acceptance path', async () => {
+    const account = await stampingAccount(stack);
+    const inv = await invoice(account, ppd);
+    const paid = await post(account.testKey, `/v1/invoices/${inv.id}/payments`, { monto: 5000, formaPago: '03' });
+    expect(paid.status).toBe(201);
+    const cancelled = await post(account.testKey, `/v1/payments/${paid.body.id}/cancel`, { motivo: '02' });
+    expect(cancelled.status).toBe(202);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancellation: { status: 'accepted', acuse: { estatus: 'Cancelado sin aceptación' } } });
+
+    const xenon = { rfc: 'XIA190128J61', name: 'XENON INDUSTRIAL ARTICLES', zip: '76343', regimenFiscal: '601' };
+    const asked = await invoice(account, { ...ppd, receiver: xenon });
+    const payment = await post(account.testKey, `/v1/invoices/${asked.id}/payments`, { monto: 5000, formaPago: '03' });
+    const pending = await post(account.testKey, `/v1/payments/${payment.body.id}/cancel`, { motivo: '02' });
+    expect(pending.status).toBe(202);
+    expect(pending.body).toMatchObject({ status: 'cancel_pending', cancellation: { status: 'pending' } });
   }, 120_000);
 });

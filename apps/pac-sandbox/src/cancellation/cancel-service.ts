@@ -153,8 +153,9 @@ export class CancelService {
     const stored = await this.deps.cancellations.find(stamp.uuid);
     if (!stored) return undefined;
     // A receiver trigger in the document answers at once, before any configured auto-answer.
-    const options = stamp.receiverAnswer
-      ? { ...this.deps.settle, autoAnswer: { answer: stamp.receiverAnswer, afterMs: 0 } }
+    const answer = stamp.receiverAnswer;
+    const options = answer === 'accept' || answer === 'reject'
+      ? { ...this.deps.settle, autoAnswer: { answer, afterMs: 0 } }
       : this.deps.settle;
     const settled = settle(stored, now, options);
     if (settled === stored) return stored;

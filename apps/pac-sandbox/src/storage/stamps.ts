@@ -12,8 +12,11 @@ export interface StampRecord {
   fechaTimbrado: string;
   stampedAt: Date;
   xml: string;
-  /** Sandbox trigger: how the receiver answers a cancellation request at once (null: waits). */
-  receiverAnswer: 'accept' | 'reject' | null;
+  /**
+   * Sandbox trigger: how the receiver answers a cancellation request (accept/reject at once, wait for the control
+   * endpoint); any of them makes the cancellation need acceptance despite RMF 2.7.1.35-IX. null: no trigger.
+   */
+  receiverAnswer: 'accept' | 'reject' | 'wait' | null;
 }
 
 /** A stamped document's reference to another CFDI (CfdiRelacionado, or a payment's DoctoRelacionado). */
@@ -37,7 +40,7 @@ function toRecord(row: Record<string, unknown>): StampRecord {
     fechaTimbrado: row.fecha_timbrado as string,
     stampedAt: row.stamped_at as Date,
     xml: row.xml as string,
-    receiverAnswer: (row.receiver_answer as 'accept' | 'reject' | null) ?? null,
+    receiverAnswer: (row.receiver_answer as StampRecord['receiverAnswer']) ?? null,
   };
 }
 
