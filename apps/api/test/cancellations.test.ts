@@ -109,9 +109,15 @@ it('refusal path: back to stamped with cancellation.status rejected, and the tim
   expect(await ledger(account.accountId)).toEqual(['consume:invoice', 'consume:cancellation', 'consume:cancellation']);
 }, 60_000);
 
-it('cancels at once without acceptance (motives 02, 04, 01 with its replacement) and replays by key without a second consume', async () => {
+it('cancels at once without acceptance (motives 02, 04 on a global invoice, 01 with its replacement) and replays by key without a second consume', async () => {
   const account = await stampingAccount(stack);
-  const [a, b, replacement] = [await smallInvoice(account), await smallInvoice(account), await smallInvoice(account)];
+  const global = {
+    usoCfdi: 'S01', receiver: { rfc: 'XAXX010101000', name: 'PUBLICO EN GENERAL', zip: '42501', regimenFiscal: '616' },
+    informacionGlobal: { periodicidad: '04', meses: '11', anio: 2026 },
+    items: [{ productCode: '01010101', unitCode: 'ACT', description: 'Venta', quantity: 1, unitPrice: 580, noIdentificacion: 'T-1' }],
+  };
+  const [a, b, original] = [await smallInvoice(account), await smallInvoice(account, global), await smallInvoice(account)];
+  const replacement = await smallInvoice(account, { relatedDocuments: [{ tipoRelacion: '04', uuids: [original.uuid] }] });
   const ik = idempotencyKey();
   const first = await cancel(account, a.id, { motivo: '02' }, ik);
   expect(first.status).toBe(202);
@@ -122,8 +128,8 @@ it('cancels at once without acceptance (motives 02, 04, 01 with its replacement)
   expect(replay.body).toEqual(first.body);
 
   expect((await cancel(account, b.id, { motivo: '04' })).body).toMatchObject({ status: 'cancelled', cancellation: { motivo: '04' } });
-  const withReplacement = await cancel(account, replacement.id, { motivo: '01', folioSustitucion: b.uuid.toLowerCase() });
-  expect(withReplacement.body).toMatchObject({ status: 'cancelled', cancellation: { motivo: '01', folioSustitucion: b.uuid } });
+  const withReplacement = await cancel(account, original.id, { motivo: '01', folioSustitucion: replacement.uuid.toLowerCase() });
+  expect(withReplacement.body).toMatchObject({ status: 'cancelled', cancellation: { motivo: '01', folioSustitucion: replacement.uuid } });
   expect((await ledger(account.accountId)).filter((t) => t === 'consume:cancellation')).toHaveLength(3);
 }, 60_000);
 

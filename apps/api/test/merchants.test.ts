@@ -17,7 +17,7 @@ describe('create and retrieve', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^mch_/), object: 'merchant', livemode: false, rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE',
-      regimenFiscal: '601', zip: '42501', serie: 'A', defaultClaveProdServ: null, defaultClaveUnidad: null, registroPatronal: null, csd: null, logoUrl: null,
+      regimenFiscal: '601', zip: '42501', serie: 'A', defaultClaveProdServ: null, defaultClaveUnidad: null, registroPatronal: null, borderRegionStimulus: false, csd: null, logoUrl: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect((await api.request('GET', `/v1/merchants/${res.body.id}`, { key: testKey })).body).toEqual(res.body);

@@ -22,7 +22,10 @@ export interface SandboxOptions {
   rfcProvCertif?: string;
   /** Answer 702 for issuers without an active registration. Default true. */
   requireRegistration?: boolean;
-  /** RMF 2.7.1.35-IX (cancellation until the next business day needs no acceptance). Default false. */
+  /**
+   * RMF 2.7.1.35-IX (cancellation until the next business day needs no acceptance), as the SAT does. Default true;
+   * a document with a receiver trigger (SANDBOX_REQUIRE_ACCEPTANCE, SANDBOX_RECEIVER_ACCEPTS/REJECTS) still needs it.
+   */
   nextBusinessDayRule?: boolean;
   /** Receiver's answer window before "Plazo vencido". Default 72 h. */
   acceptanceWindowMs?: number;
@@ -57,7 +60,7 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
     cancellations: new CancellationStore(pool),
     sat,
     now,
-    nextBusinessDayRule: options.nextBusinessDayRule ?? false,
+    nextBusinessDayRule: options.nextBusinessDayRule ?? true,
     settle: {
       acceptanceWindowMs: options.acceptanceWindowMs ?? 72 * 3_600_000,
       ...(options.autoAnswer ? { autoAnswer: options.autoAnswer } : {}),

@@ -40,7 +40,7 @@ export function loadSandboxConfig(env: Env = process.env): SandboxServerConfig {
     app: {
       databaseUrl: env.PAC_SANDBOX_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/pac_sandbox',
       requireRegistration: bool('PAC_SANDBOX_REQUIRE_REGISTRATION', true),
-      nextBusinessDayRule: bool('PAC_SANDBOX_NEXT_BUSINESS_DAY_RULE', false),
+      nextBusinessDayRule: bool('PAC_SANDBOX_NEXT_BUSINESS_DAY_RULE', true),
       acceptanceWindowMs: int('PAC_SANDBOX_ACCEPTANCE_WINDOW_MS', 72 * 3_600_000),
       ...(autoAnswer
         ? {

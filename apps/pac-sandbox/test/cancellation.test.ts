@@ -15,8 +15,9 @@ const eku = testCsd('EKU9003173C9-csd');
 const HOUR = 3_600_000;
 let folio = 0;
 
+/** These suites exercise the acceptance flow on fresh documents: RMF 2.7.1.35-IX off unless an option turns it on. */
 async function sandbox(options: Partial<SandboxOptions> = {}): Promise<Harness> {
-  const h = await startSandbox(options);
+  const h = await startSandbox({ nextBusinessDayRule: false, ...options });
   await h.pac.registerCsd({ rfc: 'EKU9003173C9' });
   await h.pac.registerCsd({ rfc: 'CACX7605101P8' });
   return h;
@@ -58,7 +59,7 @@ const status = (h: Harness, uuid: string, total = '31920.00', receptorRfc = 'URE
 const answer = (h: Harness, uuid: string, a: 'accept' | 'reject') =>
   h.control<Record<string, string>>('POST', `/sandbox/receiver/${uuid}/${a}`);
 
-describe('cancellation (default rules: next-business-day rule off)', () => {
+describe('cancellation (next-business-day rule off)', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await sandbox();
@@ -288,6 +289,17 @@ describe('cancellation (default rules: next-business-day rule off)', () => {
     });
   });
 
+  test('207 like the SAT: motive 01 naming a stamped CFDI that does not relate it with 04, motive 04 on a non-global CFDI', async () => {
+    const original = await stamp(h);
+    const unrelated = await stamp(h);
+    const creditLike = await stamp(h, withRelated('01', original.uuid));
+    expect(await cancel(h, original.uuid, '01', unrelated.uuid)).toMatchObject({ folios: [{ estatusUuid: '207' }] });
+    expect(await cancel(h, unrelated.uuid, '01', creditLike.uuid)).toMatchObject({ folios: [{ estatusUuid: '207' }] });
+    expect(await cancel(h, unrelated.uuid, '04')).toMatchObject({ folios: [{ estatusUuid: '207' }] });
+    const global = await stamp(h, (xml) => xml.replace('<cfdi:Emisor ', '<cfdi:InformacionGlobal Periodicidad="04" Meses="11" Año="2026"/><cfdi:Emisor '));
+    expect(await cancel(h, global.uuid, '04')).toMatchObject({ folios: [{ estatusUuid: '201' }] });
+  });
+
   test('request-level errors: tampered signature 302, signer ≠ RfcEmisor 303, FIEL 306', async () => {
     const { uuid } = await stamp(h);
     const signed = request(h, [{ uuid, motivo: '02' }]);
@@ -313,6 +325,27 @@ describe('cancellation (default rules: next-business-day rule off)', () => {
 });
 
 describe('configurable rules', () => {
+  test('by default RMF 2.7.1.35-IX applies like at the SAT; a receiver trigger or the acceptance receiver keeps the acceptance flow', async () => {
+    const h = await startSandbox();
+    try {
+      await h.pac.registerCsd({ rfc: 'EKU9003173C9' });
+      // 31,920.00 to URE180429TM6 stamped today: no acceptance needed until the end of the next business day.
+      const { uuid } = await stamp(h);
+      expect(await cancel(h, uuid)).toMatchObject({ folios: [{ estatusUuid: '201', estatusCancelacion: 'Cancelado sin aceptación' }] });
+      const waits = await stamp(h, withDescription('Colegiatura SANDBOX_REQUIRE_ACCEPTANCE'));
+      expect(await cancel(h, waits.uuid)).toMatchObject({ folios: [{ estatusUuid: '201', estatusCancelacion: 'En proceso' }] });
+      expect(await answer(h, waits.uuid, 'accept')).toMatchObject({ status: 200 });
+      expect(await status(h, waits.uuid)).toMatchObject({ estado: 'Cancelado', estatusCancelacion: 'Cancelado con aceptación' });
+      const accepts = await stamp(h, withDescription('Colegiatura SANDBOX_RECEIVER_ACCEPTS'));
+      expect(await cancel(h, accepts.uuid)).toMatchObject({ folios: [{ estatusUuid: '201' }] });
+      expect(await status(h, accepts.uuid)).toMatchObject({ estatusCancelacion: 'Cancelado con aceptación' });
+      const toXenon = await stamp(h, (xml) => withReceptorRfc('XIA190128J61')(xml).replace(/(<cfdi:Receptor [^>]*Nombre=")[^"]*"/, '$1XENON INDUSTRIAL ARTICLES"'));
+      expect(await cancel(h, toXenon.uuid)).toMatchObject({ folios: [{ estatusUuid: '201', estatusCancelacion: 'En proceso' }] });
+    } finally {
+      await h.close();
+    }
+  });
+
   test('next-business-day rule on: cancelable without acceptance until the end of the next business day', async () => {
     const h = await sandbox({ nextBusinessDayRule: true });
     try {

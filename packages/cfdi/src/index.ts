@@ -9,7 +9,8 @@ export * from './pure';
 export { buildInvoiceXml, buildCreditNoteXml, globalReceiver, type BuiltDocument } from './xml/invoice';
 export { buildPaymentXml, type BuiltPayment } from './xml/payment';
 export { buildNominaXml, type BuiltNomina } from './xml/nomina';
-export { invoiceTaxGroups } from './xml/invoice-tax-groups';
+export { installmentTaxGroups, invoiceTaxGroups } from './xml/invoice-tax-groups';
+export { cfdiRelacionados } from './xml/cfdi-relacionados';
 export { rootAttributes } from './xml/root-attributes';
 
 // Cadena original, seal, certificates

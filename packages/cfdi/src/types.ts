@@ -89,6 +89,13 @@ export interface InvoiceInput extends DocumentHeader, ConceptsInput {
   formaPago: string;
   usoCfdi?: string;
   informacionGlobal?: InformacionGlobalInput;
+  /** CfdiRelacionados, one per c_TipoRelacion key (e.g. 04 substitution of the UUIDs, 07 application of an advance). */
+  relatedDocuments?: RelatedDocuments[];
+}
+
+export interface RelatedDocuments {
+  tipoRelacion: string;
+  uuids: string[];
 }
 
 export interface CreditNoteInput extends DocumentHeader, ConceptsInput {
@@ -135,9 +142,14 @@ export interface PaymentInput {
   formaPago: string;
   numOperacion?: string;
   /**
-   * Sum of BaseDR/ImporteDR of this invoice in earlier installments, per group. When this
-   * payment settles the invoice (saldo insoluto 0) the bases become the remainder so that
-   * all installments add up to the invoice's bases.
+   * Σ Total of the credit notes in force that relate the invoice (docs/decisions.md, credit notes and the balance):
+   * they reduce what is paid, so the installment that brings the balance to 0 carries the invoice's groups times
+   * (Total − credited) / Total.
+   */
+  credited?: Amount;
+  /**
+   * Sum of BaseDR/ImporteDR of this invoice in earlier installments, per group, as stamped. Each installment carries
+   * the cumulative share minus these, so all installments add up to the invoice's bases and taxes.
    */
   previousInstallments?: Array<Pick<TaxGroup, 'impuesto' | 'tipoFactor' | 'tasaOCuota'> & { base: Amount; importe?: Amount }>;
 }

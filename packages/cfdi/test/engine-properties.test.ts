@@ -33,7 +33,7 @@ describe('tax engine properties (no external tools, shrinking on failure)', () =
           receiver: RECEIVERS[0]!, items, pricesIncludeTax: inclusive, formaPago: '03', usoCfdi: 'G03',
           ...(cart && cart > 0 ? { cartDiscount: cart } : {}),
         };
-        const issues = validateInvoiceRequest(request, catalogs, { issuer: ISSUERS[0]!.issuer });
+        const issues = validateInvoiceRequest(request, catalogs, { issuer: { ...ISSUERS[0]!.issuer, borderRegionStimulus: true } });
         let built;
         try {
           built = buildInvoiceXml({ ...request, issuer: ISSUERS[0]!.issuer }, { now: NOW });

@@ -119,7 +119,15 @@ export const creditNote: fc.Arbitrary<{ input: CreditNoteInput; csd: string }> =
     input: { ...h, issuer: who.issuer, receiver, items: list, pricesIncludeTax: inc, relatedUuid: u, tipoRelacion: rel as '01', formaPago: '15', usoCfdi: 'G02' },
   }));
 
-/** A PPD invoice paid in 1–4 installments (shares in percent of what is left). */
-export const paymentPlan = fc.record({ invoice, uuid, shares: fc.array(fc.integer({ min: 5, max: 95 }), { minLength: 0, maxLength: 3 }), withPrevious: fc.boolean() });
+/**
+ * A PPD invoice paid in 1–4 installments (shares in percent of what is left), sometimes after a credit note relating
+ * it (creditPercent of its total), sometimes replaced by a substitute invoice (TipoRelacion 04).
+ */
+export const paymentPlan = fc.record({
+  invoice, uuid,
+  shares: fc.array(fc.integer({ min: 5, max: 95 }), { minLength: 0, maxLength: 3 }),
+  creditPercent: fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined, freq: 3 }),
+  substitute: fc.boolean(),
+});
 
 export { nomina } from './nomina-generators';

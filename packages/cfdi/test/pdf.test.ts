@@ -57,6 +57,14 @@ describe('PDF representation', () => {
     if (process.env.CFDI_WRITE_DOCS) execFileSync('cp', [path.join(dir, 'three.png'), process.env.CFDI_WRITE_DOCS]);
   });
 
+  it('prints the border-region stimulus legend on invoices with IVA 8 %, and only on them', async () => {
+    const border = buildInvoiceXml({ issuer, receiver: RECEIVERS[1]!, items: [{ ...threeItems[0]!, ivaRate: 0.08 }], formaPago: '03', usoCfdi: 'G03' }, { now: NOW });
+    const flat = (xml: string, name: string) => renderPdf(mockStamp(xml, csd, UUID)).then((pdf) => pdfText(pdf, name).replace(/\s+/g, ' '));
+    expect(await flat(border.xml, 'border')).toContain('IVA crédito aplicado del 50%: estímulo fiscal de la región fronteriza');
+    const ordinary = buildInvoiceXml({ issuer, receiver: RECEIVERS[1]!, items: [threeItems[0]!], formaPago: '03', usoCfdi: 'G03' }, { now: NOW });
+    expect(await flat(ordinary.xml, 'ordinary')).not.toContain('IVA crédito aplicado');
+  });
+
   it('500-item invoice paginates with the table header on every page', async () => {
     const items: InvoiceItem[] = Array.from({ length: 500 }, (_, i) => ({
       productCode: '43211503', unitCode: 'H87', description: `Artículo número ${i + 1}${i % 7 === 0 ? ' con una descripción bastante más larga que ocupa dos renglones de la tabla' : ''}`,

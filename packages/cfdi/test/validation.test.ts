@@ -1,10 +1,10 @@
-import { validateCreditNoteRequest, validateInvoiceRequest, validatePaymentRequest, type InvoiceRequest } from '../src';
+import { validateCreditNoteRequest, validateInvoiceRequest, validatePaymentRequest, type InvoiceRequest, type ValidationContext } from '../src';
 import fc from 'fast-check';
 import { tsvCatalogs } from './catalogs';
 import { NOW } from './sat-dir';
 
 const catalogs = tsvCatalogs();
-const context = { issuer: { rfc: 'EKU9003173C9', regimenFiscal: '601', zip: '42501' }, now: NOW };
+const context: ValidationContext = { issuer: { rfc: 'EKU9003173C9', regimenFiscal: '601', zip: '42501' }, now: NOW };
 
 const valid = (): InvoiceRequest => ({
   merchantId: 'm_1',
@@ -27,9 +27,25 @@ describe('validateInvoiceRequest', () => {
   it('refuses amounts over the 18 integer digits of the XSD\'s t_Importe, per line and in total', () => {
     const item = { productCode: '43211503', unitCode: 'H87', description: 'x' };
     expect(paths({ ...valid(), pricesIncludeTax: false, items: [{ ...item, quantity: 1_000_000_000, unitPrice: 99_999_999_999 }] })).toEqual(['/items/0']);
-    const half = { ...item, quantity: 1, unitPrice: 600_000_000_000_000_000 };
+    const half = { ...item, quantity: 600_000_000, unitPrice: 1_000_000_000 };
     expect(paths({ ...valid(), pricesIncludeTax: false, items: [half, half] })).toEqual(['/items']);
     expect(paths({ ...valid(), pricesIncludeTax: false, items: [{ ...item, quantity: 1, unitPrice: 99_999_999_999 }] })).toEqual([]);
+  });
+
+  it('refuses usoCfdi CP01 and CN01, which belong to payment complements and payroll, on income invoices and credit notes', () => {
+    expect(paths({ ...valid(), usoCfdi: 'CP01' })).toEqual(['/usoCfdi']);
+    expect(paths({ ...valid(), usoCfdi: 'CN01' })).toEqual(['/usoCfdi']);
+    const note = { relatedUuid: '0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D', formaPago: '03', receiver: valid().receiver, items: valid().items };
+    expect(validateCreditNoteRequest({ ...note, usoCfdi: 'CP01' }, catalogs, context).map((i) => i.path)).toEqual(['/usoCfdi']);
+    expect(validateCreditNoteRequest(note, catalogs, context)).toEqual([]);
+  });
+
+  it('takes IVA 8 % only from merchants registered in the border-region stimulus', () => {
+    const border = { ...valid(), items: [{ ...(valid().items as object[])[0]!, ivaRate: 0.08 }], shipping: { amount: 100, ivaRate: 0.08 } };
+    expect(paths(border)).toEqual(['/items/0/ivaRate', '/shipping/ivaRate']);
+    expect(paths(border, { ...context, issuer: { ...context.issuer, borderRegionStimulus: true } })).toEqual([]);
+    const note = { relatedUuid: '0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D', formaPago: '03', receiver: valid().receiver, items: border.items };
+    expect(validateCreditNoteRequest(note, catalogs, context).map((i) => i.path)).toEqual(['/items/0/ivaRate']);
   });
 
   it('accepts RFCs with Ñ and &', () => {
@@ -116,6 +132,15 @@ describe('validateInvoiceRequest', () => {
     it('year is the current or previous one', () => {
       expect(paths(global({ periodicidad: '01', meses: '01', anio: 2024 }))).toEqual(['/informacionGlobal/anio']);
       expect(paths(global({ periodicidad: '01', meses: '12', anio: 2025 }))).toEqual([]);
+    });
+
+    it('refuses a period after the issue date\'s (issued 2026-11-21)', () => {
+      expect(paths(global({ periodicidad: '04', meses: '12', anio: 2026 }))).toEqual(['/informacionGlobal/meses']);
+      expect(paths(global({ periodicidad: '01', meses: '12', anio: 2026 }))).toEqual(['/informacionGlobal/meses']);
+      expect(paths(global({ periodicidad: '04', meses: '11', anio: 2026 }))).toEqual([]);
+      expect(paths(global({ periodicidad: '04', meses: '12', anio: 2025 }))).toEqual([]);
+      const rif = { ...context, issuer: { ...context.issuer, regimenFiscal: '621' } };
+      expect(paths(global({ periodicidad: '05', meses: '18', anio: 2026 }), rif)).toEqual([]);
     });
 
     it('generic receiver: zip = place of issue, 616, S01, PUE', () => {

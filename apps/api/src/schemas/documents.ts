@@ -30,6 +30,12 @@ export const ItemSchema = Type.Object({
 
 const Items = Type.Array(ItemSchema, { minItems: 1, maxItems: 500 });
 
+const UuidString = Type.String({ pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$' });
+export const RelatedDocumentsSchema = Type.Object({
+  tipoRelacion: StringEnum(['01', '02', '03', '04', '06', '07'], { description: 'c_TipoRelacion key an income CFDI may carry' }),
+  uuids: Type.Array(UuidString, { minItems: 1, maxItems: 100 }),
+}, { additionalProperties: false });
+
 export const InvoiceCreateSchema = Type.Object({
   merchantId: Type.String({ minLength: 1 }),
   metodoPago: Type.Optional(Type.Union([Type.Literal('PUE'), Type.Literal('PPD')])),
@@ -51,6 +57,10 @@ export const InvoiceCreateSchema = Type.Object({
     meses: Type.String({ pattern: '^(0[1-9]|1[0-8])$' }),
     anio: Type.Integer({ minimum: 2022, maximum: 2100 }),
   }, { additionalProperties: false })),
+  relatedDocuments: Type.Optional(Type.Array(RelatedDocumentsSchema, {
+    minItems: 1, maxItems: 6,
+    description: 'CfdiRelacionados: one entry per c_TipoRelacion key, e.g. 04 for the CFDI this one replaces (then cancel that one with motive 01 and this UUID as folioSustitucion), 07 for an advance applied',
+  })),
 }, { additionalProperties: false });
 
 export const CreditNoteCreateSchema = Type.Object({
@@ -102,6 +112,7 @@ export const InvoiceSchema = Type.Object({
   tipoRelacion: Type.Optional(Type.String()),
   relatedUuid: Type.Optional(Type.String()),
   relatedInvoiceId: Type.Optional(Nullable(Type.String())),
+  relatedDocuments: Type.Optional(Type.Array(Type.Object({ tipoRelacion: Type.String(), uuids: Type.Array(Type.String()) }))),
   receiver: Type.Object({ rfc: Type.String(), name: Type.String(), zip: Type.String(), regimenFiscal: Type.String() }),
   merchantId: Type.String(),
   files: Files,

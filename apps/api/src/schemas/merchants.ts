@@ -9,6 +9,9 @@ const serie = Type.String({ minLength: 1, maxLength: 10, description: 'Default "
 const claveProdServ = Type.String({ pattern: '^[0-9]{8}$' });
 const claveUnidad = Type.String({ minLength: 1, maxLength: 5 });
 const registroPatronal = Type.String({ minLength: 1, maxLength: 20, pattern: '^[^|]*$', description: 'IMSS registro patronal: the default of payroll receipts for contract types 01-08' });
+const borderRegionStimulus = Type.Boolean({
+  description: 'Registered with the SAT in the northern or southern border-region stimulus (IVA 8 %, "IVA crédito aplicado del 50%"). Only such merchants may send ivaRate 0.08; their PDFs carry the stimulus legend. Default false',
+});
 
 export const MerchantCreateSchema = Type.Object({
   rfc: Type.String({ pattern: MERCHANT_RFC_PATTERN, description: '12 characters (persona moral) or 13 (persona física); cannot change later' }),
@@ -19,6 +22,7 @@ export const MerchantCreateSchema = Type.Object({
   defaultClaveProdServ: Type.Optional(claveProdServ),
   defaultClaveUnidad: Type.Optional(claveUnidad),
   registroPatronal: Type.Optional(registroPatronal),
+  borderRegionStimulus: Type.Optional(borderRegionStimulus),
 }, { additionalProperties: false });
 export type MerchantCreate = Static<typeof MerchantCreateSchema>;
 
@@ -31,6 +35,7 @@ export const MerchantUpdateSchema = Type.Object({
   defaultClaveProdServ: Type.Optional(Type.Union([claveProdServ, Type.Null()], { description: 'null clears it' })),
   defaultClaveUnidad: Type.Optional(Type.Union([claveUnidad, Type.Null()], { description: 'null clears it' })),
   registroPatronal: Type.Optional(Type.Union([registroPatronal, Type.Null()], { description: 'null clears it' })),
+  borderRegionStimulus: Type.Optional(borderRegionStimulus),
 }, { additionalProperties: false });
 export type MerchantUpdate = Static<typeof MerchantUpdateSchema>;
 
@@ -58,6 +63,7 @@ export const MerchantSchema = Type.Object({
   defaultClaveProdServ: Type.Union([Type.String(), Type.Null()]),
   defaultClaveUnidad: Type.Union([Type.String(), Type.Null()]),
   registroPatronal: Type.Union([Type.String(), Type.Null()]),
+  borderRegionStimulus: Type.Boolean(),
   csd: Type.Union([CsdSchema, Type.Null()]),
   logoUrl: Type.Union([Type.String({ description: 'Signed URL, valid 15 minutes' }), Type.Null()]),
   createdAt: Timestamp,

@@ -110,7 +110,7 @@ export class CancelService {
     const stamp = await this.deps.stamps.findByUuid(folio.uuid);
     if (!stamp) return answer('205');
     if (stamp.emisorRfc !== request.rfcEmisor) return answer('203');
-    if (!(await this.validMotive(folio))) return answer('207');
+    if (!(await this.validMotive(folio, stamp))) return answer('207');
     const existing = await this.current(stamp, now);
     if (existing && existing.status !== 'rechazada')
       return answer('202', ESTATUS_CANCELACION[existing.status]);
@@ -135,12 +135,17 @@ export class CancelService {
     };
   }
 
-  /** c_MotivoCancelacion; 01 needs a stamped FolioSustitucion, the others must not carry one (207). */
-  private async validMotive(folio: CancelacionRequest['folios'][number]): Promise<boolean> {
+  /**
+   * c_MotivoCancelacion (207 otherwise): 01 needs a stamped FolioSustitucion that relates this UUID with TipoRelacion
+   * 04; 04 (operación nominativa relacionada en una factura global) applies only to a global invoice; 02–04 carry no
+   * FolioSustitucion.
+   */
+  private async validMotive(folio: CancelacionRequest['folios'][number], stamp: StampRecord): Promise<boolean> {
     if (!MOTIVOS.has(folio.motivo)) return false;
+    if (folio.motivo === '04' && !stamp.global) return false;
     if (folio.motivo !== '01') return !folio.folioSustitucion;
     if (!folio.folioSustitucion || folio.folioSustitucion === folio.uuid) return false;
-    return Boolean(await this.deps.stamps.findByUuid(folio.folioSustitucion));
+    return this.deps.stamps.relates(folio.folioSustitucion, folio.uuid, '04');
   }
 
   /** The stored cancellation with time-based transitions applied (and persisted). */
@@ -148,8 +153,9 @@ export class CancelService {
     const stored = await this.deps.cancellations.find(stamp.uuid);
     if (!stored) return undefined;
     // A receiver trigger in the document answers at once, before any configured auto-answer.
-    const options = stamp.receiverAnswer
-      ? { ...this.deps.settle, autoAnswer: { answer: stamp.receiverAnswer, afterMs: 0 } }
+    const answer = stamp.receiverAnswer;
+    const options = answer === 'accept' || answer === 'reject'
+      ? { ...this.deps.settle, autoAnswer: { answer, afterMs: 0 } }
       : this.deps.settle;
     const settled = settle(stored, now, options);
     if (settled === stored) return stored;

@@ -8,6 +8,9 @@ import { incidence, type Incidencia } from './incidence-codes';
  *   SANDBOX_SAT_UNAVAILABLE    → 708 (SAT unreachable: retryable, nothing stamped)
  *   SANDBOX_RECEIVER_ACCEPTS   → stamps; a cancellation needing acceptance is accepted at once
  *   SANDBOX_RECEIVER_REJECTS   → stamps; a cancellation needing acceptance is rejected at once
+ *   SANDBOX_REQUIRE_ACCEPTANCE → stamps; a cancellation needing acceptance waits for the receiver (control endpoint)
+ * The three receiver tokens also switch off RMF 2.7.1.35-IX for the document: without them a document cancelled by
+ * the next business day needs no acceptance, so the acceptance flow could not be exercised on a fresh document.
  * The receiver tokens exist because integrators only reach the sandbox through the platform's API,
  * never its control endpoints.
  */
@@ -25,11 +28,15 @@ export function magicTrigger(conceptos: readonly Element[]): Incidencia | undefi
   return undefined;
 }
 
-export function receiverTrigger(conceptos: readonly Element[]): 'accept' | 'reject' | null {
+/** How the receiver answers a cancellation of the document: at once (accept/reject) or when asked (wait). */
+export type ReceiverTrigger = 'accept' | 'reject' | 'wait';
+
+export function receiverTrigger(conceptos: readonly Element[]): ReceiverTrigger | null {
   for (const concepto of conceptos) {
     const descripcion = concepto.getAttribute('Descripcion') ?? '';
     if (descripcion.includes('SANDBOX_RECEIVER_ACCEPTS')) return 'accept';
     if (descripcion.includes('SANDBOX_RECEIVER_REJECTS')) return 'reject';
+    if (descripcion.includes('SANDBOX_REQUIRE_ACCEPTANCE')) return 'wait';
   }
   return null;
 }

@@ -12,8 +12,11 @@ export interface StampRecord {
   fechaTimbrado: string;
   stampedAt: Date;
   xml: string;
-  /** Sandbox trigger: how the receiver answers a cancellation request at once (null: waits). */
-  receiverAnswer: 'accept' | 'reject' | null;
+  /**
+   * Sandbox trigger: how the receiver answers a cancellation request (accept/reject at once, wait for the control
+   * endpoint); any of them makes the cancellation need acceptance despite RMF 2.7.1.35-IX. null: no trigger.
+   */
+  receiverAnswer: 'accept' | 'reject' | 'wait' | null;
 }
 
 /** A stamped document's reference to another CFDI (CfdiRelacionado, or a payment's DoctoRelacionado). */
@@ -37,7 +40,7 @@ function toRecord(row: Record<string, unknown>): StampRecord {
     fechaTimbrado: row.fecha_timbrado as string,
     stampedAt: row.stamped_at as Date,
     xml: row.xml as string,
-    receiverAnswer: (row.receiver_answer as 'accept' | 'reject' | null) ?? null,
+    receiverAnswer: (row.receiver_answer as StampRecord['receiverAnswer']) ?? null,
   };
 }
 
@@ -117,6 +120,15 @@ export class StampStore {
     const existing = await this.findByHash(record.xmlHash);
     if (!existing) throw new Error('stamp conflict without a stored stamp');
     return { inserted: false, record: existing };
+  }
+
+  /** Whether the stamped CFDI `uuid` relates `relatedUuid` with that TipoRelacion. */
+  async relates(uuid: string, relatedUuid: string, tipoRelacion: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'SELECT 1 FROM relations WHERE uuid = $1 AND related_uuid = $2 AND tipo_relacion = $3',
+      [uuid.toUpperCase(), relatedUuid.toUpperCase(), tipoRelacion],
+    );
+    return (rowCount ?? 0) > 0;
   }
 
   /** Documents still in force that reference `uuid`: they make it "No cancelable". */

@@ -1,4 +1,4 @@
-import { ceil, dec, fixed, rateText, round, trunc, writtenDecimals, ZERO, type Dec } from '../decimal/money';
+import { ceil, D, dec, fixed, rateText, round, trunc, writtenDecimals, ZERO, type Dec } from '../decimal/money';
 import type { Impuesto } from '../tax/computed';
 import type { PaymentInput, TaxGroup } from '../types';
 
@@ -33,59 +33,60 @@ function drAmount(value: Dec): string {
   return two.isZero() && !value.isZero() ? fixed(value, 6) : fixed(two, 2);
 }
 
-/** §2.4 band for ImporteDR given BaseDR as written. */
-function inBand(importe: Dec, baseText: string, rate: Dec, places: number): boolean {
+/** An exact difference written as it is: with 2 decimals when it is whole centavos, else with 6. */
+function exactAmount(value: Dec): string {
+  return fixed(value, round(value, 2).equals(value) ? 2 : 6);
+}
+
+/** §2.4 band for a 2-decimal ImporteDR given BaseDR as written: [LI, LS]. */
+function band(baseText: string, rate: Dec): [Dec, Dec] {
   const half = dec(10).pow(-writtenDecimals(baseText)).div(2);
   const base = dec(baseText);
-  const lo = trunc(base.minus(half).times(rate), places);
-  const hi = ceil(base.plus(half).minus('1e-12').times(rate), places);
-  return importe.gte(lo) && importe.lte(hi);
+  return [trunc(base.minus(half).times(rate), 2), ceil(base.plus(half).minus('1e-12').times(rate), 2)];
 }
 
 /**
- * Pagos 2.0 amounts (cfdi40.md §5.5): taxes of the payment are the invoice's groups times
- * ImpPagado / Total. The installment that settles the invoice takes the remainder of each
- * base (and of each tax amount while it stays inside its band) when the earlier
- * installments are supplied, so all installments add up to the invoice.
+ * Pagos 2.0 amounts (cfdi40.md §5.5): taxes of the payment are the invoice's groups times ImpPagado / Total. Every
+ * installment is computed cumulatively: its BaseDR and ImporteDR are what the invoice's group times the share paid
+ * so far (this installment included) comes to, rounded, minus what the earlier installments carried. Rounding never
+ * accumulates, and the installment that settles the invoice (share 1, or 1 − the credit notes' share) lands exactly
+ * on the invoice's group: Σ BaseDR and Σ ImporteDR equal its Base and Importe. ImporteDR stays inside the §2.4 band
+ * of its BaseDR (CRP20254); a cumulative value outside it is clamped and the next installment takes the difference.
  */
 export function computePayment(input: PaymentInput): ComputedPayment {
   const total = dec(input.invoice.total);
   const monto = dec(input.monto);
   const saldoAnt = dec(input.saldoAnterior);
+  const credited = dec(input.credited ?? 0);
   if (!monto.isPositive() || monto.isZero()) throw new RangeError('monto must be greater than 0');
   if (monto.gt(saldoAnt)) throw new RangeError('monto is larger than the outstanding balance (saldoAnterior)');
-  if (saldoAnt.gt(total)) throw new RangeError('saldoAnterior is larger than the invoice total');
+  if (credited.isNegative() || saldoAnt.plus(credited).gt(total)) throw new RangeError('saldoAnterior plus the credited amount is larger than the invoice total');
   if (!Number.isInteger(input.numParcialidad) || input.numParcialidad < 1 || input.numParcialidad > 999) {
     throw new RangeError('numParcialidad must be an integer from 1 to 999');
   }
   if (!FECHA.test(input.fechaPago)) throw new RangeError('fechaPago must be YYYY-MM-DDTHH:MM:SS');
   const insoluto = saldoAnt.minus(monto);
   const factor = monto.div(total);
+  // Share of the invoice paid once this installment is stamped: what is neither outstanding nor credited.
+  const paidShare = total.minus(credited).minus(insoluto).div(total);
   const previous = new Map((input.previousInstallments ?? []).map((p) => [groupKey(p), p]));
-  const settles = insoluto.isZero();
 
-  // A group whose share is exactly zero (an invoice group Base of 0.00) has nothing to
-  // attribute and BaseDR must be > 0, so it is left out. Every other group appears in every
-  // installment (ObjetoImpDR 02 needs ImpuestosDR, CRP20246): when earlier installments'
-  // rounding already used up a group's base (tiny payments), the settling one carries its
-  // own proportional share instead of a remainder of zero or less. A share below 0.000001 (a tiny group, a tiny
-  // payment: 0.10 exento of a 290,000.10 invoice paid 1.00) cannot be written either (BaseDR > 0); the settling
-  // installment's remainder carries it.
+  // A group whose share is exactly zero (an invoice group Base of 0.00) has nothing to attribute and BaseDR must be
+  // > 0, so it is left out. Every other group appears in every installment (ObjetoImpDR 02 needs ImpuestosDR,
+  // CRP20246): when earlier installments already carried a group's cumulative base (tiny payments), this one carries
+  // its own proportional share instead of a difference of zero or less. A share below 0.000001 cannot be written
+  // either (BaseDR > 0); a later installment's cumulative difference carries it.
   const shares = input.invoice.taxGroups.filter((g) => !dec(g.base).isZero()).map((g) => {
-    const proportional = dec(g.base).times(factor);
-    const prev = settles ? previous.get(groupKey(g)) : undefined;
-    const remainder = prev ? dec(g.base).minus(dec(prev.base)) : undefined;
-    return remainder?.gt(ZERO) ? { g, prev, baseValue: remainder } : { g, prev: undefined, baseValue: proportional };
-  }).filter(({ baseValue }) => !round(baseValue, 6).isZero());
-  const traslados = shares.map(({ g, prev, baseValue }): PaymentTax => {
-    const base = drAmount(baseValue);
+    const prev = previous.get(groupKey(g));
+    const difference = cumulative(g.base, paidShare).minus(dec(prev?.base ?? 0));
+    return difference.gt(ZERO) ? { g, prev, base: exactAmount(difference) } : { g, prev, base: drAmount(dec(g.base).times(factor)) };
+  }).filter(({ base }) => !dec(base).isZero());
+  const traslados = shares.map(({ g, prev, base }): PaymentTax => {
     if (g.tipoFactor === 'Exento') return { impuesto: g.impuesto, tipoFactor: 'Exento', base };
     const rate = dec(g.tasaOCuota!);
-    let importe = round(dec(base).times(rate), 2);
-    if (prev?.importe !== undefined && g.importe !== undefined) {
-      const remainder = dec(g.importe).minus(dec(prev.importe));
-      if (inBand(remainder, base, rate, 2)) importe = remainder;
-    }
+    const [lo, hi] = band(base, rate);
+    const wanted = g.importe === undefined ? round(dec(base).times(rate), 2) : cumulative(g.importe, paidShare).minus(dec(prev?.importe ?? 0));
+    const importe = D.min(D.max(wanted, lo), hi);
     return { impuesto: g.impuesto, tipoFactor: 'Tasa', tasaOCuota: rateText(rate), base, importe: fixed(importe, 2) };
   });
 
@@ -98,6 +99,11 @@ export function computePayment(input: PaymentInput): ComputedPayment {
     traslados,
     totales: totales(traslados, monto),
   };
+}
+
+/** An invoice group's amount times the share paid so far, in centavos; the whole amount, exactly, at share 1. */
+function cumulative(amount: string, share: Dec): Dec {
+  return share.equals(1) ? dec(amount) : round(dec(amount).times(share), 2);
 }
 
 const IVA_TOTALS: Record<string, [string, string]> = {

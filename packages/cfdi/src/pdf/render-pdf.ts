@@ -207,7 +207,12 @@ function totalsSection(doc: Doc, v: CfdiView): void {
     doc.text(value === '-' ? value : `$${value}`, MARGIN + 455, y, { width: 85, align: 'right' });
   }
   doc.moveDown(0.3).font('Helvetica-Bold').fontSize(8).text(`Importe con letra: ${amountInWords(c.Total ?? '0')}`, MARGIN, doc.y, { width: WIDTH });
+  if (v.traslados.some(isBorderRate)) doc.moveDown(0.2).font('Helvetica').fontSize(8).text(BORDER_LEGEND, MARGIN, doc.y, { width: WIDTH });
 }
+
+/** IVA at 8 %: the border-region stimulus rate, "IVA crédito aplicado del 50%" in c_TasaOCuota (docs/decisions.md). */
+const isBorderRate = (t: Record<string, string>): boolean => t.Impuesto === '002' && t.TipoFactor === 'Tasa' && t.TasaOCuota === '0.080000';
+const BORDER_LEGEND = 'IVA crédito aplicado del 50%: estímulo fiscal de la región fronteriza (Decreto de estímulos fiscales región fronteriza norte y sur), tasa del 8%.';
 
 function paymentsSection(doc: Doc, v: CfdiView): void {
   sectionTitle(doc, 'Complemento para recepción de pagos');

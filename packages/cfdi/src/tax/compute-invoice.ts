@@ -30,6 +30,7 @@ export function computeInvoice(input: ConceptsInput): ComputedInvoice {
   const inclusive = input.pricesIncludeTax ?? true;
   const discountPlaces = inclusive ? INCLUSIVE_PLACES : NET_DISCOUNT_PLACES;
   const lines = parseLines(input);
+  checkMagnitudes(lines, input.items.length);
   const vuPlaces = (line: LineSpec): number => (inclusive ? INCLUSIVE_PLACES : Math.max(2, line.priceDecimals));
   const valorUnitario = lines.map((line) => (inclusive ? round(line.price.div(taxFactor(line)), INCLUSIVE_PLACES) : line.price));
   valorUnitario.forEach((vu, i) => checkNonZeroImporte(lines[i]!, vu, i));
@@ -59,6 +60,28 @@ export function computeInvoice(input: ConceptsInput): ComputedInvoice {
 
 /** The XSD's t_Importe has at most 18 integer digits; a larger amount would make an XML no PAC accepts. */
 const MAX_IMPORTE = new D('1e18');
+
+/**
+ * Above 2^53 a JSON number no longer holds every integer, so a quantity or price that large may not be the one the
+ * caller sent; CFDI amounts never need it (Σ quantity × price must stay below 10^18 anyway).
+ */
+const MAX_EXACT_NUMBER = new D(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Refuses magnitudes no CFDI can carry before any computation (the §2.3 search counts steps that grow with them):
+ * each quantity and price below 2^53, every quantity × price and their sum below the XSD's 18 integer digits.
+ */
+function checkMagnitudes(lines: LineSpec[], itemCount: number): void {
+  const label = (i: number): string => (i < itemCount ? `items[${i}]` : 'shipping');
+  const gross = lines.map((line, i) => {
+    if (line.quantity.gt(MAX_EXACT_NUMBER)) throw new RangeError(`${label(i)}.quantity is over ${Number.MAX_SAFE_INTEGER}, beyond what a JSON number holds exactly`);
+    if (line.price.gt(MAX_EXACT_NUMBER)) throw new RangeError(`${i < itemCount ? `items[${i}].unitPrice` : 'shipping.amount'} is over ${Number.MAX_SAFE_INTEGER}, beyond what a JSON number holds exactly`);
+    const amount = line.quantity.times(line.price);
+    if (amount.gte(MAX_IMPORTE)) throw new RangeError(`${label(i)}: quantity × unitPrice is over the 18 integer digits a CFDI amount can have`);
+    return amount;
+  });
+  if (sum(gross).gte(MAX_IMPORTE)) throw new RangeError('items: the invoice total is over the 18 integer digits a CFDI amount can have');
+}
 
 function checkWritable(amounts: LineAmounts[], total: Dec): void {
   amounts.forEach((line, i) => {
@@ -104,48 +127,78 @@ function stepRank(line: LineSpec): number {
   return q < 1 ? 1e12 / q : q;
 }
 
+/** A line with a positive tax: its ValorUnitario is already a 6-decimal quotient, so a micro-step shows nowhere. */
+const isTaxed = (line: LineSpec): boolean => taxFactor(line).gt(ONE);
+
 /**
- * §2.3: when the forward computation misses what the customer paid by a cent or so, move
- * the ValorUnitario of one line in 0.000001 steps; lines with small quantities go first
- * because their steps are the finest. When no ValorUnitario step lands on the target (large
- * quantities, or roundings that jump two cents at once), the line's Importe moves instead in
- * 0.000001 steps inside the §2.4 band the SAT accepts for Cantidad × ValorUnitario, and then
+ * §2.3: when the forward computation misses what the customer paid by a cent or so, move one knob of one line in
+ * 0.000001 steps, where it changes the fewest visible amounts (docs/decisions.md): taxed lines first, whose
+ * ValorUnitario is a 6-decimal quotient of the price anyway, and only then exempt or 0 % lines, whose ValorUnitario is
+ * the price itself (a 1,000.00 item would show 999.99). Within each, ValorUnitario first, finest steps (small
+ * quantities) first; when no ValorUnitario step lands on the target (large quantities, or roundings that jump two
+ * cents at once), the line's Importe moves inside the §2.4 band the SAT accepts for Cantidad × ValorUnitario, and then
  * its Descuento. Total is monotone in each knob, so each is a binary search.
  */
 function matchChargedTotal(lines: LineSpec[], amounts: LineAmounts[], target: Dec, places: number[]): void {
   const current = documentTotals(amounts).total;
   if (current.equals(target)) return;
-  const candidates = lines
+  const byRank = lines
     .map((line, i) => ({ line, i }))
-    .sort((a, b) => stepRank(a.line) - stepRank(b.line) || amounts[b.i]!.importe.comparedTo(amounts[a.i]!.importe))
-    .slice(0, 8);
+    .sort((a, b) => stepRank(a.line) - stepRank(b.line) || amounts[b.i]!.importe.comparedTo(amounts[a.i]!.importe));
+  const groups = [byRank.filter((c) => isTaxed(c.line)).slice(0, 8), byRank.filter((c) => !isTaxed(c.line)).slice(0, 8)];
   const knobs: Knob[] = ['valorUnitario', 'importe', 'descuento'];
-  for (const knob of knobs) {
-    for (const { line, i } of candidates) {
-      if (tryLine(line, i, knob, amounts, target, current, places[i]!)) return;
+  for (const candidates of groups) {
+    for (const knob of knobs) {
+      for (const { line, i } of candidates) {
+        if (tryLine(line, i, knob, amounts, target, current, places[i]!)) return;
+      }
     }
   }
 }
 
 type Knob = 'valorUnitario' | 'importe' | 'descuento';
 
+/**
+ * Steps are counted in exact integers (bigint micro-units): JS numbers stop counting above 2^53, where
+ * `lo = mid + 1` no longer moves and the search would spin for ever (quantity 1e18 froze the API).
+ */
+type Steps = bigint;
+
+/** A binary search over a range below 2^256 ends in at most 257 halvings; anything more is a bug, not a slow input. */
+const MAX_SEARCH_ITERATIONS = 260;
+
+const toSteps = (v: Dec): Steps => BigInt(v.div(STEP).toFixed(0, D.ROUND_FLOOR));
+const maxSteps = (a: Steps, b: Steps): Steps => (a > b ? a : b);
+const minSteps = (a: Steps, b: Steps): Steps => (a < b ? a : b);
+const absSteps = (a: Steps): Steps => (a < 0n ? -a : a);
+
 /** Moves one knob of one line by `steps` micro-units; the total never decreases with `steps`. */
-function moved(line: LineSpec, o: LineAmounts, knob: Knob, steps: number, places: number): LineAmounts {
-  const delta = STEP.times(steps);
+function moved(line: LineSpec, o: LineAmounts, knob: Knob, steps: Steps, places: number): LineAmounts {
+  const delta = STEP.times(steps.toString());
   if (knob === 'valorUnitario') return lineAmounts(line, o.valorUnitario.plus(delta), o.descuento, places);
   if (knob === 'importe') return lineAmounts(line, o.valorUnitario, o.descuento, places, o.importe.plus(delta));
   return lineAmounts(line, o.valorUnitario, o.descuento!.minus(delta), places, o.importe);
 }
 
 /** Step range that keeps the knob legal: ValorUnitario > 0, Importe inside its band, 0 ≤ Descuento < Importe. */
-function legalRange(line: LineSpec, o: LineAmounts, knob: Knob, places: number): [number, number] {
-  const steps = (v: Dec): number => v.div(STEP).toNumber();
-  if (knob === 'valorUnitario') return [-steps(o.valorUnitario) + 1, Number.MAX_SAFE_INTEGER];
+function legalRange(line: LineSpec, o: LineAmounts, knob: Knob, places: number): [Steps, Steps | null] {
+  if (knob === 'valorUnitario') return [-toSteps(o.valorUnitario) + 1n, null];
   if (knob === 'importe') {
     const [min, max] = importeBand(line, o.valorUnitario, INCLUSIVE_PLACES, places);
-    return [Math.max(steps(min.minus(o.importe)), steps(o.descuento ?? ZERO) - steps(o.importe) + 1), steps(max.minus(o.importe))];
+    return [maxSteps(toSteps(min.minus(o.importe)), toSteps(o.descuento ?? ZERO) - toSteps(o.importe) + 1n), toSteps(max.minus(o.importe))];
   }
-  return [steps(o.descuento!.minus(o.importe)) + 1, steps(o.descuento!)];
+  return [toSteps(o.descuento!.minus(o.importe)) + 1n, toSteps(o.descuento!)];
+}
+
+/** Smallest step in [lo, hi] whose total is not below the target (total is monotone in the step). */
+function lowestReaching(lo: Steps, hi: Steps, totalAt: (steps: Steps) => Dec, target: Dec): Steps {
+  for (let iteration = 0; lo < hi; iteration++) {
+    if (iteration >= MAX_SEARCH_ITERATIONS) throw new Error(`tax engine: the one-cent adjustment search did not end within ${MAX_SEARCH_ITERATIONS} steps`);
+    const mid = lo + (hi - lo) / 2n;
+    if (totalAt(mid).lessThan(target)) lo = mid + 1n;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function tryLine(line: LineSpec, i: number, knob: Knob, amounts: LineAmounts[], target: Dec, current: Dec, places: number): boolean {
@@ -153,22 +206,18 @@ function tryLine(line: LineSpec, i: number, knob: Knob, amounts: LineAmounts[], 
   if (knob === 'descuento' && !original.descuento) return false;
   // Sums of every other line are fixed while this one moves: aggregate them once.
   const others = aggregate(amounts.filter((_, k) => k !== i));
-  const at = (steps: number): LineAmounts => moved(line, original, knob, steps, places);
-  const totalAt = (steps: number): Dec => finishTotals(withLine(others, at(steps))).total;
+  const at = (steps: Steps): LineAmounts => moved(line, original, knob, steps, places);
+  const totalAt = (steps: Steps): Dec => finishTotals(withLine(others, at(steps))).total;
   const perStep = (knob === 'valorUnitario' ? line.quantity : ONE).times(taxFactor(line)).times(STEP);
-  const guess = target.minus(current).div(perStep).round().toNumber();
-  const span = Math.abs(guess) + Math.ceil(0.02 / perStep.toNumber()) + 2;
+  const guess = BigInt(target.minus(current).div(perStep).toFixed(0, D.ROUND_HALF_UP));
+  const span = absSteps(guess) + BigInt(dec('0.02').div(perStep).toFixed(0, D.ROUND_CEIL)) + 2n;
   const [min, max] = legalRange(line, original, knob, places);
-  let lo = Math.max(guess - span, min);
-  let hi = Math.min(guess + span, max);
+  const lo = maxSteps(guess - span, min);
+  const hi = max === null ? guess + span : minSteps(guess + span, max);
   if (lo > hi) return false;
-  while (lo < hi) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (totalAt(mid).lessThan(target)) lo = mid + 1;
-    else hi = mid;
-  }
-  const candidate = at(lo);
-  if (!totalAt(lo).equals(target) || !candidate.taxes.every((t) => t.base.greaterThan(ZERO))) return false;
+  const found = lowestReaching(lo, hi, totalAt, target);
+  const candidate = at(found);
+  if (!totalAt(found).equals(target) || !candidate.taxes.every((t) => t.base.greaterThan(ZERO))) return false;
   amounts[i] = candidate;
   return true;
 }

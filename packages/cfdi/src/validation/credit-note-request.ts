@@ -1,7 +1,7 @@
 import type { CatalogLookup } from './catalog-lookup';
 import { checkComputable, checkFormaPago, type ValidationContext } from './invoice-request';
 import { checkText, isString, Issues, type ValidationIssue } from './issues';
-import { checkItems, type ItemRequest } from './items';
+import { checkBorderRate, checkItems, type ItemRequest } from './items';
 import { checkReceiver } from './receiver';
 
 /** POST /v1/credit_notes body (api-spec.md CreditNoteCreate); the receiver is resolved by the caller when relatedInvoiceId is used. */
@@ -37,6 +37,7 @@ export function validateCreditNoteRequest(req: CreditNoteRequest, catalogs: Cata
   checkText(issues, '/folio', req.folio, 40, false);
   if (req.receiver !== undefined) checkReceiver(issues, req.receiver, req.usoCfdi ?? 'G02', context.issuer, catalogs);
   const itemsOk = checkItems(issues, req.items, catalogs);
+  checkBorderRate(issues, req.items, undefined, context.issuer);
   if (itemsOk && issues.list.length === 0) checkComputable(issues, req.items as ItemRequest[], undefined, undefined, req.pricesIncludeTax);
   return issues.list;
 }

@@ -28,7 +28,16 @@ export function checkInformacionGlobal(issues: Issues, ig: unknown, issuerRegime
   if (typeof g.anio !== 'number' || !Number.isInteger(g.anio) || g.anio < 2022 || g.anio > 2100) {
     issues.add('/informacionGlobal/anio', 'must be an integer year from 2022 to 2100');
   } else if (now) {
-    const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric' }).format(now));
+    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit' }).format(now).split('-').map(Number) as [number, number];
     if (g.anio > year || g.anio < year - 1) issues.add('/informacionGlobal/anio', `must be the year of the period invoiced: ${year} or ${year - 1} (CFDI40136)`);
+    else if (g.anio === year && isString(g.meses) && firstMonth(g.meses) > month) {
+      issues.add('/informacionGlobal/meses', `${g.meses} of ${year} has not begun (today is ${year}-${String(month).padStart(2, '0')} in Mexico City): a global invoice covers sales already made, so its period cannot be after the issue date's`);
+    }
   }
+}
+
+/** First calendar month of a c_Meses key: 01–12 themselves, 13–18 the two-month periods (13 = ene-feb). */
+function firstMonth(meses: string): number {
+  const n = Number(meses);
+  return n <= 12 ? n : (n - 12) * 2 - 1;
 }

@@ -4,8 +4,9 @@ import type { InvoiceItem } from '../types';
 import type { CatalogLookup } from './catalog-lookup';
 import { checkInformacionGlobal } from './global-invoice';
 import { checkText, decimals, isNumberLike, isString, Issues, type ValidationIssue } from './issues';
-import { checkItems, checkShipping, type ItemRequest } from './items';
+import { checkBorderRate, checkItems, checkShipping, type ItemRequest } from './items';
 import { checkReceiver, type IssuerContext, type ReceiverRequest } from './receiver';
+import { checkRelatedDocuments } from './related-documents';
 import { RFC_PUBLICO_GENERAL } from './rfc';
 
 /** POST /v1/invoices body (api-spec.md InvoiceCreate), as received: nothing is trusted. */
@@ -21,6 +22,7 @@ export interface InvoiceRequest {
   pricesIncludeTax?: unknown;
   cartDiscount?: unknown;
   informacionGlobal?: unknown;
+  relatedDocuments?: unknown;
 }
 
 export interface ValidationContext {
@@ -53,8 +55,9 @@ export function checkComputable(issues: Issues, items: ItemRequest[], shipping: 
     });
   } catch (err) {
     const message = (err as Error).message;
-    const m = /^items\[(\d+)\]/.exec(message);
-    issues.add(m ? `/items/${m[1]}` : cartDiscount !== undefined && !message.startsWith('items') ? '/cartDiscount' : '/items', message);
+    const m = /^items\[(\d+)\](?:\.(quantity|unitPrice)\b)?/.exec(message);
+    const path = m ? `/items/${m[1]}${m[2] ? `/${m[2]}` : ''}` : message.startsWith('shipping') ? '/shipping/amount' : cartDiscount !== undefined && !message.startsWith('items') ? '/cartDiscount' : '/items';
+    issues.add(path, message);
   }
 }
 
@@ -84,9 +87,11 @@ export function validateInvoiceRequest(req: InvoiceRequest, catalogs: CatalogLoo
 
   const receiver = checkReceiver(issues, req.receiver, req.usoCfdi, context.issuer, catalogs);
   checkGlobal(issues, req, receiver, context, metodo);
+  checkRelatedDocuments(issues, req.relatedDocuments);
 
   const itemsOk = checkItems(issues, req.items, catalogs);
   checkShipping(issues, req.shipping, catalogs);
+  checkBorderRate(issues, req.items, req.shipping, context.issuer);
   if (itemsOk) checkCartDiscount(issues, req.cartDiscount, req.items as ItemRequest[]);
   if (itemsOk && issues.list.length === 0) checkComputable(issues, req.items as ItemRequest[], req.shipping, req.cartDiscount, req.pricesIncludeTax);
   return issues.list;

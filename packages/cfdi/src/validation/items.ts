@@ -1,6 +1,7 @@
 import { isPedimento } from '../tax/pedimentos';
 import { IEPS_RATES, isIepsRate, isIvaRate } from '../tax/rates';
 import type { CatalogLookup } from './catalog-lookup';
+import type { IssuerContext } from './receiver';
 import { checkPositive, checkText, isNumberLike, isString, type Issues } from './issues';
 
 export const MAX_ITEMS = 500;
@@ -100,4 +101,21 @@ export function checkShipping(issues: Issues, shipping: unknown, catalogs: Catal
   checkIvaRate(issues, '/shipping/ivaRate', s.ivaRate);
   checkProductCode(issues, '/shipping/productCode', s.productCode, catalogs, false);
   checkUnitCode(issues, '/shipping/unitCode', s.unitCode, catalogs, false);
+}
+
+const isBorderRate = (value: unknown): boolean => isNumberLike(value) && isIvaRate(value) && Number(value) === 0.08;
+
+/**
+ * IVA 8 % is the border-region stimulus rate (cfdi40.md §2.2): only for issuers registered in it, which the SAT
+ * postal-code catalog cannot tell this service, so the merchant declares it (`borderRegionStimulus`).
+ */
+export function checkBorderRate(issues: Issues, items: unknown, shipping: unknown, issuer: IssuerContext): void {
+  if (issuer.borderRegionStimulus) return;
+  const message = 'IVA 8 % is the border-region stimulus rate; this merchant is not registered in it (set borderRegionStimulus on the merchant if it is)';
+  if (Array.isArray(items)) {
+    items.forEach((item: unknown, i) => {
+      if (typeof item === 'object' && item !== null && isBorderRate((item as ItemRequest).ivaRate)) issues.add(`/items/${i}/ivaRate`, message);
+    });
+  }
+  if (typeof shipping === 'object' && shipping !== null && isBorderRate((shipping as ShippingRequest).ivaRate)) issues.add('/shipping/ivaRate', message);
 }

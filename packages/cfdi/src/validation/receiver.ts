@@ -14,11 +14,16 @@ export interface IssuerContext {
   regimenFiscal: string;
   /** LugarExpedicion. */
   zip: string;
+  /** Registered in the border-region stimulus: only then IVA 8 % (absent = not registered). */
+  borderRegionStimulus?: boolean;
 }
 
 const PERSON = { fisica: 'persona física (13-character RFC)', moral: 'persona moral (12-character RFC)' };
 
 /** Receptor rules CFDI40143–40161 that can be checked without the SAT's taxpayer list. */
+/** c_UsoCFDI keys that belong to one document type (Anexo 20 filling guide): never on an I or E document. */
+const RESERVED_USOS: Record<string, string> = { CP01: 'payment complements (Pagos, TipoDeComprobante P)', CN01: 'payroll (Nómina, TipoDeComprobante N)' };
+
 export function checkReceiver(issues: Issues, receiver: unknown, usoCfdi: unknown, issuer: IssuerContext, catalogs: CatalogLookup): ReceiverRequest | undefined {
   if (typeof receiver !== 'object' || receiver === null) {
     issues.add('/receiver', 'is required: {rfc, name, zip, regimenFiscal}');
@@ -55,6 +60,7 @@ export function checkReceiver(issues: Issues, receiver: unknown, usoCfdi: unknow
 
   if (usoCfdi === undefined) issues.add('/usoCfdi', 'is required');
   else if (!isString(usoCfdi) || !catalogs.usoCfdi(usoCfdi)) issues.add('/usoCfdi', `${String(usoCfdi)} is not a c_UsoCFDI key (CFDI40160)`);
+  else if (RESERVED_USOS[usoCfdi]) issues.add('/usoCfdi', `${usoCfdi} is for ${RESERVED_USOS[usoCfdi]} only, not for an income or credit note CFDI; use e.g. G03 (gastos en general) or G01 (adquisición de mercancías)`);
   else {
     const uso = catalogs.usoCfdi(usoCfdi)!;
     if (rfc && !uso[personType(rfc)]) issues.add('/usoCfdi', `uso ${usoCfdi} is not allowed for a ${PERSON[personType(rfc)]} (CFDI40161)`);

@@ -21,3 +21,25 @@ export function invoiceTaxGroups(xml: string): TaxGroup[] {
     return { impuesto, tipoFactor, base, ...(tasaOCuota !== undefined ? { tasaOCuota } : {}), ...(importe !== undefined ? { importe } : {}) };
   });
 }
+
+/**
+ * The TrasladoDR of one paid invoice (its DoctoRelacionado, by IdDocumento) in a stamped payment complement, as
+ * written: what earlier installments carried, so the next one can carry the rest (cfdi40.md §5.5).
+ */
+export function installmentTaxGroups(xml: string, invoiceUuid: string): TaxGroup[] {
+  const root = rootElement(parseXml(xml));
+  if (root.namespaceURI !== NS.cfdi || root.localName !== 'Comprobante') throw new Error('not a CFDI 4.0 Comprobante');
+  const docs = path(root, NS.cfdi, 'Complemento').flatMap((c) => path(c, NS.pago20, 'Pagos', 'Pago', 'DoctoRelacionado'));
+  const related = docs.filter((d) => attr(d, 'IdDocumento')?.toUpperCase() === invoiceUuid.toUpperCase());
+  return related.flatMap((d) => path(d, NS.pago20, 'ImpuestosDR', 'TrasladosDR', 'TrasladoDR')).map((traslado) => {
+    const impuesto = attr(traslado, 'ImpuestoDR');
+    const tipoFactor = attr(traslado, 'TipoFactorDR');
+    const base = attr(traslado, 'BaseDR');
+    if ((impuesto !== '002' && impuesto !== '003') || (tipoFactor !== 'Tasa' && tipoFactor !== 'Exento') || base === undefined) {
+      throw new Error(`unsupported TrasladoDR (ImpuestoDR ${impuesto}, TipoFactorDR ${tipoFactor})`);
+    }
+    const tasaOCuota = attr(traslado, 'TasaOCuotaDR');
+    const importe = attr(traslado, 'ImporteDR');
+    return { impuesto, tipoFactor, base, ...(tasaOCuota !== undefined ? { tasaOCuota } : {}), ...(importe !== undefined ? { importe } : {}) };
+  });
+}

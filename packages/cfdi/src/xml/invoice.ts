@@ -43,6 +43,7 @@ export function buildInvoiceXml(input: InvoiceInput, options: BuildOptions): Bui
     const ig = input.informacionGlobal!;
     root.ele(NS.cfdi, 'cfdi:InformacionGlobal', { Periodicidad: ig.periodicidad, Meses: ig.meses, 'Año': String(ig.anio) });
   }
+  for (const related of input.relatedDocuments ?? []) addRelacionados(root, related.tipoRelacion, related.uuids);
   addEmisor(root, input.issuer);
   addReceptor(root, receiver, global ? 'S01' : input.usoCfdi ?? 'G03');
   addConceptos(root, computed.concepts);

@@ -1,16 +1,10 @@
 import type { EntityManager } from '@cfdi/db';
 import { refundReservation } from '../ledger';
-import { emitEvent, eventPrefix, loadDocumentById, toDocumentView as eventObject, type DocumentRow } from '../documents';
+import { emitEvent, eventPrefix, loadDocumentById, restoreInvoiceBalance, toDocumentView as eventObject, type DocumentRow } from '../documents';
 import { isoTimestamp } from '../time';
 import type { AcuseRecord, CancellableRow } from './cancellation-record';
 
 const scopeOf = (row: DocumentRow) => ({ accountId: row.account_id, livemode: row.livemode });
-
-/** A cancelled payment no longer pays: its amount goes back to the invoice's outstanding balance. */
-async function restoreInvoiceBalance(tx: EntityManager, row: DocumentRow): Promise<void> {
-  if (row.type !== 'payment' || !row.invoice_id) return;
-  await tx.execute('update documents set saldo_pendiente = saldo_pendiente + ?, updated_at = now() where id = ?', [row.monto, row.invoice_id]);
-}
 
 /**
  * The SAT accepted the request: `stamped` → `cancelled` (no acceptance needed) or `cancel_pending` (the receiver

@@ -1,3 +1,4 @@
+import { cfdiRelacionados } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { attachIdempotentResource } from '../idempotency';
@@ -26,6 +27,38 @@ function checkMotive(body: CancelRequest, uuid: string | null): void {
   }
   if (body.folioSustitucion && body.folioSustitucion.toUpperCase() === uuid) {
     throw ValidationError.field('/folioSustitucion', 'must be the replacement, not the document being cancelled');
+  }
+}
+
+/**
+ * Motive 01 names the CFDI that replaces this one; when that CFDI lives in this service (account and mode) it must be
+ * stamped and relate this UUID with TipoRelacion 04, or the SAT answers 207. One stamped elsewhere is taken as sent.
+ */
+async function checkSubstitution(tx: EntityManager, scope: Scope, row: CancellableRow, body: CancelRequest): Promise<void> {
+  if (body.motivo !== '01' || !body.folioSustitucion) return;
+  const found: Array<Pick<CancellableRow, 'id' | 'status' | 'stamped_xml' | 'sealed_xml'>> = await tx.execute(
+    'select id, status, stamped_xml, sealed_xml from documents where account_id = ? and livemode = ? and uuid = ?',
+    [scope.accountId, scope.livemode, body.folioSustitucion.toUpperCase()],
+  );
+  const replacement = found[0];
+  if (!replacement) return;
+  if (replacement.status !== 'stamped') {
+    throw ValidationError.field('/folioSustitucion', `the replacement ${replacement.id} is ${replacement.status}; it must be a stamped CFDI in force`);
+  }
+  const xml = replacement.stamped_xml ?? replacement.sealed_xml;
+  const relates = xml !== null && cfdiRelacionados(xml).some((r) => r.tipoRelacion === '04' && r.uuids.includes(row.uuid!));
+  if (!relates) {
+    throw ValidationError.field('/folioSustitucion', `the replacement ${replacement.id} does not relate ${row.uuid} with TipoRelacion 04 (sustitución); create it with relatedDocuments [{tipoRelacion: "04", uuids: ["${row.uuid}"]}] (the SAT answers 207 otherwise)`);
+  }
+}
+
+/**
+ * Motive 04 (operación nominativa relacionada en una factura global) cancels a global invoice one of whose sales was
+ * then invoiced to its customer by name; on any other document the SAT refuses it.
+ */
+function checkGlobalMotive(row: CancellableRow, body: CancelRequest): void {
+  if (body.motivo === '04' && row.kind !== 'global') {
+    throw ValidationError.field('/motivo', '04 (operación nominativa relacionada en una factura global) applies only to a global invoice to PUBLICO EN GENERAL; use 02 or 03, or 01 with a replacement');
   }
 }
 
@@ -89,6 +122,8 @@ export async function requestCancellation(
     if (row.cancellation?.status === 'pending') {
       throw new ConflictError('cancellation_in_progress', `A cancellation of ${row.id} is already being requested; wait for its outcome.`);
     }
+    checkGlobalMotive(row, body);
+    await checkSubstitution(tx, scope, row, body);
     if (target.type === 'payment') await checkLatestInstallment(tx, row);
     // Motives 02/03 say the operation did not happen (or never should have): not true of an invoice with payments.
     if (target.type === 'invoice' && (body.motivo === '02' || body.motivo === '03') && (await livePayments(tx, row.id)).length > 0) {

@@ -75,6 +75,21 @@ function checkNoCancellation(invoice: Pick<DocumentRow, 'id' | 'status' | 'cance
 }
 
 /**
+ * A credit note corrects the invoice it relates, so an invoice of this service fixes its receiver: a `receiver` sent
+ * anyway is ignored when it is that one (RFC case and surrounding spaces aside) and refused when it is another.
+ */
+function receiverOf(invoice: DocumentRow, sent: Receiver | undefined): Receiver {
+  const own = invoice.receiver as Receiver;
+  if (!sent) return own;
+  const norm = (r: Receiver): string[] => [r.rfc.trim().toUpperCase(), r.name.trim(), r.zip.trim(), r.regimenFiscal.trim()];
+  const [a, b] = [norm(own), norm(sent)];
+  if (a.some((v, i) => v !== b[i])) {
+    throw ValidationError.field('/receiver', `must be the related invoice's receiver (${own.rfc} ${own.name}) or be left out: a credit note corrects the invoice it relates, so its receiver is the invoice's`);
+  }
+  return own;
+}
+
+/**
  * The credit notes in force (or stamping) of an invoice never add up to more than the invoice: a credit beyond what
  * was invoiced has no fiscal meaning. Checked under the invoice's row lock, so two notes cannot both take the rest.
  */
@@ -112,7 +127,7 @@ export async function createCreditNoteDocument(
   const merchant = await resolveStampingMerchant(em, scope, body.merchantId, now);
   const invoice = await relatedInvoice(em, scope, body);
   await deps.catalogs.index();
-  const receiver = body.receiver ?? invoice?.receiver;
+  const receiver = invoice ? receiverOf(invoice, body.receiver) : body.receiver;
   const issues = validateCreditNoteRequest({ ...body, receiver }, deps.catalogs.lookup, { issuer: merchant, now });
   if (issues.length) throw new ValidationError(`The credit note is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
 
@@ -133,16 +148,32 @@ export async function createCreditNoteDocument(
 
   return em.transactional(async (tx) => {
     // Under the invoice's row lock, as a cancellation request takes it: no cancellation starts in between.
+    let credited: string | null = null;
     if (invoice) {
       const locked: DocumentRow[] = await tx.execute('select * from documents where id = ? for update', [invoice.id]);
       checkNoCancellation(locked[0]!, body.relatedInvoiceId ? '/relatedInvoiceId' : '/relatedUuid');
       await checkCreditLeft(tx, locked[0]!, computed.total);
+      credited = await creditOutstandingBalance(tx, locked[0]!, computed.total);
     }
     return storeNewDocument(tx, deps.config, scope, { type: 'invoice', merchant, idempotencyKey }, (_id, folio) => ({
       kind: 'credit_note', folioText: body.folio ?? null, metodoPago: 'PUE', formaPago: input.formaPago, usoCfdi: input.usoCfdi!,
       receiver: input.receiver, subtotal: computed.subTotal, discount: computed.descuento ?? '0', total: computed.total,
-      tipoRelacion: input.tipoRelacion!, relatedUuid, relatedInvoiceId: invoice?.id ?? null,
+      tipoRelacion: input.tipoRelacion!, relatedUuid, relatedInvoiceId: invoice?.id ?? null, monto: credited,
       input: { ...input, folio },
     }));
   });
+}
+
+/**
+ * A credit note reduces what a PPD invoice still owes (docs/decisions.md, credit notes and the balance): it takes its
+ * total off `saldo_pendiente`, at most what is outstanding (a note after full payment is a refund, not a balance),
+ * and keeps that amount as its `monto` so a failed stamp or a cancellation gives exactly it back.
+ */
+async function creditOutstandingBalance(tx: EntityManager, invoice: DocumentRow, total: string): Promise<string | null> {
+  if (invoice.metodo_pago !== 'PPD' || invoice.saldo_pendiente === null) return null;
+  const applied = Math.min(toCentavos(total), toCentavos(invoice.saldo_pendiente));
+  if (applied <= 0) return null;
+  const monto = fromCentavos(applied);
+  await tx.execute('update documents set saldo_pendiente = saldo_pendiente - ?, updated_at = now() where id = ?', [monto, invoice.id]);
+  return monto;
 }

@@ -20,6 +20,7 @@ export interface InvoiceCreate {
   pricesIncludeTax?: boolean;
   cartDiscount?: number;
   informacionGlobal?: InvoiceInput['informacionGlobal'];
+  relatedDocuments?: InvoiceInput['relatedDocuments'];
 }
 
 /**
@@ -39,6 +40,8 @@ export async function createInvoiceDocument(
   const issues = validateInvoiceRequest(body, deps.catalogs.lookup, { issuer: merchant, now });
   if (issues.length) throw new ValidationError(`The invoice is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
 
+  await checkReplacedDocuments(em, scope, body.relatedDocuments);
+
   const global = body.informacionGlobal !== undefined;
   const receiver = global ? globalReceiver(merchant.zip) : body.receiver;
   const input: InvoiceInput = {
@@ -53,6 +56,7 @@ export async function createInvoiceDocument(
     ...(body.cartDiscount !== undefined ? { cartDiscount: body.cartDiscount } : {}),
     pricesIncludeTax: body.pricesIncludeTax ?? true,
     ...(body.informacionGlobal ? { informacionGlobal: body.informacionGlobal } : {}),
+    ...(body.relatedDocuments ? { relatedDocuments: body.relatedDocuments.map((r) => ({ tipoRelacion: r.tipoRelacion, uuids: r.uuids.map((u) => u.toUpperCase()) })) } : {}),
     serie: merchant.serie,
     ...(body.folio ? { folioText: body.folio } : {}),
   };
@@ -65,4 +69,21 @@ export async function createInvoiceDocument(
       saldoPendiente: input.metodoPago === 'PPD' ? computed.total : null,
       input: { ...input, folio },
     })));
+}
+
+/**
+ * A substitution (TipoRelacion 04) replaces an I or E CFDI with this income invoice (cfdi40.md §1.4: any other type is
+ * replaced only by its own type), so a payment complement of this service cannot be named there.
+ */
+async function checkReplacedDocuments(em: EntityManager, scope: Scope, related: InvoiceCreate['relatedDocuments']): Promise<void> {
+  const index = related?.findIndex((r) => r.tipoRelacion === '04') ?? -1;
+  if (index < 0) return;
+  const uuids = related![index]!.uuids.map((u) => u.toUpperCase());
+  const payments: Array<{ uuid: string }> = await em.execute(
+    `select uuid from documents where account_id = ? and livemode = ? and type = 'payment' and uuid in (?)`, [scope.accountId, scope.livemode, uuids],
+  );
+  if (payments.length) {
+    const j = uuids.indexOf(payments[0]!.uuid);
+    throw ValidationError.field(`/relatedDocuments/${index}/uuids/${j}`, 'is a payment complement: an income invoice may replace (TipoRelacion 04) only income or credit note CFDIs; a payment complement is replaced by another payment complement');
+  }
 }

@@ -15,3 +15,4 @@ export * from './sealing';
 export * from './files';
 export * from './store-new-document';
 export * from './stalled-documents';
+export { restoreInvoiceBalance } from './invoice-balance';

@@ -1,4 +1,5 @@
 import { isoTimestamp, isoTimestampOrNull } from '../time';
+import type { RelatedDocuments } from '@cfdi/cfdi';
 import { money, type DocumentRow, type FilesStatus } from './document-row';
 
 /** Turns a stored file key into a signed download URL (the API's @cfdi/storage signer). */
@@ -67,6 +68,7 @@ export function toInvoiceView(row: DocumentRow, sign?: DocumentUrlSigner) {
     total: Number(row.total),
     saldoPendiente: row.metodo_pago === 'PPD' && !creditNote ? money(row.saldo_pendiente) : null,
     ...(creditNote ? { tipoRelacion: row.tipo_relacion!, relatedUuid: row.related_uuid!, relatedInvoiceId: row.related_invoice_id } : {}),
+    ...(relatedDocumentsOf(row) ? { relatedDocuments: relatedDocumentsOf(row) } : {}),
     receiver: row.receiver,
     merchantId: row.merchant_id,
     ...lifecycleView(row, sign),
@@ -88,4 +90,9 @@ export function toStampingView(row: DocumentRow) {
     stampedAt: null,
     createdAt: isoTimestamp(row.created_at),
   };
+}
+
+/** The CfdiRelacionados an invoice was created with (relatedDocuments), as stored in its engine input. */
+export function relatedDocumentsOf(row: Pick<DocumentRow, 'input'>): RelatedDocuments[] | undefined {
+  return (row.input as { relatedDocuments?: RelatedDocuments[] } | null)?.relatedDocuments;
 }

@@ -3,6 +3,7 @@ import { refundReservation } from '../ledger';
 import { loadDocumentById, type DocumentRow } from './document-row';
 import { emitEvent } from './events';
 import { eventPrefix, toDocumentView as eventObject } from './document-view';
+import { restoreInvoiceBalance } from './invoice-balance';
 
 const scopeOf = (row: DocumentRow) => ({ accountId: row.account_id, livemode: row.livemode });
 
@@ -68,11 +69,9 @@ export async function recordStampFailure(em: EntityManager, documentId: string, 
     );
     const row = rows[0];
     if (!row) return loadDocumentById(tx, documentId);
-    // A payment took its amount off the invoice's balance when it was created; a payment that never existed gives
-    // it back. Before the refund, so locks go invoice row → balance row, the order payment creation takes them in.
-    if (row.type === 'payment' && row.invoice_id) {
-      await tx.execute('update documents set saldo_pendiente = saldo_pendiente + ?, updated_at = now() where id = ?', [row.monto, row.invoice_id]);
-    }
+    // A payment (or credit note) took its amount off the invoice's balance when it was created; one that never
+    // existed gives it back. Before the refund, so locks go invoice row → balance row, the order creation takes them in.
+    await restoreInvoiceBalance(tx, row);
     if (row.reservation_id) await refundReservation(tx, scopeOf(row), row.reservation_id, `${row.id}: ${failure.code}`);
     await emitEvent(tx, scopeOf(row), `${eventPrefix(row)}.stamp_failed`, eventObject(row));
     return row;

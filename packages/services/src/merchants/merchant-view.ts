@@ -24,6 +24,8 @@ export interface MerchantView {
   defaultClaveProdServ: string | null;
   defaultClaveUnidad: string | null;
   registroPatronal: string | null;
+  /** Registered in the border-region stimulus: may invoice IVA at 8 %. */
+  borderRegionStimulus: boolean;
   csd: CsdView | null;
   logoUrl: string | null;
   createdAt: string;
@@ -42,6 +44,7 @@ export interface MerchantRow {
   default_clave_prod_serv: string | null;
   default_clave_unidad: string | null;
   registro_patronal: string | null;
+  border_region_stimulus: boolean;
   logo_key: string | null;
   deleted_at: Date | string | null;
   created_at: Date | string;
@@ -55,7 +58,7 @@ export interface MerchantRow {
 
 export const MERCHANT_SELECT = `
   select m.id, m.account_id, m.livemode, m.rfc, m.legal_name, m.regimen_fiscal, m.zip, m.serie,
-         m.default_clave_prod_serv, m.default_clave_unidad, m.registro_patronal, m.logo_key, m.deleted_at, m.created_at,
+         m.default_clave_prod_serv, m.default_clave_unidad, m.registro_patronal, m.border_region_stimulus, m.logo_key, m.deleted_at, m.created_at,
          c.serial_number as csd_serial_number, c.rfc as csd_rfc, c.valid_from as csd_valid_from,
          c.valid_to as csd_valid_to, c.registered_with_pac as csd_registered_with_pac, c.updated_at as csd_updated_at
     from merchants m left join merchant_csds c on c.merchant_id = m.id`;
@@ -95,6 +98,7 @@ export function toMerchantView(row: MerchantRow, ctx: ViewContext): MerchantView
     defaultClaveProdServ: row.default_clave_prod_serv,
     defaultClaveUnidad: row.default_clave_unidad,
     registroPatronal: row.registro_patronal,
+    borderRegionStimulus: row.border_region_stimulus,
     csd: toCsdView(row, ctx.now()),
     logoUrl: row.logo_key ? ctx.fileUrls.url(row.logo_key) : null,
     createdAt: isoTimestamp(row.created_at),

@@ -18,6 +18,8 @@ export interface MerchantCreate {
   defaultClaveUnidad?: string | null;
   /** IMSS registro patronal used by payroll receipts of subordinate employees that do not send one. */
   registroPatronal?: string | null;
+  /** Registered in the border-region stimulus (IVA 8 %); default false. */
+  borderRegionStimulus?: boolean;
 }
 
 /** Everything but the RFC, which identifies the issuer to the SAT and the PAC and so never changes. */
@@ -39,10 +41,12 @@ export async function createMerchant(ctx: MerchantContext, scope: Scope, input: 
   reject([rfc, rfc ? undefined : regimenProblem(input.regimenFiscal, input.rfc)]);
   const id = newId('mch');
   await ctx.em.execute(
-    `insert into merchants (id, account_id, livemode, rfc, legal_name, regimen_fiscal, zip, serie, default_clave_prod_serv, default_clave_unidad, registro_patronal)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into merchants (id, account_id, livemode, rfc, legal_name, regimen_fiscal, zip, serie, default_clave_prod_serv, default_clave_unidad,
+       registro_patronal, border_region_stimulus)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [id, scope.accountId, scope.livemode, input.rfc, input.legalName, input.regimenFiscal, input.zip,
-      input.serie ?? DEFAULT_SERIE, input.defaultClaveProdServ ?? null, input.defaultClaveUnidad ?? null, input.registroPatronal ?? null],
+      input.serie ?? DEFAULT_SERIE, input.defaultClaveProdServ ?? null, input.defaultClaveUnidad ?? null, input.registroPatronal ?? null,
+      input.borderRegionStimulus ?? false],
   );
   return retrieveMerchant(ctx, scope, id);
 }
@@ -59,6 +63,7 @@ const COLUMNS: Record<keyof MerchantUpdate, string> = {
   defaultClaveProdServ: 'default_clave_prod_serv',
   defaultClaveUnidad: 'default_clave_unidad',
   registroPatronal: 'registro_patronal',
+  borderRegionStimulus: 'border_region_stimulus',
 };
 
 export async function updateMerchant(ctx: MerchantContext, scope: Scope, id: string, input: MerchantUpdate): Promise<MerchantView> {
@@ -126,6 +131,7 @@ export interface MerchantForStamping {
   defaultClaveProdServ: string | null;
   defaultClaveUnidad: string | null;
   registroPatronal: string | null;
+  borderRegionStimulus: boolean;
   hasCsd: boolean;
   /** End of the CSD's validity (ISO), or null without a CSD. */
   csdValidTo: string | null;
@@ -144,6 +150,7 @@ export async function getStampingMerchant(em: EntityManager, scope: Scope, id: s
     defaultClaveProdServ: row.default_clave_prod_serv,
     defaultClaveUnidad: row.default_clave_unidad,
     registroPatronal: row.registro_patronal,
+    borderRegionStimulus: row.border_region_stimulus,
     hasCsd: row.csd_serial_number !== null,
     csdValidTo: row.csd_valid_to === null ? null : isoTimestamp(row.csd_valid_to),
   };

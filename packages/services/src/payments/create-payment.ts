@@ -29,6 +29,24 @@ async function lockInvoice(tx: EntityManager, scope: Scope, invoiceId: string): 
 }
 
 /**
+ * Centavos the credit notes in force took off the invoice's balance (their `monto`): the installments then carry the
+ * invoice's taxes times (Total − credited) / Total. A credit note still stamping or being cancelled would change that
+ * (and ImpSaldoAnt) by its outcome, so the payment waits for it, like for an installment in the same state.
+ */
+async function creditedAmount(tx: EntityManager, invoiceId: string): Promise<number> {
+  const notes: Array<Pick<DocumentRow, 'id' | 'status' | 'monto'> & { cancellation: { status?: string } | null }> = await tx.execute(
+    `select id, status, monto, cancellation from documents
+      where related_invoice_id = ? and kind = 'credit_note' and status in ('stamping', 'stamped', 'cancel_pending')`,
+    [invoiceId],
+  );
+  const unsettled = notes.find((n) => n.status !== 'stamped' || n.cancellation?.status === 'pending');
+  if (unsettled) {
+    throw ValidationError.notYet('/params/id', `credit note ${unsettled.id} of this invoice is ${unsettled.status === 'stamping' ? 'still being stamped' : 'being cancelled'}; the balance depends on its outcome, retry once it settles`);
+  }
+  return notes.reduce((sum, n) => sum + toCentavos(n.monto ?? '0'), 0);
+}
+
+/**
  * Records a payment of a PPD invoice as a `stamping` payment complement. Under the invoice's row lock, in one
  * transaction: the balance check, NumParcialidad, the folio, the timbre and the decrement of `saldo_pendiente`.
  * Two concurrent payments that together overpay therefore see each other: exactly one gets through. A payment that
@@ -75,6 +93,7 @@ export async function createPaymentDocument(
     if (stamping) {
       throw ValidationError.notYet('/params/id', `installment ${stamping.num_parcialidad} (${stamping.id}) of this invoice is still being stamped; retry once it is stamped`);
     }
+    const credited = await creditedAmount(tx, invoiceId);
     const expected = nextParcialidad(live);
     if (body.numParcialidad !== undefined && body.numParcialidad !== expected) {
       throw ValidationError.field('/numParcialidad', `out of sequence: the next installment of this invoice is ${expected}`);
@@ -93,7 +112,8 @@ export async function createPaymentDocument(
         saldoAnterior: fromCentavos(saldo),
         fechaPago,
         formaPago: body.formaPago,
-        previousInstallments: previousInstallments(live),
+        ...(credited > 0 ? { credited: fromCentavos(credited) } : {}),
+        previousInstallments: previousInstallments(live, locked.uuid!),
       };
       computed = computePayment(input);
       return {

@@ -1,4 +1,4 @@
-import { computePayment, type PaymentInput } from '@cfdi/cfdi';
+import { installmentTaxGroups, type PaymentInput } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import type { DocumentRow } from '../documents';
 
@@ -37,16 +37,20 @@ const fromMicros = (m: bigint): string => {
 };
 
 /**
- * Σ BaseDR / ImporteDR per tax group over the live installments, recomputed from their stored inputs: the
- * installment that settles the invoice takes the remainder so all installments add up to the invoice's taxes.
+ * Σ BaseDR / ImporteDR per tax group that the live installments carried for the invoice, read from the XML each was
+ * stamped with (sealed, when an operator confirmed a stamp without the PAC's copy): the next installment carries the
+ * cumulative share minus these, so all installments add up to the invoice's taxes whatever the engine computes today.
  */
-export function previousInstallments(live: DocumentRow[]): Installment[] {
+export function previousInstallments(live: DocumentRow[], invoiceUuid: string): Installment[] {
   const sums = new Map<string, { group: Installment; base: bigint; importe: bigint | null }>();
   for (const payment of live) {
-    for (const t of computePayment(payment.input as unknown as PaymentInput).traslados) {
-      const key = `${t.impuesto}|${t.tipoFactor}|${t.tasaOCuota ?? ''}`;
+    const xml = payment.stamped_xml ?? payment.sealed_xml;
+    if (!xml) throw new Error(`installment ${payment.id} has no XML to add up`);
+    for (const t of installmentTaxGroups(xml, invoiceUuid)) {
+      const tasaOCuota = t.tasaOCuota;
+      const key = `${t.impuesto}|${t.tipoFactor}|${tasaOCuota ?? ''}`;
       const entry = sums.get(key) ?? {
-        group: { impuesto: t.impuesto as Installment['impuesto'], tipoFactor: t.tipoFactor, ...(t.tasaOCuota ? { tasaOCuota: t.tasaOCuota } : {}), base: '0' },
+        group: { impuesto: t.impuesto, tipoFactor: t.tipoFactor, ...(tasaOCuota ? { tasaOCuota } : {}), base: '0' },
         base: 0n,
         importe: t.importe === undefined ? null : 0n,
       };
