@@ -4,3 +4,4 @@ export { ensureTemporalCli, temporalCliPath, TEMPORAL_CLI_VERSION } from './temp
 export { startTemporalDevServer } from './temporal-server';
 export { ensureMinio, minioPath, startMinio, startThrowawayBucket, MINIO_VERSION, type MinioOptions, type ThrowawayBucket } from './minio-server';
 export { importCatalogsIfNeeded } from './catalogs';
+export { ensureNode24, node24Path, NODE_24_VERSION } from './node-runtime';

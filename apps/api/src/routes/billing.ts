@@ -35,12 +35,14 @@ const UsageMonthSchema = Type.Object({
 
 export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/balance', {
-    schema: { tags: ['billing'], description: 'Balance of the key\'s account and mode.', response: { 200: BalanceSchema, ...problemResponses() } },
+    schema: { tags: ['billing'], operationId: 'retrieveBalance', summary: 'Retrieve the balance', description: 'Balance of the key\'s account and mode.', response: { 200: BalanceSchema, ...problemResponses() } },
   }, async (request) => retrieveBalance(app.deps.orm.em.fork(), app.deps.config, request.scope));
 
   app.get('/billing/transactions', {
     schema: {
       tags: ['billing'],
+      operationId: 'listTransactions',
+      summary: 'List ledger transactions',
       description: 'The ledger, newest first.',
       querystring: Type.Intersect([PaginationQuerySchema, Type.Object({ type: Type.Optional(Type.Union(TRANSACTION_TYPES.map((t) => Type.Literal(t)))) })]),
       response: { 200: ListSchema(TransactionSchema), ...problemResponses(400) },
@@ -53,6 +55,8 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/billing/usage', {
     schema: {
       tags: ['billing'],
+      operationId: 'listUsage',
+      summary: 'List monthly usage',
       description: 'Timbres and spend per month, newest first.',
       querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 24, default: 12 }) }),
       response: { 200: Type.Object({ object: Type.Literal('list'), data: Type.Array(UsageMonthSchema) }), ...problemResponses(400) },
@@ -63,6 +67,8 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/billing/checkout_sessions', {
     schema: {
       tags: ['billing'],
+      operationId: 'createCheckoutSession',
+      summary: 'Create a top-up checkout session',
       description: 'Stripe Checkout for a top-up. 503 billing_unavailable when Stripe is not configured.',
       body: Type.Object({ amountCentavos: Type.Integer({ minimum: 10000, maximum: 5000000 }) }, { additionalProperties: false }),
       response: problemResponses(400, 503),
@@ -72,7 +78,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/billing/portal_sessions', {
-    schema: { tags: ['billing'], description: 'Stripe billing portal. 503 billing_unavailable when Stripe is not configured.', response: problemResponses(503) },
+    schema: { tags: ['billing'], operationId: 'createPortalSession', summary: 'Create a billing portal session', description: 'Stripe billing portal. 503 billing_unavailable when Stripe is not configured.', response: problemResponses(503) },
   }, async () => {
     throw new ServiceUnavailableError('billing_unavailable', 'Billing is not configured on this server (no Stripe credentials).');
   });

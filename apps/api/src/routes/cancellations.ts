@@ -55,13 +55,15 @@ export const cancellationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   const requestDeps = { config: deps.config, now: deps.now };
   const routes = [
-    { type: 'invoice', path: '/invoices/:id/cancel', tag: 'invoices', schema: InvoiceSchema },
-    { type: 'payment', path: '/payments/:id/cancel', tag: 'payments', schema: PaymentSchema },
+    { type: 'invoice', path: '/invoices/:id/cancel', tag: 'invoices', operationId: 'cancelInvoice', schema: InvoiceSchema },
+    { type: 'payment', path: '/payments/:id/cancel', tag: 'payments', operationId: 'cancelPayment', schema: PaymentSchema },
   ] as const;
   for (const route of routes) {
     app.post(route.path, {
       schema: {
         tags: [route.tag],
+        operationId: route.operationId,
+        summary: `Cancel a ${route.type}`,
         description: `Cancel a stamped ${route.type} with the SAT (one timbre). 202 once the PAC answered: status \`cancelled\`, or \`cancel_pending\` while the receiver decides (then \`cancelled\`, or back to \`stamped\` with cancellation.status \`rejected\`).`,
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,
