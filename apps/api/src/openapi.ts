@@ -16,6 +16,16 @@ export const API_TAGS = [
 const IDEMPOTENCY_KEY = 'idempotency-key';
 const IDEMPOTENCY_KEY_NAME = 'Idempotency-Key';
 
+type JsonObject = { properties?: Record<string, { default?: unknown }>; required?: string[]; allOf?: JsonObject[] };
+
+/** A query parameter with a default need not be sent (validation fills it in), so the document must not require it. */
+function withDefaultsOptional(schema: JsonObject): JsonObject {
+  if (schema.allOf) return { ...schema, allOf: schema.allOf.map(withDefaultsOptional) };
+  if (!schema.required || !schema.properties) return schema;
+  const properties = schema.properties;
+  return { ...schema, required: schema.required.filter((name) => properties[name]?.default === undefined) };
+}
+
 /**
  * The static parts of `/v1/openapi.json` (OpenAPI 3.1.0: TypeBox emits JSON Schema 2020-12 keywords such as a
  * numeric `exclusiveMinimum` and `type: "null"`). Nothing depends on the configuration, so the committed copy in
@@ -46,6 +56,7 @@ export const swaggerOptions: SwaggerOptions = {
     if (url.endsWith('/*')) {
       return { schema: { ...schema, params: Type.Object({ key: Type.String({ description: 'Storage key, as in a signed URL' }) }) }, url: `${url.slice(0, -1)}{key}` };
     }
+    if (schema?.querystring) schema = { ...schema, querystring: withDefaultsOptional(schema.querystring as JsonObject) };
     if (!schema?.headers) return { schema, url };
     // The header is optional for validation (a missing key is reported beside the body's errors, by the route), but
     // every operation that declares it requires it. Published with its conventional capitals.

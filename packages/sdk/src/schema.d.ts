@@ -833,8 +833,8 @@ export interface operations {
     };
     listTransactions: {
         parameters: {
-            query: {
-                limit: number;
+            query?: {
+                limit?: number;
                 starting_after?: string;
                 type?: "purchase" | "consume" | "refund" | "recharge" | "adjustment" | "seed";
             };
@@ -914,8 +914,8 @@ export interface operations {
     };
     listUsage: {
         parameters: {
-            query: {
-                limit: number;
+            query?: {
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -1034,10 +1034,10 @@ export interface operations {
     };
     listProducts: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Matches the key prefix, the description and the synonyms; accents and case ignored; every word must match. */
                 keyword?: string;
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -1154,10 +1154,10 @@ export interface operations {
     };
     listUnits: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Matches the key prefix, the description and the synonyms; accents and case ignored; every word must match. */
                 keyword?: string;
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -1521,11 +1521,11 @@ export interface operations {
     };
     listInvoices: {
         parameters: {
-            query: {
+            query?: {
                 createdFrom?: string;
                 createdTo?: string;
                 kind?: "nominal" | "global" | "credit_note";
-                limit: number;
+                limit?: number;
                 merchantId?: string;
                 metodoPago?: "PUE" | "PPD";
                 starting_after?: string;
@@ -2449,8 +2449,8 @@ export interface operations {
     };
     listMerchants: {
         parameters: {
-            query: {
-                limit: number;
+            query?: {
+                limit?: number;
                 starting_after?: string;
             };
             header?: never;
@@ -3615,11 +3615,11 @@ export interface operations {
     };
     listPayments: {
         parameters: {
-            query: {
+            query?: {
                 createdFrom?: string;
                 createdTo?: string;
                 invoiceId?: string;
-                limit: number;
+                limit?: number;
                 merchantId?: string;
                 starting_after?: string;
                 status?: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
