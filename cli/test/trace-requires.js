@@ -1,4 +1,5 @@
 // Preload for startup.test.ts: records every bare package that code outside node_modules requires, printed at exit.
+/* global require, process */
 const Module = require('node:module');
 const original = Module._load;
 const seen = new Set();

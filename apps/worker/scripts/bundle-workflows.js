@@ -1,5 +1,6 @@
 // Build step of the worker: the Temporal workflow bundle (webpack via bundleWorkflowCode) written once into dist/,
 // so a worker started from dist/ loads it instead of bundling the workflows at every start.
+/* global require */
 const fs = require('node:fs');
 const path = require('node:path');
 const { bundleWorkflowCode } = require('@temporalio/worker');
