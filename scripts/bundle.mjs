@@ -3,6 +3,7 @@
 // sources, so no library needs a build of its own; everything else stays a require() of node_modules, so native
 // modules (Temporal core, sharp) and packages that read their own files keep working.
 import fs from 'node:fs';
+import process from 'node:process';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
