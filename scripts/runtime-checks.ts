@@ -18,7 +18,8 @@ export async function runtimeChecks(run: (command: string, args: string[]) => Pr
     ['Dockerfile and docker-compose.yml', bin('tsx'), ['scripts/dockerfile-check.ts']],
     ['OpenAPI document and SDK up to date', bin('tsx'), ['scripts/sdk.ts', '--check']],
     ['OpenAPI lint (Redocly, recommended rules)', node24, [path.join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', 'packages/sdk/openapi.json']],
-    ['engine unit tests (@cfdi/cfdi) on Node 24', node24, [path.join(root, 'node_modules/jest/bin/jest.js'), '--config', 'packages/cfdi/jest.config.js']],
+    // The generated corpus (corpus.test.ts) is left to the Node 20 run: its minutes go to xmllint, xsltproc and openssl.
+    ['engine unit tests (@cfdi/cfdi) on Node 24', node24, [path.join(root, 'node_modules/jest/bin/jest.js'), '--config', 'packages/cfdi/jest.config.js', '--testPathIgnorePatterns', 'corpus']],
     ['compiled stack on Node 24', bin('tsx'), ['scripts/smoke.ts', node24]],
     ['compiled stack on Node 20', bin('tsx'), ['scripts/smoke.ts', process.execPath]],
   ];
