@@ -13,7 +13,6 @@ const runs = Number(process.argv[2] ?? 5);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
-const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 
 /** Wall time of a command that exits, median and min of `runs` runs. */
 function timeCommand(node: string, args: string[]): string {
@@ -76,8 +75,9 @@ async function main(): Promise<void> {
         for (let i = 0; i < Math.min(runs, 3); i++) samples.push(await coldStart(node, [dist], env, ready));
         log(`${name}: ${service} from dist/: ready in ${median(samples.map((s) => s.ms)).toFixed(0)} ms, RSS idle ${median(samples.map((s) => s.rssMb)).toFixed(0)} MB`);
       }
+      // One process (no tsx CLI wrapper), so the RSS measured is the server's own.
       const samples = [];
-      for (let i = 0; i < Math.min(runs, 3); i++) samples.push(await coldStart(process.execPath, [tsx, source], env, ready));
+      for (let i = 0; i < Math.min(runs, 3); i++) samples.push(await coldStart(process.execPath, ['--import', 'tsx', source], env, ready));
       log(`Node ${process.versions.node}: ${service} from sources (tsx): ready in ${median(samples.map((s) => s.ms)).toFixed(0)} ms, RSS idle ${median(samples.map((s) => s.rssMb)).toFixed(0)} MB`);
     }
   } finally {
