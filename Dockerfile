@@ -1,14 +1,58 @@
-# One image for every Node service of the platform; the compose file picks the entry point.
-FROM node:20-bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libxml2-utils xsltproc && rm -rf /var/lib/apt/lists/*
+# syntax=docker/dockerfile:1.7
+# One image for every Node service of the platform (API, worker, sandbox PAC, console, `cfdi`); docker-compose.yml
+# picks the entry point. The SAT XSD/XSLT and catalogs come from a build context of their own, never from the
+# repository:
+#
+#   docker build --build-context sat=../shared/sat -t cfdi-platform .
+#
+# Node is pinned to the version CI tests on (NODE_24_VERSION in packages/devstack/src/node-runtime.ts).
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+
+# Build stage: every dependency, then `turbo run build` (esbuild bundles in dist/, the prebuilt workflow bundle,
+# the console's .next), then the dev dependencies pruned away.
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json turbo.json tsconfig.base.json ./
+COPY scripts/bundle.mjs ./scripts/
 COPY apps ./apps
 COPY packages ./packages
 COPY workflows ./workflows
 COPY activities ./activities
 COPY catalogs ./catalogs
 COPY cli ./cli
-RUN npm ci --no-audit --no-fund && npm run build --workspace @cfdi/console
-ENV NODE_ENV=production
-CMD ["npx", "tsx", "apps/api/src/server.ts"]
+RUN npm ci --no-audit --no-fund && npx turbo run build && npm prune --omit=dev --no-audit --no-fund \
+  # Temporal's native core ships for five platforms (~28 MB each); keep this one's.
+  && find node_modules/@temporalio/core-bridge/releases -mindepth 1 -maxdepth 1 ! -name "$(uname -m)-unknown-linux-gnu" -exec rm -rf {} +
+
+# Runtime stage: compiled output and production dependencies only, as the unprivileged `node` user.
+FROM ${NODE_IMAGE} AS runtime
+# tini reaps zombies and forwards SIGTERM, so the API and worker shut down cleanly; xmllint/xsltproc are what
+# `cfdi doctor` and the sandbox PAC's optional XSD check call.
+RUN apt-get update && apt-get install -y --no-install-recommends tini libxml2-utils xsltproc \
+  && rm -rf /var/lib/apt/lists/* \
+  && mkdir -p /data/storage && chown -R node:node /data
+ENV NODE_ENV=production SAT_DIR=/app/sat STORAGE_DIR=/data/storage
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/apps/api/package.json ./apps/api/
+COPY --from=build /app/apps/api/node_modules ./apps/api/node_modules
+COPY --from=build /app/apps/api/dist ./apps/api/dist
+COPY --from=build /app/apps/worker/package.json ./apps/worker/
+COPY --from=build /app/apps/worker/dist ./apps/worker/dist
+COPY --from=build /app/apps/pac-sandbox/package.json ./apps/pac-sandbox/
+COPY --from=build /app/apps/pac-sandbox/dist ./apps/pac-sandbox/dist
+COPY --from=build /app/apps/console/package.json /app/apps/console/next.config.js ./apps/console/
+COPY --from=build /app/apps/console/.next ./apps/console/.next
+COPY --from=build /app/cli/package.json ./cli/
+COPY --from=build /app/cli/dist ./cli/dist
+COPY --from=sat xml ./sat/xml
+COPY --from=sat catalogs ./sat/catalogs
+RUN ln -s /app/cli/dist/cfdi.js /usr/local/bin/cfdi
+USER node
+# The API's liveness by default; the sandbox PAC sets HEALTHCHECK_URL, the worker and `migrate` disable it.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "fetch(process.env.HEALTHCHECK_URL || 'http://127.0.0.1:' + (process.env.API_PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+ENTRYPOINT ["/usr/bin/tini", "--"]
+EXPOSE 3000
+CMD ["node", "apps/api/dist/server.js"]

@@ -5,6 +5,7 @@ import { loadConfig } from '@cfdi/config';
 import { checkPostgres, checkRedis, formatCheck, freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor } from '@cfdi/devstack';
 import { TEST_ENV_DEFAULTS } from '@cfdi/testkit';
 import { ensureSystemTools } from './system-tools';
+import { runtimeChecks } from './runtime-checks';
 
 const root = path.resolve(__dirname, '..');
 
@@ -59,9 +60,14 @@ async function main(): Promise<number> {
     }
     if (interrupted) return 130;
     const turbo = path.join(root, 'node_modules', '.bin', 'turbo');
-    const tasks = process.argv.slice(2).length ? process.argv.slice(2) : ['typecheck', 'lint', 'test'];
+    const args = process.argv.slice(2);
+    // `--runtime` alone: only the production-runtime checks (build, OpenAPI, Node 24, compiled smoke test).
+    if (args.length === 1 && args[0] === '--runtime') return await runtimeChecks(run, log);
+    const tasks = args.length ? args : ['typecheck', 'lint', 'test'];
     // One workspace at a time: the suites share the machine's two cores and the test database.
-    return await run(turbo, ['run', ...tasks, '--concurrency=1', '--continue', '--log-order=grouped']);
+    const code = await run(turbo, ['run', ...tasks, '--concurrency=1', '--continue', '--log-order=grouped']);
+    if (args.length || interrupted) return code;
+    return Math.max(code, await runtimeChecks(run, log));
   } finally {
     await supervisor.stopAll();
   }

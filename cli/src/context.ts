@@ -1,8 +1,11 @@
 import { loadConfig, type Config } from '@cfdi/config';
-import { createOrm, type EntityManager, type Orm } from '@cfdi/db';
-import { Client, Connection } from '@temporalio/client';
+import type { EntityManager, Orm } from '@cfdi/db';
+import type { Client, Connection } from '@temporalio/client';
 
-/** What commands share: configuration and a lazily opened database, closed once by the boundary in main.ts. */
+/**
+ * What commands share: configuration and a lazily opened database, closed once by the boundary in main.ts. The ORM
+ * and the Temporal client are required on first use: commands that need neither start without loading them.
+ */
 export class CliContext {
   private orm: Orm | null = null;
   private cachedConfig: Readonly<Config> | null = null;
@@ -14,11 +17,13 @@ export class CliContext {
   }
 
   async em(): Promise<EntityManager> {
+    const { createOrm } = require('@cfdi/db') as typeof import('@cfdi/db');
     this.orm ??= await createOrm(this.config.databaseUrl);
     return this.orm.em.fork();
   }
 
   async temporal(): Promise<Client> {
+    const { Client, Connection } = require('@temporalio/client') as typeof import('@temporalio/client');
     this.temporalConnection ??= await Connection.connect({ address: this.config.temporal.address, connectTimeout: 5000 });
     return new Client({ connection: this.temporalConnection, namespace: this.config.temporal.namespace });
   }

@@ -1,33 +1,50 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { ConfigError } from '@cfdi/config';
-import { AppError } from '@cfdi/services';
 import { CliContext } from './context';
-import { registerAccountsCommands } from './commands/accounts';
-import { registerKeysCommands } from './commands/keys';
-import { registerBalanceCommands } from './commands/balance';
-import { registerDoctorCommand } from './commands/doctor';
-import { registerDbCommands } from './commands/db';
-import { registerLedgerCommands } from './commands/ledger';
-import { registerCatalogsCommands } from './commands/catalogs';
-import { registerReconcileCommands } from './commands/reconcile';
-import { registerFilesCommands } from './commands/files';
-import { registerConsoleUsersCommands } from './commands/console-users';
+
+type Register = (program: Command, ctx: CliContext) => void;
+
+/**
+ * Every top-level command, with the module that defines it. Only the module of the command being run is required
+ * (a require() rather than an import(): the bundle keeps it lazy, and tsx's CommonJS loader runs it from sources), so
+ * `cfdi --help` starts without the ORM, Temporal or PDF code (bench/README.md, "Production runtime").
+ */
+const COMMANDS: Record<string, { description: string; load: () => Register }> = {
+  accounts: { description: 'Manage accounts', load: () => (require('./commands/accounts') as typeof import('./commands/accounts')).registerAccountsCommands },
+  keys: { description: 'Manage API keys', load: () => (require('./commands/keys') as typeof import('./commands/keys')).registerKeysCommands },
+  balance: { description: 'Balances and ledger corrections', load: () => (require('./commands/balance') as typeof import('./commands/balance')).registerBalanceCommands },
+  db: { description: 'Database maintenance', load: () => (require('./commands/db') as typeof import('./commands/db')).registerDbCommands },
+  ledger: { description: 'Money invariants', load: () => (require('./commands/ledger') as typeof import('./commands/ledger')).registerLedgerCommands },
+  catalogs: {
+    description: 'SAT catalogs (product and unit keys, usos CFDI, regímenes, …)',
+    load: () => (require('./commands/catalogs') as typeof import('./commands/catalogs')).registerCatalogsCommands,
+  },
+  reconcile: {
+    description: 'Documents whose PAC outcome was ambiguous (timeout, reset): decide stamped or not',
+    load: () => (require('./commands/reconcile') as typeof import('./commands/reconcile')).registerReconcileCommands,
+  },
+  files: { description: "Stamped documents' XML, PDF and ZIP", load: () => (require('./commands/files') as typeof import('./commands/files')).registerFilesCommands },
+  'console-users': {
+    description: 'Console users (the sign-in of the OAuth consent page and the admin console)',
+    load: () => (require('./commands/console-users') as typeof import('./commands/console-users')).registerConsoleUsersCommands,
+  },
+  doctor: {
+    description: 'Check every dependency and say what is wrong and how to fix it',
+    load: () => (require('./commands/doctor') as typeof import('./commands/doctor')).registerDoctorCommand,
+  },
+};
 
 /** The `cfdi` operators' command. One boundary prints errors by type and sets the exit code. */
 async function main(argv: string[]): Promise<void> {
   const ctx = new CliContext();
   const program = new Command('cfdi').description('Operate the CFDI stamping platform').showHelpAfterError().exitOverride();
-  registerAccountsCommands(program, ctx);
-  registerKeysCommands(program, ctx);
-  registerBalanceCommands(program, ctx);
-  registerDbCommands(program, ctx);
-  registerLedgerCommands(program, ctx);
-  registerCatalogsCommands(program, ctx);
-  registerReconcileCommands(program, ctx);
-  registerFilesCommands(program, ctx);
-  registerConsoleUsersCommands(program, ctx);
-  registerDoctorCommand(program, ctx);
+  const invoked = argv[2];
   try {
+    for (const [name, { description, load }] of Object.entries(COMMANDS)) {
+      if (name === invoked) load()(program, ctx);
+      else program.command(name).description(description);
+    }
+    program.commands.find((command) => command.name() === invoked)?.description(COMMANDS[invoked!]!.description);
     await program.parseAsync(argv);
   } catch (error) {
     process.exitCode = reportError(error);
@@ -43,6 +60,8 @@ function reportError(error: unknown): number {
     return 1;
   }
   if (error instanceof CommanderError) return error.exitCode;
+  // Imported here, not at the top: the services' module graph is what a command loads, not what `--help` should.
+  const { AppError } = require('@cfdi/services') as typeof import('@cfdi/services');
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
   else if (error instanceof AppError) {
     const fields = error.extra.errors?.map((e) => `\n  ${e.path}: ${e.message}`).join('') ?? '';

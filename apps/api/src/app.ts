@@ -6,6 +6,7 @@ import { installValidators } from './plugins/validation';
 import { installProblemHandlers } from './plugins/problem';
 import { installAuth } from './plugins/auth';
 import { ProblemSchema } from './schemas/common';
+import { swaggerOptions } from './openapi';
 import { metaRoutes, metricsRoutes } from './routes/meta';
 import { billingRoutes } from './routes/billing';
 import { catalogRoutes } from './routes/catalogs';
@@ -63,14 +64,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'CFDI 4.0 stamping API', version: '0.0.1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
+  await app.register(swagger, swaggerOptions);
 
   await app.register(metaRoutes);
   await app.register(metricsRoutes);

@@ -1,2 +1,3 @@
 export { buildApp, type BuildAppOptions } from './app';
 export type { AppDeps } from './deps';
+export { openapiDocument } from './openapi-document';

@@ -1,4 +1,6 @@
-import { bundleWorkflowCode, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import fs from 'node:fs';
+import path from 'node:path';
+import { bundleWorkflowCode, NativeConnection, Runtime, Worker, type WorkerOptions } from '@temporalio/worker';
 import type { Config } from '@cfdi/config';
 import { createActivities, type ActivityDeps } from '@cfdi/activities';
 import { filesTaskQueue, webhooksTaskQueue, type WebhookDispatchInput } from '@cfdi/workflows/client';
@@ -16,14 +18,24 @@ export interface RunningWorkers {
  * instead of taking the CPU the synchronous stamping path needs; one runs the webhook dispatcher and deliveries on
  * `<queue>-webhooks`, so receivers that hang or fail never take the stamping queue's slots.
  */
+/**
+ * Started from dist/, the worker loads the workflow bundle its build wrote beside it; from sources (`npm run up`,
+ * tests) there is none, and the workflows are bundled once at start for the two workers that run them (bundling
+ * costs seconds of CPU).
+ */
+async function workflowBundle(): Promise<NonNullable<WorkerOptions['workflowBundle']>> {
+  const prebuilt = path.join(__dirname, 'workflow-bundle.js');
+  if (fs.existsSync(prebuilt)) return { codePath: prebuilt };
+  return bundleWorkflowCode({ workflowsPath: require.resolve('@cfdi/workflows'), logger: Runtime.instance().logger });
+}
+
 export async function createWorker(config: Readonly<Config>, deps: ActivityDeps, options: { taskQueue?: string } = {}): Promise<RunningWorkers> {
   const taskQueue = options.taskQueue ?? config.temporal.taskQueue;
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const activities = createActivities(deps);
   const common = { connection, namespace: config.temporal.namespace };
-  // Bundled once for the two workers that run workflows (bundling costs seconds of CPU).
-  const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('@cfdi/workflows'), logger: Runtime.instance().logger });
-  const stamping = await Worker.create({ ...common, taskQueue, workflowBundle, activities });
+  const bundle = await workflowBundle();
+  const stamping = await Worker.create({ ...common, taskQueue, workflowBundle: bundle, activities });
   const files = await Worker.create({
     ...common,
     taskQueue: filesTaskQueue(taskQueue),
@@ -33,7 +45,7 @@ export async function createWorker(config: Readonly<Config>, deps: ActivityDeps,
   const webhooks = await Worker.create({
     ...common,
     taskQueue: webhooksTaskQueue(taskQueue),
-    workflowBundle,
+    workflowBundle: bundle,
     activities: { drainOutbox: activities.drainOutbox, attemptWebhookDelivery: activities.attemptWebhookDelivery },
     // HTTP waits, not CPU; plus the dispatcher's long-running drain.
     maxConcurrentActivityTaskExecutions: config.webhooks.deliveryConcurrency + 1,

@@ -4,7 +4,7 @@ import type { CliContext } from '../context';
 import { parseIntOption } from '../options';
 
 export function registerAccountsCommands(program: Command, ctx: CliContext): void {
-  const accounts = program.command('accounts').description('Manage accounts');
+  const accounts = program.command('accounts');
 
   accounts
     .command('create')

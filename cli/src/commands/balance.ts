@@ -4,7 +4,7 @@ import type { CliContext } from '../context';
 import { parseIntOption, parseMode } from '../options';
 
 export function registerBalanceCommands(program: Command, ctx: CliContext): void {
-  const balance = program.command('balance').description('Balances and ledger corrections');
+  const balance = program.command('balance');
 
   balance
     .command('show <accountId>')

@@ -3,7 +3,7 @@ import { CatalogShrinkError, CatalogSourceError, createProgressReporter, default
 import type { CliContext } from '../context';
 
 export function registerCatalogsCommands(program: Command, ctx: CliContext): void {
-  const catalogs = program.command('catalogs').description('SAT catalogs (product and unit keys, usos CFDI, regímenes, …)');
+  const catalogs = program.command('catalogs');
 
   const importCommand = catalogs
     .command('import [dir-or-file]')

@@ -5,7 +5,6 @@ import type { CliContext } from '../context';
 export function registerDbCommands(program: Command, ctx: CliContext): void {
   program
     .command('db')
-    .description('Database maintenance')
     .command('migrate')
     .description('Create the database when missing and apply pending migrations')
     .action(async () => {

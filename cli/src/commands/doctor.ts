@@ -6,7 +6,6 @@ import type { CliContext } from '../context';
 export function registerDoctorCommand(program: Command, ctx: CliContext): void {
   program
     .command('doctor')
-    .description('Check every dependency and say what is wrong and how to fix it')
     .action(async () => {
       const config = ctx.config; // an invalid configuration fails here, listing each bad variable
       const results: CheckResult[] = [await checkPostgres(config)];

@@ -21,7 +21,7 @@ function cannotRender(row: DocumentRow): string | null {
 }
 
 export function registerFilesCommands(program: Command, ctx: CliContext): void {
-  const files = program.command('files').description("Stamped documents' XML, PDF and ZIP");
+  const files = program.command('files');
 
   files
     .command('failed')

@@ -4,7 +4,7 @@ import type { CliContext } from '../context';
 import { parseMode } from '../options';
 
 export function registerKeysCommands(program: Command, ctx: CliContext): void {
-  const keys = program.command('keys').description('Manage API keys');
+  const keys = program.command('keys');
 
   keys
     .command('create <accountId>')

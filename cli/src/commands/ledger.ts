@@ -5,7 +5,6 @@ import type { CliContext } from '../context';
 export function registerLedgerCommands(program: Command, ctx: CliContext): void {
   program
     .command('ledger')
-    .description('Money invariants')
     .command('verify')
     .description('Run the ledger audit now (the same check the periodic Temporal schedule runs)')
     .option('--json', 'print the report as JSON')

@@ -30,7 +30,7 @@ async function pacDisagrees(ctx: CliContext, row: DocumentRow, uuid: string): Pr
 const stampInput = (ctx: CliContext, documentId: string) => ({ documentId, reconciliation: ctx.config.reconciliation });
 
 export function registerReconcileCommands(program: Command, ctx: CliContext): void {
-  const reconcile = program.command('reconcile').description('Documents whose PAC outcome was ambiguous (timeout, reset): decide stamped or not');
+  const reconcile = program.command('reconcile');
 
   reconcile
     .command('list')

@@ -18,9 +18,12 @@ export interface GoTool {
 }
 
 /** `$CFDI_CACHE_DIR` or `~/.cache/cfdi-platform`: outside the repository, shared by every clone on the machine. */
+export function toolCacheDir(): string {
+  return process.env.CFDI_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'cfdi-platform');
+}
+
 export function goToolPath(tool: GoTool): string {
-  const cacheRoot = process.env.CFDI_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'cfdi-platform');
-  return path.join(cacheRoot, `${tool.name}-${tool.version}`, tool.binary);
+  return path.join(toolCacheDir(), `${tool.name}-${tool.version}`, tool.binary);
 }
 
 /**

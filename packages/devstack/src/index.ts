@@ -5,3 +5,4 @@ export { startTemporalDevServer } from './temporal-server';
 export { ensureMinio, minioPath, startMinio, startThrowawayBucket, MINIO_VERSION, type MinioOptions, type ThrowawayBucket } from './minio-server';
 export { importCatalogsIfNeeded } from './catalogs';
 export { ensureStripeMock, startStripeMock, stripeMockPath, STRIPE_MOCK_VERSION, type RunningStripeMock } from './stripe-mock';
+export { ensureNode24, node24Path, NODE_24_VERSION } from './node-runtime';

@@ -68,6 +68,8 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/billing/transactions', {
     schema: {
       tags: ['billing'],
+      operationId: 'listTransactions',
+      summary: 'List ledger transactions',
       description: 'The ledger, newest first.',
       querystring: Type.Intersect([PaginationQuerySchema, Type.Object({ type: Type.Optional(Type.Union(TRANSACTION_TYPES.map((t) => Type.Literal(t)))) })]),
       response: { 200: ListSchema(TransactionSchema), ...problemResponses(400) },
@@ -80,6 +82,8 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/billing/usage', {
     schema: {
       tags: ['billing'],
+      operationId: 'listUsage',
+      summary: 'List monthly usage',
       description: 'Timbres and spend per month, newest first.',
       querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 24, default: 12 }) }),
       response: { 200: Type.Object({ object: Type.Literal('list'), data: Type.Array(UsageMonthSchema) }), ...problemResponses(400) },

@@ -10,6 +10,8 @@ export const creditNoteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/credit_notes', {
     schema: {
       tags: ['credit notes'],
+      operationId: 'createCreditNote',
+      summary: 'Create and stamp a credit note',
       description: 'Stamp a credit note (egreso) related to an income invoice of this service (relatedInvoiceId) or stamped elsewhere (relatedUuid + receiver).',
       headers: IdempotencyHeadersSchema,
       body: CreditNoteCreateSchema,

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, NotFoundError } from '@cfdi/services';
 import { FILES_PATH, isStorageKey } from '@cfdi/storage';
-import { ProblemSchema } from '../schemas/common';
+import { problemResponse } from '../schemas/common';
 
 const forbidden = (detail: string) => new AppError(403, 'forbidden', 'Forbidden', detail);
 
@@ -14,10 +14,12 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${FILES_PATH}/*`, {
     schema: {
       tags: ['files'],
+      operationId: 'retrieveFile',
+      summary: 'Download a file',
       description: 'Download a file through a signed URL returned by the API (valid 15 minutes).',
       security: [],
       querystring: Type.Object({ expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) }),
-      response: { 200: Type.Any({ description: 'The file, with its stored Content-Type' }), 403: Type.Ref(ProblemSchema), 404: Type.Ref(ProblemSchema) },
+      response: { 200: Type.Any({ description: 'The file, with its stored Content-Type' }), 403: problemResponse(403), 404: problemResponse(404) },
     },
   }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];

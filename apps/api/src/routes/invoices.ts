@@ -10,6 +10,8 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/invoices', {
     schema: {
       tags: ['invoices'],
+      operationId: 'createInvoice',
+      summary: 'Create and stamp an invoice',
       description: 'Validate, reserve one timbre and stamp an invoice (PUE, PPD or global). Waits up to 20 s: 201 stamped, else 202 stamping.',
       headers: IdempotencyHeadersSchema,
       body: InvoiceCreateSchema,
@@ -21,6 +23,8 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/invoices/:id', {
     schema: {
       tags: ['invoices'],
+      operationId: 'retrieveInvoice',
+      summary: 'Retrieve an invoice',
       description: 'An invoice or credit note, with signed file URLs once the files are ready.',
       params: IdParamsSchema,
       response: { 200: InvoiceSchema, ...problemResponses(403, 404) },
@@ -30,6 +34,8 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/invoices', {
     schema: {
       tags: ['invoices'],
+      operationId: 'listInvoices',
+      summary: 'List invoices',
       description: 'Invoices and credit notes, newest first.',
       querystring: InvoiceListQuerySchema,
       response: { 200: ListSchema(InvoiceSchema), ...problemResponses(400) },

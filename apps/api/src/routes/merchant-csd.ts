@@ -13,6 +13,8 @@ export const merchantCsdRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/merchants/:id/csd', {
     schema: {
       tags,
+      operationId: 'createMerchantCsd',
+      summary: 'Upload the first CSD',
       description: `Upload the merchant's first CSD; 409 csd_already_exists when it has one (use PUT). ${uploadDescription}`,
       params: IdParamsSchema,
       body: CsdUploadSchema,
@@ -24,6 +26,8 @@ export const merchantCsdRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/merchants/:id/csd', {
     schema: {
       tags,
+      operationId: 'replaceMerchantCsd',
+      summary: 'Store or replace the CSD',
       description: `Store or replace the CSD; the previous one keeps sealing until the new one is saved. ${uploadDescription}`,
       params: IdParamsSchema,
       body: CsdUploadSchema,
@@ -32,6 +36,6 @@ export const merchantCsdRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => saveCsd(merchantContext(app), request.scope, request.params.id, request.body, 'replace'));
 
   app.get('/merchants/:id/csd', {
-    schema: { tags, description: 'CSD metadata (never the key); 404 when the merchant or its CSD is missing.', params: IdParamsSchema, response: { 200: CsdSchema, ...problemResponses(403, 404) } },
+    schema: { tags, operationId: 'retrieveMerchantCsd', summary: 'Retrieve the CSD metadata', description: 'CSD metadata (never the key); 404 when the merchant or its CSD is missing.', params: IdParamsSchema, response: { 200: CsdSchema, ...problemResponses(403, 404) } },
   }, async (request) => retrieveCsd(merchantContext(app), request.scope, request.params.id));
 };

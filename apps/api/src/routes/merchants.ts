@@ -10,6 +10,8 @@ export const merchantRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/merchants', {
     schema: {
       tags,
+      operationId: 'createMerchant',
+      summary: 'Create a merchant',
       description: 'Create an issuer. 403 for keys restricted to some merchants.',
       body: MerchantCreateSchema,
       response: { 201: MerchantSchema, ...problemResponses(400, 403) },
@@ -19,6 +21,8 @@ export const merchantRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/merchants', {
     schema: {
       tags,
+      operationId: 'listMerchants',
+      summary: 'List merchants',
       description: 'Merchants of the key\'s account and mode, newest first (deleted ones excluded; a restricted key sees its own).',
       querystring: PaginationQuerySchema,
       response: { 200: ListSchema(MerchantSchema), ...problemResponses(400) },
@@ -27,12 +31,14 @@ export const merchantRoutes: FastifyPluginAsyncTypebox = async (app) => {
     listMerchants(merchantContext(app), request.scope, { limit: request.query.limit, startingAfter: request.query.starting_after }));
 
   app.get('/merchants/:id', {
-    schema: { tags, description: 'A merchant with its CSD metadata and a fresh logo URL.', params: IdParamsSchema, response: { 200: MerchantSchema, ...problemResponses(403, 404) } },
+    schema: { tags, operationId: 'retrieveMerchant', summary: 'Retrieve a merchant', description: 'A merchant with its CSD metadata and a fresh logo URL.', params: IdParamsSchema, response: { 200: MerchantSchema, ...problemResponses(403, 404) } },
   }, async (request) => retrieveMerchant(merchantContext(app), request.scope, request.params.id));
 
   app.patch('/merchants/:id', {
     schema: {
       tags,
+      operationId: 'updateMerchant',
+      summary: 'Update a merchant',
       description: 'Update any field but the RFC (400 on /rfc). null clears the default product and unit keys.',
       params: IdParamsSchema,
       body: MerchantUpdateSchema,
@@ -50,6 +56,8 @@ export const merchantRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/merchants/:id', {
     schema: {
       tags,
+      operationId: 'deleteMerchant',
+      summary: 'Delete a merchant',
       description: 'Soft delete: the merchant can no longer stamp and disappears from reads; its documents stay retrievable.',
       params: IdParamsSchema,
       response: { 200: DeletedMerchantSchema, ...problemResponses(403, 404) },

@@ -7,11 +7,11 @@ const ReadySchema = Type.Object({ status: Type.Union([Type.Literal('ready'), Typ
 /** Liveness and readiness: /health touches nothing, /ready pings PostgreSQL and Redis with a short timeout. */
 export const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/health', {
-    schema: { tags: ['meta'], description: 'Liveness; touches no dependency.', response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+    schema: { tags: ['meta'], operationId: 'retrieveHealth', summary: 'Check liveness', description: 'Liveness; touches no dependency.', security: [], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
   }, async () => ({ status: 'ok' as const }));
 
   app.get('/ready', {
-    schema: { tags: ['meta'], description: 'Readiness of PostgreSQL and Redis.', response: { 200: ReadySchema, 503: ReadySchema } },
+    schema: { tags: ['meta'], operationId: 'retrieveReadiness', summary: 'Check readiness', description: 'Readiness of PostgreSQL and Redis.', security: [], response: { 200: ReadySchema, 503: ReadySchema } },
   }, async (_request, reply) => {
     const { orm, redis } = app.deps;
     const [db, cache] = await Promise.all([

@@ -11,6 +11,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/invoices/:id/payments', {
     schema: {
       tags: ['payments'],
+      operationId: 'createPayment',
+      summary: 'Create and stamp a payment complement',
       description: 'Record a payment of a stamped PPD invoice and stamp its payment complement (Pagos 2.0). Balances and NumParcialidad are computed by the server. Waits up to 20 s: 201 stamped, else 202 stamping.',
       params: IdParamsSchema,
       headers: IdempotencyHeadersSchema,
@@ -23,6 +25,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/payments/:id', {
     schema: {
       tags: ['payments'],
+      operationId: 'retrievePayment',
+      summary: 'Retrieve a payment',
       description: 'A payment complement, with signed file URLs once the files are ready and its cancellation.',
       params: IdParamsSchema,
       response: { 200: PaymentSchema, ...problemResponses(403, 404) },
@@ -32,6 +36,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/payments', {
     schema: {
       tags: ['payments'],
+      operationId: 'listPayments',
+      summary: 'List payments',
       description: 'Payment complements, newest first.',
       querystring: PaymentListQuerySchema,
       response: { 200: ListSchema(PaymentSchema), ...problemResponses(400) },

@@ -25,9 +25,39 @@ export const PaginationQuerySchema = Type.Object({
 
 export const IdParamsSchema = Type.Object({ id: Type.String({ minLength: 1 }) });
 
-/** Problem responses every authenticated route may return, for the OpenAPI document. */
+/** The `code` values each error status carries (api-spec.md, "Errors"), published in the OpenAPI document. */
+const PROBLEM_CODES: Record<number, string[]> = {
+  400: ['validation_error'],
+  401: ['unauthorized'],
+  402: ['insufficient_credits', 'monthly_limit_reached'],
+  403: ['forbidden'],
+  404: ['not_found'],
+  405: ['method_not_allowed'],
+  409: ['request_in_flight', 'csd_already_exists', 'cancellation_in_progress'],
+  413: ['payload_too_large'],
+  415: ['unsupported_media_type'],
+  422: ['idempotency_key_reuse', 'sat_rejected'],
+  429: ['rate_limited'],
+  500: ['internal_error'],
+  503: ['pac_unavailable', 'billing_unavailable', 'encryption_unavailable'],
+};
+
+/**
+ * An `application/problem+json` response whose `code` is one of its status's codes. Problems are sent with their own
+ * serializer (plugins/problem.ts), so this schema only documents them.
+ */
+export const problemResponse = (status: number) => {
+  const codes = PROBLEM_CODES[status];
+  if (!codes) throw new Error(`no problem codes listed for HTTP ${status}`);
+  return {
+    description: `Problem: ${codes.map((code) => `\`${code}\``).join(', ')}`,
+    content: { 'application/problem+json': { schema: Type.Intersect([Type.Ref(ProblemSchema), Type.Object({ code: StringEnum(codes) })]) } },
+  };
+};
+
+/** Problem responses every authenticated route may return (401, 429), plus the route's own. */
 export const problemResponses = (...statuses: number[]) =>
-  Object.fromEntries([401, 429, ...statuses].map((s) => [s, Type.Ref(ProblemSchema)]));
+  Object.fromEntries([401, 429, ...statuses].map((s) => [s, problemResponse(s)]));
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
 

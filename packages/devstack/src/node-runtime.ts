@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { toolCacheDir } from './go-install';
+
+/** Pinned Node 24 LTS: the production image's runtime, which CI also runs the engine's tests and the smoke test on. */
+export const NODE_24_VERSION = '24.21.0';
+
+/** `<cache>/node-<version>/bin/node`. */
+export function node24Path(): string {
+  return path.join(toolCacheDir(), `node-${NODE_24_VERSION}`, 'bin', 'node');
+}
+
+/**
+ * The Node 24 binary, installed into the tool cache when missing from the npm registry's `node-<platform>-<arch>`
+ * package (the official build, published there by the Node.js project), so CI needs no other download site. It is
+ * unpacked into a scratch folder and renamed into place: an interrupted install is never taken for a finished one.
+ */
+export function ensureNode24(log: (line: string) => void): string {
+  const binary = node24Path();
+  if (fs.existsSync(binary)) return binary;
+  const dir = path.dirname(path.dirname(binary));
+  const scratch = `${dir}.installing-${process.pid}`;
+  const pkg = `node-${process.platform}-${process.arch}@${NODE_24_VERSION}`;
+  log(`installing Node ${NODE_24_VERSION} (${pkg} from the npm registry) into ${dir} (first run only)…`);
+  fs.mkdirSync(scratch, { recursive: true });
+  try {
+    const tarball = execFileSync('npm', ['pack', pkg, '--pack-destination', scratch, '--silent'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop()!;
+    execFileSync('tar', ['-xzf', path.join(scratch, tarball), '-C', scratch]);
+    const version = execFileSync(path.join(scratch, 'package', 'bin', 'node'), ['--version'], { encoding: 'utf8' }).trim();
+    if (version !== `v${NODE_24_VERSION}`) throw new Error(`${pkg} runs as ${version}`);
+    fs.renameSync(path.join(scratch, 'package'), dir);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+  return binary;
+}
