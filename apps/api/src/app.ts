@@ -3,7 +3,8 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppDeps } from './deps';
 import { installValidators } from './plugins/validation';
-import { installProblemHandlers } from './plugins/problem';
+import { clientProblems, frameworkProblems, installProblemHandlers } from './plugins/problem';
+import { installTextCheck } from './plugins/text-check';
 import { installAuth } from './plugins/auth';
 import { ProblemSchema } from './schemas/common';
 import { metaRoutes, metricsRoutes } from './routes/meta';
@@ -43,12 +44,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logger: options.logger ?? { level: deps.config.logLevel },
     bodyLimit: deps.config.api.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
+    frameworkErrors: frameworkProblems(deps.config.api.docsUrl),
+    clientErrorHandler: clientProblems(deps.config.api.docsUrl),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
   acceptEmptyJsonBodies(app);
   installValidators(app);
   installProblemHandlers(app, deps.config.api.docsUrl);
+  installTextCheck(app);
   app.addSchema(ProblemSchema);
   // Times in responses are always UTC with milliseconds; the request id helps support find a call in the logs.
   app.addHook('onSend', async (request, reply) => {

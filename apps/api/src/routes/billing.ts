@@ -41,9 +41,9 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/billing/transactions', {
     schema: {
       tags: ['billing'],
-      description: 'The ledger, newest first.',
+      description: 'The ledger, newest first. Keys restricted to some merchants get 403: the ledger names every merchant\'s documents.',
       querystring: Type.Intersect([PaginationQuerySchema, Type.Object({ type: Type.Optional(Type.Union(TRANSACTION_TYPES.map((t) => Type.Literal(t)))) })]),
-      response: { 200: ListSchema(TransactionSchema), ...problemResponses(400) },
+      response: { 200: ListSchema(TransactionSchema), ...problemResponses(400, 403) },
     },
   }, async (request) =>
     listTransactions(app.deps.orm.em.fork(), request.scope, {

@@ -25,9 +25,12 @@ export const PaginationQuerySchema = Type.Object({
 
 export const IdParamsSchema = Type.Object({ id: Type.String({ minLength: 1 }) });
 
-/** Problem responses every authenticated route may return, for the OpenAPI document. */
+/**
+ * Problem responses every authenticated route may return, for the OpenAPI document: 400 too, since text PostgreSQL
+ * cannot store (a NUL, a lone surrogate) is refused in any path parameter, query or header.
+ */
 export const problemResponses = (...statuses: number[]) =>
-  Object.fromEntries([401, 429, ...statuses].map((s) => [s, Type.Ref(ProblemSchema)]));
+  Object.fromEntries([400, 401, 429, ...statuses].map((s) => [s, Type.Ref(ProblemSchema)]));
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
 

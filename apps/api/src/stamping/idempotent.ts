@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AppError, beginIdempotent, checkIdempotencyKey, completeIdempotent, releaseIdempotent, requestHash, ValidationError,
+  abandonIdempotent, AppError, beginIdempotent, checkIdempotencyKey, completeIdempotent, releaseIdempotent, requestHash, ValidationError,
 } from '@cfdi/services';
 import { problemBody } from '../plugins/problem';
 
@@ -38,14 +38,29 @@ export async function idempotent(
     answer = begin.kind === 'recover' ? await recover(begin.resourceId) : await execute(key);
   } catch (error) {
     if (error instanceof AppError && isFinal(error)) {
-      await completeIdempotent(orm.em.fork(), scope, key, error.status, problemBody(config.api.docsUrl, error));
+      await store(request, key, error.status, problemBody(config.api.docsUrl, error));
     } else {
       await releaseIdempotent(orm.em.fork(), scope, key);
     }
     throw error;
   }
-  await completeIdempotent(orm.em.fork(), scope, key, answer.status, answer.body);
+  await store(request, key, answer.status, answer.body);
   return send(reply, answer);
+}
+
+/**
+ * Stores the answer under the key. If that fails (the database is down, or refuses the answer's text), the claim is
+ * given up rather than left in flight for minutes: the caller still gets its answer, and a retry with the same key
+ * either recovers the document created (the next request answers from it) or runs again when none was.
+ */
+async function store(request: FastifyRequest, key: string, status: number, body: unknown): Promise<void> {
+  const { orm } = request.server.deps;
+  try {
+    await completeIdempotent(orm.em.fork(), request.scope, key, status, body);
+  } catch (error) {
+    request.log.error({ err: error }, 'could not store the idempotent answer; the key is released');
+    await abandonIdempotent(orm.em.fork(), request.scope, key).catch((err: unknown) => request.log.error({ err }, 'could not release the key'));
+  }
 }
 
 function send(reply: FastifyReply, answer: Answer): FastifyReply {

@@ -7,6 +7,7 @@ import { Migration20261121050000LedgerAudits } from './Migration20261121050000Le
 import { Migration20261121060000MonthlyUsage } from './Migration20261121060000MonthlyUsage';
 import { Migration20261121070000StalledWorkIndexes } from './Migration20261121070000StalledWorkIndexes';
 import { Migration20261121080000ReconciliationOnce } from './Migration20261121080000ReconciliationOnce';
+import { Migration20261125100000SealedFingerprints } from './Migration20261125100000SealedFingerprints';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -22,4 +23,5 @@ export const migrationsList = [
   { name: 'Migration20261121060000MonthlyUsage', class: Migration20261121060000MonthlyUsage },
   { name: 'Migration20261121070000StalledWorkIndexes', class: Migration20261121070000StalledWorkIndexes },
   { name: 'Migration20261121080000ReconciliationOnce', class: Migration20261121080000ReconciliationOnce },
+  { name: 'Migration20261125100000SealedFingerprints', class: Migration20261125100000SealedFingerprints },
 ];

@@ -12,3 +12,4 @@ export * from './sealing';
 export * from './files';
 export * from './store-new-document';
 export * from './stalled-documents';
+export * from './amount-limits';
