@@ -79,14 +79,14 @@ const printKey = (logoKey: string) => `${logoKey}-print`;
  */
 async function printRendition(bytes: Buffer): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  const image = sharp(bytes, { limitInputPixels: MAX_LOGO_SIDE * MAX_LOGO_SIDE });
-  const { width, height } = await image.metadata().catch(() => ({ width: undefined, height: undefined }));
+  // The header alone (no pixel decoded) says the size, so the message can name it; decoding is then bounded.
+  const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => ({ width: undefined, height: undefined }));
   if (!width || !height) throw ValidationError.field('/logo', 'cannot be decoded as an image');
   if (width > MAX_LOGO_SIDE || height > MAX_LOGO_SIDE) {
     throw ValidationError.field('/logo', `is ${width} × ${height} pixels; the limit is ${MAX_LOGO_SIDE} × ${MAX_LOGO_SIDE}`);
   }
   try {
-    return await image.resize({ ...PRINT_BOX, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+    return await sharp(bytes, { limitInputPixels: MAX_LOGO_SIDE * MAX_LOGO_SIDE }).resize({ ...PRINT_BOX, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
   } catch {
     throw ValidationError.field('/logo', 'cannot be decoded as an image');
   }
