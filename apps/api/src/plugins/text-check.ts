@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ValidationError, type FieldError } from '@cfdi/services';
 
 // NUL and lone UTF-16 surrogates: PostgreSQL refuses them in text and jsonb, and no CFDI field can carry them.
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const MESSAGE = 'must not contain a NUL character (\\u0000) or an unpaired UTF-16 surrogate';
 const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');

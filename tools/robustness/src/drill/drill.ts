@@ -55,7 +55,15 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
     const issueDeadline = started + options.maxIssueSeconds * 1000;
     const count = (what: string, status: number) => (report.answers[`${what} ${status}`] = (report.answers[`${what} ${status}`] ?? 0) + 1);
 
-    const killWorker = async () => {
+    // A kill waits until the worker restarted by the previous one has settled a document: on a loaded machine a
+    // worker takes longer than the kill interval to bundle its workflows, and killing it before would test nothing.
+    const settledCount = async () => ((await stack.orm.em.fork().execute(`select count(*)::int as n from documents where status <> 'stamping'`))[0] as { n: number }).n;
+    let settledAtLastKill = -1;
+    const killWorker = async (waitForProgress: boolean) => {
+      let settled = await settledCount();
+      for (const until = Date.now() + 180_000; settled <= settledAtLastKill && waitForProgress && Date.now() < until; settled = await settledCount()) await sleep(1000);
+      if (settled <= settledAtLastKill) return;
+      settledAtLastKill = settled;
       stack.killWorker();
       report.chaos.workerKills++;
       options.log(`SIGKILL worker (#${report.chaos.workerKills})`);
@@ -79,7 +87,7 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
 
     const milestones = Array.from({ length: options.killsAtMilestones }, (_, j) => Math.floor((options.stamps * (j + 1)) / (options.killsAtMilestones + 1)));
     const onIssued = async (i: number) => {
-      if (milestones.includes(i)) await killWorker();
+      if (milestones.includes(i)) await killWorker(true);
       if (i === Math.floor(options.stamps * 0.4)) {
         options.log('restarting the Temporal dev server');
         await stack.restartTemporal();
@@ -93,7 +101,7 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
         options.log(`pg_terminate_backend: ${report.chaos.pgTerminated} connections of the API and worker`);
       }
     };
-    const timer = options.killEverySeconds > 0 ? setInterval(() => void killWorker(), options.killEverySeconds * 1000) : null;
+    const timer = options.killEverySeconds > 0 ? setInterval(() => void killWorker(false), options.killEverySeconds * 1000) : null;
 
     let next = 0;
     const requestDeadline = () => Math.max(issueDeadline, Date.now()) + 120_000;
