@@ -173,3 +173,8 @@ describe('decisions', () => {
     expect((await fetch(`${api.url}/metrics`)).status).toBe(200);
   }, 60_000);
 });
+
+it('answers a body nested 100,000 levels deep with a 400, not a stack overflow (found by the fuzzer)', async () => {
+  const res = await api.request('POST', '/v1/payments/pay_x/cancel', { key, headers: { 'idempotency-key': `ik-deep-${Date.now()}`, 'content-type': 'application/json' }, rawBody: '['.repeat(100_000) + ']'.repeat(100_000) });
+  expect({ status: res.status, type: res.headers.get('content-type') }).toEqual({ status: 400, type: expect.stringMatching(/problem\+json/) });
+});

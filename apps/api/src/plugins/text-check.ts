@@ -7,18 +7,24 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 const MESSAGE = 'must not contain a NUL character (\\u0000) or an unpaired UTF-16 surrogate';
 const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** Every string (object keys included) in a parsed JSON value that holds unstorable text, as JSON pointers. */
-function findUnstorable(value: unknown, path: string, found: FieldError[]): void {
-  if (found.length >= 20) return;
-  if (typeof value === 'string') {
-    if (UNSTORABLE.test(value)) found.push({ path: path || '/', message: MESSAGE });
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => findUnstorable(item, `${path}/${i}`, found));
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const at = `${path}/${pointer(key)}`;
-      if (UNSTORABLE.test(key)) found.push({ path: at, message: `(the field name) ${MESSAGE}` });
-      else findUnstorable(item, at, found);
+/**
+ * Every string (object keys included) in a parsed JSON value that holds unstorable text, as JSON pointers. Walks with
+ * an explicit stack: a body nested 100,000 levels deep is valid JSON and must not overflow the call stack.
+ */
+function findUnstorable(root: unknown, rootPath: string, found: FieldError[]): void {
+  const pending: [unknown, string][] = [[root, rootPath]];
+  while (pending.length && found.length < 20) {
+    const [value, path] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) found.push({ path: path || '/', message: MESSAGE });
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) pending.push([value[i], `${path}/${i}`]);
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value).reverse()) {
+        const at = `${path}/${pointer(key)}`;
+        if (UNSTORABLE.test(key)) found.push({ path: at, message: `(the field name) ${MESSAGE}` });
+        else pending.push([item, at]);
+      }
     }
   }
 }
