@@ -176,5 +176,5 @@ describe('decisions', () => {
 
 it('answers a body nested 100,000 levels deep with a 400, not a stack overflow (found by the fuzzer)', async () => {
   const res = await api.request('POST', '/v1/payments/pay_x/cancel', { key, headers: { 'idempotency-key': `ik-deep-${Date.now()}`, 'content-type': 'application/json' }, rawBody: '['.repeat(100_000) + ']'.repeat(100_000) });
-  expect({ status: res.status, type: res.headers.get('content-type') }).toEqual({ status: 400, type: expect.stringMatching(/problem\+json/) });
+  expect({ status: res.status, type: res.headers.get('content-type'), errors: res.body.errors }).toEqual({ status: 400, type: expect.stringMatching(/problem\+json/), errors: [{ path: '/', message: 'is nested deeper than 32 levels' }] });
 });
