@@ -27,6 +27,15 @@ export interface KnownIds {
   [param: string]: string[];
 }
 
+/** A lone surrogate cannot be percent-encoded as UTF-8: it is sent as the invalid bytes it would be. */
+function encodeSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
 function pathArbitrary(route: string, params: Operation['parameters'], known: KnownIds): fc.Arbitrary<string> {
   const names = [...route.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   if (!names.length) return fc.constant(route);
@@ -35,7 +44,7 @@ function pathArbitrary(route: string, params: Operation['parameters'], known: Kn
     const ids = Object.values(known).flat();
     return fc.oneof(
       { weight: 4, arbitrary: ids.length ? fc.constantFrom(...ids) : fc.constant('none') },
-      { weight: 2, arbitrary: fromSchema(schema).map((v) => encodeURIComponent(String(v))) },
+      { weight: 2, arbitrary: fromSchema(schema).map((v) => encodeSegment(String(v))) },
       { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) },
     );
   });
