@@ -84,7 +84,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   await migrate(orm);
   await importCatalogsIfNeeded(orm, options.log);
 
-  const supervisor = new NamedSupervisor((name, code) => options.log(`${name} exited (${code})`));
+  // Like a process manager in production, the stack restarts a worker that dies on its own (one that loses Temporal
+  // while the dev server restarts exits 1); a worker the drill kills is restarted by the drill.
+  let killing = false;
+  let closing = false;
+  const supervisor = new NamedSupervisor((name, code) => {
+    options.log(`${name} exited (${code})`);
+    if (name !== 'worker' || closing) return;
+    if (killing) killing = false;
+    else setTimeout(() => !closing && startWorker(), 2000);
+  });
   const temporal = () => startTemporalDevServer(supervisor, { port: temporalPort, dbFile: path.join(dir, 'temporal.db'), logLevel: 'error', log: options.log });
   const startApp = (name: string, entry: string) =>
     supervisor.start(name, process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env: { ...process.env, ...env } });
@@ -101,7 +110,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   return {
     base, pacUrl: env.PAC_SANDBOX_URL!, databaseUrl, pacDatabaseUrl, orm, env, api,
-    killWorker: () => signal(supervisor.byName.get('worker'), 'SIGKILL'),
+    killWorker: () => {
+      killing = true;
+      signal(supervisor.byName.get('worker'), 'SIGKILL');
+    },
     startWorker,
     async restartTemporal() {
       const child = supervisor.byName.get('temporal');
@@ -124,6 +136,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       return { accountId: account.accountId, key: account.testKey, merchantId: merchant.id };
     },
     async close({ dropDatabases = true } = {}) {
+      closing = true;
       signal(api, 'SIGKILL');
       await supervisor.stopAll(5000);
       await orm.close();
