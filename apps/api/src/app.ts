@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ValidationError } from '@cfdi/services';
 import type { AppDeps } from './deps';
 import { installValidators } from './plugins/validation';
-import { installProblemHandlers } from './plugins/problem';
+import { clientProblems, frameworkProblems, installProblemHandlers } from './plugins/problem';
+import { installTextCheck } from './plugins/text-check';
 import { installAuth } from './plugins/auth';
 import { ProblemSchema } from './schemas/common';
 import { swaggerOptions } from './openapi';
@@ -31,6 +33,26 @@ export interface BuildAppOptions {
   logger?: boolean | object;
 }
 
+/** No request of this API nests deeper than a few levels; 100,000 levels held the event loop for half a second. */
+const MAX_JSON_DEPTH = 32;
+
+/** One linear pass over the text (strings skipped), before JSON.parse and every walk over the parsed value. */
+function nestedDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > limit) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
 /**
  * Many HTTP clients send `Content-Type: application/json` on every request, bodiless DELETEs and POSTs included: an
  * empty body is no body (an endpoint that needs one still answers 400 for it); anything else goes to Fastify's own
@@ -42,6 +64,9 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text === '') return done(null, undefined);
+    if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(new ValidationError(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`, [{ path: '/', message: `is nested deeper than ${MAX_JSON_DEPTH} levels` }]), undefined);
+    }
     return parseJson(request, text, done);
   });
 }
@@ -52,12 +77,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logger: options.logger ?? { level: deps.config.logLevel },
     bodyLimit: deps.config.api.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
+    frameworkErrors: frameworkProblems(deps.config.api.docsUrl),
+    clientErrorHandler: clientProblems(deps.config.api.docsUrl),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
   acceptEmptyJsonBodies(app);
   installValidators(app);
   installProblemHandlers(app, deps.config.api.docsUrl);
+  installTextCheck(app);
   app.addSchema(ProblemSchema);
   // Times in responses are always UTC with milliseconds; the request id helps support find a call in the logs.
   app.addHook('onSend', async (request, reply) => {

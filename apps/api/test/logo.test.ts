@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { loadMerchantLogo } from '@cfdi/services';
 import { createFileStorage } from '@cfdi/storage';
 import { startApi, type ApiHarness } from './harness';
@@ -85,3 +86,57 @@ it('deletes the logo idempotently; the PDF loader sees it until then', async () 
   expect((await download(api, body.logoUrl)).status).toBe(404);
   expect(await loadMerchantLogo(api.orm.em.fork(), storage, scope, m.id)).toBeNull();
 });
+
+/** A PNG whose header claims width × height: enough for the dimension check, which reads no pixel. */
+function pngClaiming(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
+  const idat = deflateSync(Buffer.alloc(64 * 1024)); // the start of the zero rows a bomb would carry
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+it('refuses an image over 4,000 pixels a side (a decompression bomb fits in 500 KB) with a 400 on /logo', async () => {
+  const { testKey } = await api.newAccount();
+  const m = await newMerchant(api, testKey);
+  for (const [width, height] of [[11_000, 11_000], [4001, 10], [10, 4001]]) {
+    const started = Date.now();
+    const res = await api.request('PUT', `/v1/merchants/${m.id}/logo`, { key: testKey, body: { logo: pngClaiming(width!, height!).toString('base64') } });
+    expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 400, errors: [{ path: '/logo', message: `is ${width} × ${height} pixels; the limit is 4000 × 4000` }] });
+    expect(Date.now() - started).toBeLessThan(5000);
+  }
+  expect((await api.request('GET', `/v1/merchants/${m.id}`, { key: testKey })).body.logoUrl).toBeNull();
+}, 60_000);
+
+it('keeps, beside the logo as uploaded, a small PNG made once at upload for the PDF header', async () => {
+  const { loadPrintableLogo } = await import('@cfdi/services');
+  const { default: sharp } = await import('sharp');
+  const { testKey, accountId } = await api.newAccount();
+  const m = await newMerchant(api, testKey);
+  const wide = await sharp({ create: { width: 2000, height: 400, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+  expect((await api.request('PUT', `/v1/merchants/${m.id}/logo`, { key: testKey, body: { logo: wide.toString('base64') } })).status).toBe(200);
+  const storage = createFileStorage(api.config);
+  const printable = await loadPrintableLogo(api.orm.em.fork(), storage, { accountId, livemode: false }, m.id);
+  const meta = await sharp(printable!).metadata();
+  expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'png', width: 680, height: 136 });
+  expect(await loadMerchantLogo(api.orm.em.fork(), storage, { accountId, livemode: false }, m.id)).toEqual({ bytes: wide, contentType: 'image/jpeg' });
+}, 60_000);

@@ -2,7 +2,7 @@ import type { Config } from '@cfdi/config';
 import { createOrm } from '@cfdi/db';
 import type { ActivityDeps } from '@cfdi/activities';
 import {
-  createPacClients, loadMerchantLogo, loadSigningCsd, merchantRefsOf, NotFoundError, printableLogo, UnsealableDocumentError, type CsdLoader, type DocumentRow,
+  createPacClients, loadPrintableLogo, loadSigningCsd, merchantRefsOf, NotFoundError, UnsealableDocumentError, type CsdLoader, type DocumentRow,
 } from '@cfdi/services';
 import { createFileStorage } from '@cfdi/storage';
 
@@ -51,8 +51,7 @@ export async function createWorkerDeps(config: Readonly<Config>, now?: () => Dat
     loadCsd,
     files: {
       storage,
-      loadLogo: async (row) =>
-        printableLogo(await loadMerchantLogo(orm.em.fork(), storage, systemScope(row), row.merchant_id, merchantRefsOf(row)?.logo_key)),
+      loadLogo: (row) => loadPrintableLogo(orm.em.fork(), storage, systemScope(row), row.merchant_id, merchantRefsOf(row)?.logo_key),
     },
     ...(now ? { now } : {}),
     async close() {

@@ -22,6 +22,8 @@ export interface Config {
   /** Backoff of the SAT status query while a cancellation awaits the receiver's answer (seconds). */
   cancellationPolling: { firstPollSeconds: number; maxPollSeconds: number };
   rateLimitPerMinute: number;
+  /** Bearer token `/metrics` requires; when unset it is open outside production and refused in production. */
+  metricsToken: string | null;
   /** Centavos seeded into the test balance of every new account. */
   testSeedCentavos: number;
   /** Price of one timbre by monthly volume: the first tier whose `from` ≤ timbres already used this month. */
@@ -260,6 +262,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       maxPollSeconds: int('CANCELLATION_MAX_POLL_SECONDS', 3600, 1, 86_400),
     },
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
+    metricsToken: optional('METRICS_TOKEN'),
     testSeedCentavos: int('TEST_SEED_CENTAVOS', 100_000, 0, 1_000_000_000),
     priceTiers: tiers,
     masterKey,

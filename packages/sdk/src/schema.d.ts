@@ -169,7 +169,7 @@ export interface paths {
         };
         /**
          * List ledger transactions
-         * @description The ledger, newest first.
+         * @description The ledger, newest first. Keys restricted to some merchants get 403: the ledger names every merchant's documents.
          */
         get: operations["listTransactions"];
         put?: never;
@@ -1046,6 +1046,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
+                    };
+                };
+            };
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
@@ -1176,6 +1188,18 @@ export interface operations {
                         object: "portal_session";
                         /** @description Stripe-hosted page for receipts and payment methods */
                         url: string;
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
                     };
                 };
             };
@@ -1375,6 +1399,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
@@ -1480,6 +1516,18 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         object: "list";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
                     };
                 };
             };
@@ -1603,6 +1651,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
+                    };
+                };
+            };
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
@@ -1721,6 +1781,18 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         object: "list";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
                     };
                 };
             };
@@ -2115,6 +2187,18 @@ export interface operations {
                         /** @enum {string} */
                         object: "event";
                         type: string;
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
                     };
                 };
             };
@@ -2841,6 +2925,18 @@ export interface operations {
                         total: number;
                         usoCfdi: string;
                         uuid: string | null;
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
                     };
                 };
             };
@@ -3630,6 +3726,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
+                    };
+                };
+            };
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
@@ -3703,6 +3811,18 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         object: "merchant";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
                     };
                 };
             };
@@ -3943,6 +4063,18 @@ export interface operations {
                          * @description ISO 8601 UTC with milliseconds
                          */
                         validTo: string;
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
                     };
                 };
             };
@@ -4458,6 +4590,18 @@ export interface operations {
                         rfc: string;
                         serie: string;
                         zip: string;
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
                     };
                 };
             };
@@ -5184,6 +5328,18 @@ export interface operations {
                             totalSueldos: number | null;
                         };
                         uuid: string | null;
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
                     };
                 };
             };
@@ -5975,6 +6131,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
+                    };
+                };
+            };
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
@@ -6491,6 +6659,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
+                    };
+                };
+            };
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
@@ -6564,6 +6744,18 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         object: "webhook_endpoint";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
                     };
                 };
             };
@@ -6891,6 +7083,18 @@ export interface operations {
                          */
                         updatedAt: string;
                         url: string;
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "validation_error";
                     };
                 };
             };

@@ -112,3 +112,18 @@ export async function releaseIdempotent(em: EntityManager, scope: LedgerScope, k
     scope.accountId, scope.livemode, key,
   ]);
 }
+
+/**
+ * Gives up a claim whose answer could not be stored: a key that created nothing is forgotten; one bound to a
+ * document becomes takeable at once, so the next request with it recovers that document instead of waiting.
+ */
+export async function abandonIdempotent(em: EntityManager, scope: LedgerScope, key: string): Promise<void> {
+  await em.execute(
+    `delete from idempotency_keys where account_id = ? and livemode = ? and key = ? and state = 'in_flight' and resource_id is null`,
+    [scope.accountId, scope.livemode, key],
+  );
+  await em.execute(
+    `update idempotency_keys set locked_until = now() where account_id = ? and livemode = ? and key = ? and state = 'in_flight'`,
+    [scope.accountId, scope.livemode, key],
+  );
+}

@@ -2,6 +2,8 @@ import { newId, TRANSACTION_TYPES, type EntityManager, type TransactionType } fr
 import type { Config } from '@cfdi/config';
 import { InsufficientCreditsError, MonthlyLimitReachedError, ValidationError } from './errors';
 import { isoTimestamp, MEXICO_CITY } from './time';
+import { assertAccountWideKey } from './merchants/merchant-access';
+import type { Scope } from './scope';
 
 export interface LedgerScope {
   accountId: string;
@@ -254,7 +256,8 @@ export interface ListTransactionsInput {
   type?: TransactionType;
 }
 
-export async function listTransactions(em: EntityManager, scope: LedgerScope, input: ListTransactionsInput) {
+export async function listTransactions(em: EntityManager, scope: LedgerScope & Pick<Scope, 'merchantIds'>, input: ListTransactionsInput) {
+  assertAccountWideKey(scope, "the account's ledger");
   if (input.type && !TRANSACTION_TYPES.includes(input.type)) throw ValidationError.field('/type', 'Unknown transaction type.');
   const params: unknown[] = [scope.accountId, scope.livemode];
   let where = 'account_id = ? and livemode = ?';

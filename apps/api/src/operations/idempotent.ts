@@ -1,5 +1,5 @@
 import {
-  AppError, beginIdempotent, completeIdempotent, releaseIdempotent, requestHash, ValidationError, type Scope,
+  abandonIdempotent, AppError, beginIdempotent, completeIdempotent, releaseIdempotent, requestHash, ValidationError, type Scope,
 } from '@cfdi/services';
 import type { AppDeps } from '../deps';
 import { problemBody } from '../plugins/problem';
@@ -42,12 +42,26 @@ export async function runIdempotent(
     answer = begin.kind === 'recover' ? await recover(begin.resourceId) : await execute(key);
   } catch (error) {
     if (error instanceof AppError && isFinal(error)) {
-      await completeIdempotent(orm.em.fork(), scope, key, error.status, problemBody(config.api.docsUrl, error));
+      await store(deps, scope, key, error.status, problemBody(config.api.docsUrl, error));
     } else {
       await releaseIdempotent(orm.em.fork(), scope, key);
     }
     throw error;
   }
-  await completeIdempotent(orm.em.fork(), scope, key, answer.status, answer.body);
+  await store(deps, scope, key, answer.status, answer.body);
   return answer;
+}
+
+/**
+ * Stores the answer under the key. If that fails (the database is down, or refuses the answer's text), the claim is
+ * given up rather than left in flight for minutes: the caller still gets its answer, and a retry with the same key
+ * either recovers the document created (the next request answers from it) or runs again when none was.
+ */
+async function store(deps: Pick<AppDeps, 'orm'>, scope: Scope, key: string, status: number, body: unknown): Promise<void> {
+  try {
+    await completeIdempotent(deps.orm.em.fork(), scope, key, status, body);
+  } catch {
+    // Best effort: if even this fails the claim is taken over after its in-flight timeout, as after a crash.
+    await abandonIdempotent(deps.orm.em.fork(), scope, key).catch(() => undefined);
+  }
 }

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, idempotencyKeyProblem, type FieldError } from '@cfdi/services';
 import { IdempotencyHeadersSchema } from '../schemas/documents';
 import { toFieldErrors } from './validation';
@@ -64,4 +65,38 @@ export function installProblemHandlers(app: FastifyInstance, docsUrl: string): v
   app.setNotFoundHandler((request, reply) =>
     sendProblem(reply, docsUrl, new AppError(404, 'not_found', 'Not found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
   );
+}
+
+/**
+ * Fastify's router answers a path it cannot decode (`/v1/invoices/%c0%ae`) or a parameter over its length limit
+ * with its own JSON; `frameworkErrors` routes both through the problem format (`Fastify({ frameworkErrors })`).
+ */
+export function frameworkProblems(docsUrl: string) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path segment is longer than any id (100 characters).' : 'The path is not valid percent-encoded UTF-8.';
+    void sendProblem(reply, docsUrl, new AppError(400, 'validation_error', 'Validation failed', message, { errors: [{ path: '/params', message }] }));
+  };
+}
+
+/**
+ * Requests Node's HTTP parser refuses (a NUL or line break in a header, a malformed request line) never reach
+ * Fastify; they get a problem+json 400 written straight to the socket instead of Fastify's plain JSON.
+ */
+export function clientProblems(docsUrl: string) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, code, title, detail] = error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'Request header fields too large', 'The request headers exceed the size the server accepts.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'Request timeout', 'The request was not received in time.']
+        : [400, 'validation_error', 'Validation failed', 'The HTTP request is malformed (request line or headers).'];
+    const problem = problemBody(docsUrl, new AppError(status as number, code as string, title as string, detail as string,
+      status === 400 ? { errors: [{ path: '/headers', message: detail as string }] } : {}));
+    const body = JSON.stringify(problem);
+    if (socket.writable) {
+      socket.write(`HTTP/1.1 ${status} ${title}\r\nConnection: close\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
 }

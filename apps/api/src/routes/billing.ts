@@ -70,9 +70,9 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['billing'],
       operationId: 'listTransactions',
       summary: 'List ledger transactions',
-      description: 'The ledger, newest first.',
+      description: 'The ledger, newest first. Keys restricted to some merchants get 403: the ledger names every merchant\'s documents.',
       querystring: Type.Intersect([PaginationQuerySchema, Type.Object({ type: Type.Optional(Type.Union(TRANSACTION_TYPES.map((t) => Type.Literal(t)))) })]),
-      response: { 200: ListSchema(TransactionSchema), ...problemResponses(400) },
+      response: { 200: ListSchema(TransactionSchema), ...problemResponses(400, 403) },
     },
   }, async (request) =>
     listTransactions(app.deps.orm.em.fork(), request.scope, {

@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { platformGauges } from '@cfdi/services';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Config } from '@cfdi/config';
+import { ForbiddenError, platformGauges, UnauthorizedError } from '@cfdi/services';
 
 const ReadySchema = Type.Object({ status: Type.Union([Type.Literal('ready'), Type.Literal('degraded')]), db: Type.Boolean(), redis: Type.Boolean() });
 
@@ -33,12 +35,31 @@ async function withTimeout(check: Promise<boolean>, ms: number): Promise<boolean
   }
 }
 
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Who may scrape /metrics: with METRICS_TOKEN set, only `Authorization: Bearer <token>` (compared in constant
+ * time); without it, anyone in development and test, nobody in production (the API port is public there, and the
+ * gauges describe the platform's load and backlog).
+ */
+function assertMetricsAccess(config: Readonly<Config>, authorization: string | undefined): void {
+  if (!config.metricsToken) {
+    if (config.nodeEnv === 'production') throw new ForbiddenError('/metrics is disabled in production until METRICS_TOKEN is set.');
+    return;
+  }
+  const presented = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  if (!presented || !timingSafeEqual(digest(presented), digest(config.metricsToken))) {
+    throw new UnauthorizedError('/metrics needs `Authorization: Bearer <METRICS_TOKEN>`.');
+  }
+}
+
 /**
  * Prometheus text exposition of platform-wide gauges (documents by status, reconciliations waiting, the last ledger
- * audit). No tenant data; meant to be scraped from inside the deployment.
+ * audit). No tenant data; behind METRICS_TOKEN (see assertMetricsAccess).
  */
 export const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    assertMetricsAccess(app.deps.config, request.headers.authorization);
     const gauges = await platformGauges(app.deps.orm.em.fork());
     const lines = [
       '# HELP cfdi_documents Documents by type and status.',

@@ -55,9 +55,12 @@ export const problemResponse = (status: number) => {
   };
 };
 
-/** Problem responses every authenticated route may return (401, 429), plus the route's own. */
+/**
+ * Problem responses every authenticated route may return, plus the route's own: 400 too, since text PostgreSQL
+ * cannot store (a NUL, a lone surrogate) is refused in any path parameter, query or header.
+ */
 export const problemResponses = (...statuses: number[]) =>
-  Object.fromEntries([401, 429, ...statuses].map((s) => [s, problemResponse(s)]));
+  Object.fromEntries([400, 401, 429, ...statuses].map((s) => [s, problemResponse(s)]));
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
 

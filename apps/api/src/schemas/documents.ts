@@ -1,7 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import { MAX_AMOUNT, MAX_QUANTITY } from '@cfdi/services';
 import { PaginationQuerySchema, StringEnum, Timestamp } from './common';
 
 const NoPipe = (min: number, max: number, description?: string) => Type.String({ minLength: min, maxLength: max, pattern: '^[^|]*$', description });
+/** An amount in pesos: bounded so that a request like `unitPrice: 1e18` is a 400 before any computation. */
+export const Amount = (options: { minimum?: number; description?: string } = {}) =>
+  Type.Number({ ...(options.minimum === undefined ? { exclusiveMinimum: 0 } : {}), maximum: MAX_AMOUNT, ...options });
 export const RfcPattern = '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$';
 
 export const ReceiverSchema = Type.Object({
@@ -17,8 +21,8 @@ export const ItemSchema = Type.Object({
   productCode: Type.String({ pattern: '^[0-9]{8}$' }),
   unitCode: Type.String({ minLength: 1, maxLength: 5 }),
   description: NoPipe(1, 1000),
-  quantity: Type.Number({ exclusiveMinimum: 0 }),
-  unitPrice: Type.Number({ exclusiveMinimum: 0 }),
+  quantity: Type.Number({ exclusiveMinimum: 0, maximum: MAX_QUANTITY }),
+  unitPrice: Amount(),
   unit: Type.Optional(NoPipe(1, 20)),
   noIdentificacion: Type.Optional(NoPipe(1, 100, 'Printed under the description')),
   sku: Type.Optional(NoPipe(0, 100, 'Obsolete alias of noIdentificacion')),
@@ -45,13 +49,13 @@ export const InvoiceCreateSchema = Type.Object({
   receiver: ReceiverSchema,
   items: Items,
   shipping: Type.Optional(Type.Object({
-    amount: Type.Number({ exclusiveMinimum: 0 }),
+    amount: Amount(),
     ivaRate: Type.Optional(IvaRate),
     productCode: Type.Optional(Type.String({ pattern: '^[0-9]{8}$' })),
     unitCode: Type.Optional(Type.String({ minLength: 1, maxLength: 5 })),
   }, { additionalProperties: false })),
   pricesIncludeTax: Type.Optional(Type.Boolean()),
-  cartDiscount: Type.Optional(Type.Number({ minimum: 0 })),
+  cartDiscount: Type.Optional(Amount({ minimum: 0 })),
   informacionGlobal: Type.Optional(Type.Object({
     periodicidad: StringEnum(['01', '02', '03', '04', '05']),
     meses: Type.String({ pattern: '^(0[1-9]|1[0-8])$' }),

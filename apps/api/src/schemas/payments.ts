@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { PaginationQuerySchema, StringEnum, Timestamp } from './common';
-import { DocumentStatusSchema, InvoiceSchema } from './documents';
+import { Amount, DocumentStatusSchema, InvoiceSchema } from './documents';
 
 const UuidPattern = '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$';
 const LocalDateTime = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$';
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const PaymentCreateSchema = Type.Object({
-  monto: Type.Number({ exclusiveMinimum: 0, description: 'Amount received, at most the outstanding balance; 2 decimals' }),
+  monto: Amount({ description: 'Amount received, at most the outstanding balance; 2 decimals' }),
   formaPago: Type.String({ pattern: '^[0-9]{2,3}$', description: 'How the money arrived (c_FormaPago); never 99' }),
   fechaPago: Type.Optional(Type.String({ pattern: LocalDateTime, description: 'Local Mexico City date-time without zone; default now; not in the future' })),
   numParcialidad: Type.Optional(Type.Integer({ minimum: 1, maximum: 999, description: 'Default: the next installment; when sent it must be that number' })),

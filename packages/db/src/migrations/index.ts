@@ -7,6 +7,7 @@ import { Migration20261121050000LedgerAudits } from './Migration20261121050000Le
 import { Migration20261121060000MonthlyUsage } from './Migration20261121060000MonthlyUsage';
 import { Migration20261121070000StalledWorkIndexes } from './Migration20261121070000StalledWorkIndexes';
 import { Migration20261121080000ReconciliationOnce } from './Migration20261121080000ReconciliationOnce';
+import { Migration20261125100000SealedFingerprints } from './Migration20261125100000SealedFingerprints';
 import { Migration20261125200000BorderRegionStimulus } from './Migration20261125200000BorderRegionStimulus';
 import { Migration20261125400000Webhooks } from './Migration20261125400000Webhooks';
 import { Migration20261125500000PayrollReceipts } from './Migration20261125500000PayrollReceipts';
@@ -27,6 +28,7 @@ export const migrationsList = [
   { name: 'Migration20261121060000MonthlyUsage', class: Migration20261121060000MonthlyUsage },
   { name: 'Migration20261121070000StalledWorkIndexes', class: Migration20261121070000StalledWorkIndexes },
   { name: 'Migration20261121080000ReconciliationOnce', class: Migration20261121080000ReconciliationOnce },
+  { name: 'Migration20261125100000SealedFingerprints', class: Migration20261125100000SealedFingerprints },
   { name: 'Migration20261125200000BorderRegionStimulus', class: Migration20261125200000BorderRegionStimulus },
   { name: 'Migration20261125400000Webhooks', class: Migration20261125400000Webhooks },
   { name: 'Migration20261125500000PayrollReceipts', class: Migration20261125500000PayrollReceipts },

@@ -6,6 +6,7 @@ import type { Scope } from '../scope';
 import { loadDocument, type DocumentRow } from './document-row';
 import { fromCentavos, toCentavos } from '../centavos';
 import { storeNewDocument } from './store-new-document';
+import { checkAmountMagnitudes } from './amount-limits';
 import { resolveStampingMerchant } from './merchant-gate';
 import type { StampingDeps } from './stamping-deps';
 
@@ -35,6 +36,7 @@ async function relatedInvoice(em: EntityManager, scope: Scope, body: CreditNoteC
       'select * from documents where account_id = ? and livemode = ? and uuid = ?', [scope.accountId, scope.livemode, body.relatedUuid!.toUpperCase()],
     );
     if (rows[0]) checkCreditable(scope, rows[0], body, '/relatedUuid');
+    else if (!scope.livemode) await refuseOtherTenantsTestUuid(em, body.relatedUuid);
     return rows[0] ?? null;
   }
   let invoice: DocumentRow;
@@ -49,6 +51,19 @@ async function relatedInvoice(em: EntityManager, scope: Scope, body: CreditNoteC
     throw ValidationError.field('/relatedUuid', `does not match the related invoice's UUID ${invoice.uuid}`);
   }
   return invoice;
+}
+
+/**
+ * Test mode shares one sandbox PAC (and the SAT test CSDs) among every account: a credit note relating another
+ * account's test document would count, in the sandbox, as a document in force related to it and make that account's
+ * invoice `no_cancelable`. A UUID this service stamped for another account or mode is therefore not "stamped
+ * elsewhere"; it is refused without saying whose it is. Live mode relates what the real SAT knows.
+ */
+async function refuseOtherTenantsTestUuid(em: EntityManager, relatedUuid: string): Promise<void> {
+  const held: unknown[] = await em.execute('select 1 from documents where uuid = ?', [relatedUuid.toUpperCase()]);
+  if (held.length) {
+    throw ValidationError.field('/relatedUuid', 'is not a document of this account and mode; in test mode a credit note relates this account\'s documents or a UUID stamped outside this service');
+  }
 }
 
 function checkCreditable(scope: Scope, invoice: DocumentRow, body: CreditNoteCreate, path: string): void {
@@ -123,6 +138,7 @@ export async function createCreditNoteDocument(
   body: CreditNoteCreate,
   idempotencyKey?: string,
 ): Promise<DocumentRow> {
+  checkAmountMagnitudes(body.items);
   const now = deps.now?.() ?? new Date();
   const merchant = await resolveStampingMerchant(em, scope, body.merchantId, now);
   const invoice = await relatedInvoice(em, scope, body);

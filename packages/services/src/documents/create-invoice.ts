@@ -4,6 +4,7 @@ import { ValidationError } from '../errors';
 import type { Scope } from '../scope';
 import type { DocumentRow } from './document-row';
 import { storeNewDocument } from './store-new-document';
+import { checkAmountMagnitudes } from './amount-limits';
 import { resolveStampingMerchant } from './merchant-gate';
 import type { StampingDeps } from './stamping-deps';
 
@@ -34,6 +35,7 @@ export async function createInvoiceDocument(
   body: InvoiceCreate,
   idempotencyKey?: string,
 ): Promise<DocumentRow> {
+  checkAmountMagnitudes(body.items, body.shipping);
   const now = deps.now?.() ?? new Date();
   const merchant = await resolveStampingMerchant(em, scope, body.merchantId, now);
   await deps.catalogs.index();

@@ -16,3 +16,4 @@ export * from './files';
 export * from './store-new-document';
 export * from './stalled-documents';
 export { restoreInvoiceBalance } from './invoice-balance';
+export * from './amount-limits';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   buildCreditNoteXml, buildInvoiceXml, buildNominaXml, buildPaymentXml, rootAttributes, sealXml, type Csd, type CreditNoteInput, type InvoiceInput, type NominaInput,
   type PaymentInput,
@@ -22,14 +23,37 @@ function buildXml(row: DocumentRow, now: Date): string {
   return buildInvoiceXml(row.input as unknown as InvoiceInput, { now }).xml;
 }
 
+/** How far back Fecha may move to give a document a CFDI no other document has sealed (see `sealDistinct`). */
+export const MAX_FECHA_SHIFT_SECONDS = 300;
+
+/**
+ * Seals the document to a CFDI no other document has: two documents with the same issuer, serie, folio text, content
+ * and Fecha second (the same body sent twice with two Idempotency-Keys, or two accounts sharing the SAT test CSD)
+ * would seal byte-identical, and the PAC would answer the second with the first's stamp. The sha256 of the cadena
+ * original (issuer RFC and certificate included) is claimed in `sealed_fingerprints`, unique across every tenant;
+ * when another document holds it, Fecha moves one second back and the document is sealed again. Only hashes are
+ * stored, so nothing of another tenant can be learnt from a collision.
+ */
+async function sealDistinct(em: EntityManager, row: DocumentRow, csd: Csd, now: Date): Promise<string> {
+  for (let shift = 0; shift <= MAX_FECHA_SHIFT_SECONDS; shift++) {
+    const sealed = sealXml(buildXml(row, new Date(now.getTime() - shift * 1000)), csd);
+    const fingerprint = createHash('sha256').update(sealed.cadena).digest('hex');
+    await em.execute('insert into sealed_fingerprints (fingerprint, document_id) values (?, ?) on conflict do nothing', [fingerprint, row.id]);
+    const holder: { document_id: string }[] = await em.execute('select document_id from sealed_fingerprints where fingerprint = ?', [fingerprint]);
+    // The holder is this document when an earlier attempt of its own sealed the same bytes in the same second.
+    if (holder[0]?.document_id === row.id) return sealed.xml;
+  }
+  throw new Error(`document ${row.id}: every Fecha in the last ${MAX_FECHA_SHIFT_SECONDS} s seals a CFDI another document holds`);
+}
+
 /**
  * Builds and seals the document once and persists the sealed XML before any PAC call. Idempotent: when a sealed
  * XML exists it is returned unchanged (re-sealing would make a different CFDI and defeat the PAC's duplicate check).
  */
 export async function sealDocument(em: EntityManager, row: DocumentRow, loadCsd: CsdLoader, now: Date): Promise<string> {
   if (row.sealed_xml) return row.sealed_xml;
-  const sealed = sealXml(buildXml(row, now), await loadCsd(row));
-  const root = rootAttributes(sealed.xml);
+  const sealedXml = await sealDistinct(em, row, await loadCsd(row), now);
+  const root = rootAttributes(sealedXml);
   // An invoice's amounts become the XML's: the API computed them when it accepted the request, and a worker of a
   // newer engine may build the XML (a deploy between the two). Nothing is paid against an unstamped invoice yet.
   const amounts = row.type === 'payment'
@@ -39,11 +63,10 @@ export async function sealDocument(em: EntityManager, row: DocumentRow, loadCsd:
     `update documents set sealed_xml = ?, fecha = ?, subtotal = ?, discount = ?, total = ?,
             saldo_pendiente = case when saldo_pendiente is null then null else ?::numeric end, updated_at = now()
       where id = ? and sealed_xml is null returning sealed_xml`,
-    [sealed.xml, root.Fecha ?? null, amounts.subtotal, amounts.discount, amounts.total, amounts.total, row.id],
+    [sealedXml, root.Fecha ?? null, amounts.subtotal, amounts.discount, amounts.total, amounts.total, row.id],
   );
   if (stored[0]) return stored[0].sealed_xml;
   // Another attempt sealed it first: its bytes are the ones the PAC may already have.
   const existing: { sealed_xml: string }[] = await em.execute('select sealed_xml from documents where id = ?', [row.id]);
   return existing[0]!.sealed_xml;
 }
-

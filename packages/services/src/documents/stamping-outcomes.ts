@@ -12,10 +12,23 @@ export interface StampedDocument {
   uuid: string;
 }
 
-/** The id of another document holding this stamp (UUIDs are unique), or null. */
+/**
+ * The id of another document of the same account and mode holding this stamp (UUIDs are unique), or null. Scoped:
+ * a document of another tenant is never named (see `uuidHeldByAnother` for the unscoped yes/no).
+ */
 export async function otherHolderOfUuid(em: EntityManager, uuid: string, documentId: string): Promise<string | null> {
-  const rows: { id: string }[] = await em.execute('select id from documents where uuid = ? and id <> ?', [uuid.toUpperCase(), documentId]);
+  const rows: { id: string }[] = await em.execute(
+    `select other.id from documents other join documents me on me.id = ?
+      where other.uuid = ? and other.id <> me.id and other.account_id = me.account_id and other.livemode = me.livemode`,
+    [documentId, uuid.toUpperCase()],
+  );
   return rows[0]?.id ?? null;
+}
+
+/** Whether any other document, of any tenant, holds this stamp: a yes/no that names nobody. */
+export async function uuidHeldByAnother(em: EntityManager, uuid: string, documentId: string): Promise<boolean> {
+  const rows: unknown[] = await em.execute('select 1 from documents where uuid = ? and id <> ?', [uuid.toUpperCase(), documentId]);
+  return rows.length > 0;
 }
 
 /**
@@ -43,13 +56,14 @@ export async function recordStamped(
     return rows[0];
   });
   if (row) return row;
-  const owner = await otherHolderOfUuid(em, uuid, documentId);
-  if (owner) {
+  if (await uuidHeldByAnother(em, uuid, documentId)) {
     // The PAC answered "already stamped" with another document's stamp: this document's CFDI is byte-identical to
-    // that one (same issuer, serie, folio, Fecha and content). It has no stamp of its own and never will.
+    // that one (same issuer, serie, folio, Fecha and content). It has no stamp of its own and never will. Sealing
+    // makes this unreachable for documents it sealed (sealed_fingerprints); the message names nothing of the other
+    // document, which may belong to another tenant.
     return recordStampFailure(em, documentId, {
       code: 'duplicate_cfdi',
-      message: `The PAC returned the stamp ${stamped.uuid} of document ${owner}: an identical CFDI was already stamped.`,
+      message: 'The PAC returned the stamp of another document: an identical CFDI was already stamped.',
     });
   }
   return loadDocumentById(em, documentId);

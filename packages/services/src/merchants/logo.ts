@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { EntityManager } from '@cfdi/db';
 import type { FileStorage, StoredFile } from '@cfdi/storage';
 import { ValidationError } from '../errors';
@@ -11,6 +10,13 @@ import type { MerchantView } from './merchant-view';
 
 /** 500 KB decoded (api-spec Limits). */
 export const MAX_LOGO_BYTES = 500 * 1024;
+/**
+ * Largest logo side in pixels. 500 KB of PNG can hold an 11,000 × 11,000 image (484 MB decoded): the pixel count,
+ * not the file size, decides the memory and time decoding takes.
+ */
+export const MAX_LOGO_SIDE = 4000;
+/** What the PDF header needs: its logo box is 170 × 60 points; four pixels per point print sharp. */
+const PRINT_BOX = { width: 680, height: 240 };
 
 export interface LogoContext extends MerchantContext {
   storage: FileStorage;
@@ -28,7 +34,10 @@ export async function putMerchantLogo(ctx: LogoContext, scope: Scope, merchantId
   if (bytes.length > MAX_LOGO_BYTES) throw ValidationError.field('/logo', `is ${bytes.length} bytes decoded; the limit is ${MAX_LOGO_BYTES} bytes (500 KB)`);
   const contentType = sniffImageType(bytes);
   if (!contentType) throw ValidationError.field('/logo', 'is not a PNG, JPEG or WebP image (checked by its content, not its name)');
+  const printable = await printRendition(bytes);
   const key = merchantLogoKey(scope, merchantId);
+  // The rendition first: a logo_key always has its rendition beside it, except for logos stored before it existed.
+  await ctx.storage.put(printKey(key), printable, 'image/png');
   await ctx.storage.put(key, bytes, contentType);
   await ctx.em.execute('update merchants set logo_key = ?, updated_at = now() where id = ?', [key, merchantId]);
   return retrieveMerchant(ctx, scope, merchantId);
@@ -39,7 +48,10 @@ export async function deleteMerchantLogo(ctx: LogoContext, scope: Scope, merchan
   const merchant = await findMerchant(ctx.em, scope, merchantId);
   // The row first: once it says "no logo" no new URL is issued, then the bytes go.
   await ctx.em.execute('update merchants set logo_key = null, updated_at = now() where id = ?', [merchantId]);
-  if (merchant.logo_key) await ctx.storage.delete(merchant.logo_key);
+  if (merchant.logo_key) {
+    await ctx.storage.delete(merchant.logo_key);
+    await ctx.storage.delete(printKey(merchant.logo_key));
+  }
   return retrieveMerchant(ctx, scope, merchantId);
 }
 
@@ -58,27 +70,46 @@ export async function loadMerchantLogo(
   return key ? storage.get(key) : null;
 }
 
-const printableWebp = new Map<string, Buffer>();
+const printKey = (logoKey: string) => `${logoKey}-print`;
 
 /**
- * The logo as the PDF renderer can draw it: pdfkit embeds PNG and JPEG only, so a WebP upload (accepted and served
- * back as uploaded) is converted to PNG, once per distinct image in this process. An image that cannot be decoded
- * gives null: the PDF prints the legal name instead.
+ * The logo as the PDF draws it: a PNG fitted inside PRINT_BOX. Decoding is bounded by sharp's `limitInputPixels`
+ * (4,000 × 4,000), and the header is checked before anything is decoded, so an image bomb costs nothing. An
+ * image over the limit or that cannot be decoded is a 400 on `/logo`.
  */
-export async function printableLogo(logo: StoredFile | null): Promise<Buffer | null> {
-  if (!logo || logo.contentType !== 'image/webp') return logo?.bytes ?? null;
-  const digest = createHash('sha256').update(logo.bytes).digest('hex');
-  const known = printableWebp.get(digest);
-  if (known) return known;
-  try {
-    const { default: sharp } = await import('sharp');
-    const png = await sharp(logo.bytes).png().toBuffer();
-    if (printableWebp.size >= 100) printableWebp.delete(printableWebp.keys().next().value!);
-    printableWebp.set(digest, png);
-    return png;
-  } catch {
-    return null;
+async function printRendition(bytes: Buffer): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  // The header alone (no pixel decoded) says the size, so the message can name it; decoding is then bounded.
+  const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => ({ width: undefined, height: undefined }));
+  if (!width || !height) throw ValidationError.field('/logo', 'cannot be decoded as an image');
+  if (width > MAX_LOGO_SIDE || height > MAX_LOGO_SIDE) {
+    throw ValidationError.field('/logo', `is ${width} × ${height} pixels; the limit is ${MAX_LOGO_SIDE} × ${MAX_LOGO_SIDE}`);
   }
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_LOGO_SIDE * MAX_LOGO_SIDE }).resize({ ...PRINT_BOX, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+  } catch {
+    throw ValidationError.field('/logo', 'cannot be decoded as an image');
+  }
+}
+
+/**
+ * The logo for the PDF header (a small PNG), or null to print only the legal name. Its rendition was made at
+ * upload; a logo stored before renditions existed is rendered here under the same bounds, and one that breaks them
+ * (or cannot be decoded) gives null. Works for deleted merchants too: their historical documents are still rendered.
+ */
+export async function loadPrintableLogo(
+  em: EntityManager,
+  storage: Pick<FileStorage, 'get'>,
+  scope: Pick<Scope, 'accountId' | 'livemode'>,
+  merchantId: string,
+  knownKey?: string | null,
+): Promise<Buffer | null> {
+  const key = knownKey !== undefined ? knownKey : await logoKey(em, scope, merchantId);
+  if (!key) return null;
+  const rendition = await storage.get(printKey(key));
+  if (rendition) return rendition.bytes;
+  const original = await storage.get(key);
+  return original ? printRendition(original.bytes).catch(() => null) : null;
 }
 
 async function logoKey(em: EntityManager, scope: Pick<Scope, 'accountId' | 'livemode'>, merchantId: string): Promise<string | null> {

@@ -28,3 +28,11 @@ export function assertMerchantAccess(scope: Scope, merchantId: string): void {
     throw new ForbiddenError(`This API key is restricted to other merchants and cannot use merchant ${merchantId}.`);
   }
 }
+
+/**
+ * Account-wide records (the ledger names documents of every merchant) are for keys of the whole account: a key
+ * restricted to some merchants is an integration of those merchants, not the account's finance, and gets 403.
+ */
+export function assertAccountWideKey(scope: Pick<Scope, 'merchantIds'>, what: string): void {
+  if (scope.merchantIds) throw new ForbiddenError(`This API key is restricted to some merchants and cannot read ${what}; use a key of the whole account.`);
+}
