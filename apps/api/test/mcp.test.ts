@@ -3,6 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { InvoiceCreateSchema } from '../src/schemas/documents';
 import { callTool, connectMcp } from './mcp-client';
+import { nominaBody } from './nomina-fixtures';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
 
 let stack: StackHarness;
@@ -13,7 +14,7 @@ afterAll(async () => stack?.close(), 60_000);
 
 const TOOLS = [
   'create_invoice', 'create_credit_note', 'get_invoice', 'list_invoices', 'cancel_invoice', 'create_payment', 'get_payment',
-  'list_payments', 'cancel_payment', 'list_merchants', 'search_product_codes', 'search_unit_codes', 'get_catalog', 'get_balance',
+  'list_payments', 'cancel_payment', 'create_nomina', 'get_nomina', 'list_nominas', 'cancel_nomina', 'list_merchants', 'search_product_codes', 'search_unit_codes', 'get_catalog', 'get_balance',
 ];
 
 /** Signed file URLs are issued afresh on every read; everything else must be the REST resource exactly. */
@@ -67,7 +68,7 @@ describe('MCP tool server', () => {
     await expect(connectMcp(stack.api.url, '/mcp', account.testKey)).rejects.toThrow();
   });
 
-  it('lists exactly the 14 tools, each with input and output schemas built from the REST schemas', async () => {
+  it('lists exactly the 18 tools, each with input and output schemas built from the REST schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
     for (const tool of tools) {
@@ -177,6 +178,30 @@ describe('MCP tool server', () => {
     const cancelled = await callTool(client, 'cancel_invoice', { id: small.data.id, motivo: '02' });
     expect(cancelled.data).toMatchObject({ id: small.data.id, status: 'cancelled' });
     expect((await restGet(account.testKey, `/v1/invoices/${small.data.id}`)).status).toBe('cancelled');
+  }, 120_000);
+
+  it('stamps, reads, lists and cancels a payroll receipt through the tools, each outcome the same as REST', async () => {
+    const key = idempotencyKey();
+    const created = await callTool(client, 'create_nomina', { ...nominaBody(account.merchantId, { folio: 'MCP-NOM' }), idempotency_key: key });
+    expect(created.data).toMatchObject({ object: 'nomina', status: 'stamped', folioText: 'MCP-NOM', uuid: expect.any(String) });
+    expect(created.text).toContain(created.data.uuid);
+    const again = await callTool(client, 'create_nomina', { ...nominaBody(account.merchantId, { folio: 'MCP-NOM' }), idempotency_key: key });
+    expect(again.data.id).toBe(created.data.id);
+    expect(again.result._meta).toMatchObject({ idempotencyReplayed: true });
+
+    const got = await callTool(client, 'get_nomina', { id: created.data.id });
+    expect(withoutUrls(got.data)).toEqual(withoutUrls(await restGet(account.testKey, `/v1/nominas/${created.data.id}`)));
+    const listed = await callTool(client, 'list_nominas', { employeeRfc: created.data.employee.rfc, limit: 5 });
+    const restList = await restGet(account.testKey, `/v1/nominas?employeeRfc=${created.data.employee.rfc}&limit=5`);
+    expect(listed.data.data.map((n: any) => n.id)).toEqual(restList.data.map((n: any) => n.id));
+    expect(listed.data.data[0].id).toBe(created.data.id);
+
+    const cancelled = await callTool(client, 'cancel_nomina', { id: created.data.id, motivo: '02' });
+    expect(cancelled.data).toMatchObject({ id: created.data.id, status: 'cancelled' });
+    expect((await restGet(account.testKey, `/v1/nominas/${created.data.id}`)).status).toBe('cancelled');
+
+    const invalid = await callTool(client, 'create_nomina', { ...nominaBody(account.merchantId), period: 'x' });
+    expect(invalid.problem).toMatchObject({ status: 400, code: 'validation_error', errors: [expect.objectContaining({ path: '/period' })] });
   }, 120_000);
 
   it('lists merchants, the balance and the catalogs as REST does', async () => {

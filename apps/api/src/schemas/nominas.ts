@@ -164,17 +164,15 @@ export const NominaBatchSchema = Type.Object({
   })),
 });
 
-export const NominaListQuerySchema = Type.Intersect([
-  PaginationQuerySchema,
-  Type.Object({
-    merchantId: Type.Optional(Type.String({ minLength: 1 })),
-    status: Type.Optional(DocumentStatusSchema),
-    uuid: Type.Optional(Type.String({ minLength: 1 })),
-    employeeRfc: Type.Optional(Type.String({ pattern: RfcPattern, description: "The employee's RFC" })),
-    paymentDateFrom: Type.Optional(IsoDate('FechaPago on or after (YYYY-MM-DD)')),
-    paymentDateTo: Type.Optional(IsoDate('FechaPago on or before (YYYY-MM-DD)')),
-    createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
-    createdTo: Type.Optional(Type.String({ format: 'date-time' })),
-  }),
-]);
-
+/** Filters of `GET /v1/nominas` and the list_nominas tool. */
+export const NominaListQuerySchema = Type.Object({
+  ...PaginationQuerySchema.properties,
+  merchantId: Type.Optional(Type.String({ minLength: 1 })),
+  status: Type.Optional(DocumentStatusSchema),
+  uuid: Type.Optional(Type.String({ minLength: 1 })),
+  employeeRfc: Type.Optional(Type.String({ pattern: RfcPattern, description: "The employee's RFC" })),
+  paymentDateFrom: Type.Optional(IsoDate('FechaPago on or after (YYYY-MM-DD)')),
+  paymentDateTo: Type.Optional(IsoDate('FechaPago on or before (YYYY-MM-DD)')),
+  createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
+  createdTo: Type.Optional(Type.String({ format: 'date-time' })),
+});

@@ -18,9 +18,15 @@ interface DocumentLike {
   saldoInsoluto?: number;
   cancellation?: { status?: string; motivo?: string } | null;
   files?: { status: string };
+  employee?: { rfc: string; name: string };
+  period?: { fechaPago: string };
 }
 
 function line(doc: DocumentLike): string {
+  if (doc.object === 'nomina') {
+    return `payroll receipt ${doc.id} ${doc.status}${doc.employee ? ` for ${doc.employee.rfc} ${doc.employee.name}` : ''}`
+      + `${doc.period ? `, paid ${doc.period.fechaPago}` : ''}${doc.total !== undefined ? `, net pay ${pesos(doc.total)}` : ''}${doc.uuid ? `, UUID ${doc.uuid}` : ''}`;
+  }
   if (doc.object === 'payment') {
     return `payment ${doc.id} ${doc.status}: installment ${doc.numParcialidad} of invoice ${doc.invoiceId}, ${pesos(doc.monto)}, `
       + `outstanding after it ${pesos(doc.saldoInsoluto)}${doc.uuid ? `, UUID ${doc.uuid}` : ''}`;
