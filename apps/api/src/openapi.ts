@@ -10,10 +10,13 @@ export const API_TAGS = [
   { name: 'invoices', description: 'CFDI 4.0 income invoices (PUE, PPD, global), their cancellation and their files.' },
   { name: 'credit notes', description: 'Egreso CFDIs related to an invoice.' },
   { name: 'payments', description: 'Payment complements (Pagos 2.0) of PPD invoices, and their cancellation.' },
+  { name: 'nominas', description: 'Payroll receipts (CFDI type N with Nómina 1.2), one per employee and period, and payroll runs in batch.' },
+  { name: 'webhooks', description: 'Webhook endpoints: signed deliveries of events to your HTTPS URLs, their secrets and attempts.' },
+  { name: 'events', description: 'Events of the account and mode (stamped, stamp failed, cancelled…), their delivery attempts and redelivery.' },
   { name: 'files', description: 'Stored files behind signed URLs returned by the API (no API key).' },
 ];
 
-const NOT_REST = ['/mcp', '/oauth/', '/.well-known/'];
+const NOT_REST = ['/mcp', '/oauth/', '/.well-known/', '/stripe/'];
 
 const IDEMPOTENCY_KEY = 'idempotency-key';
 const IDEMPOTENCY_KEY_NAME = 'Idempotency-Key';
@@ -54,8 +57,8 @@ export const swaggerOptions: SwaggerOptions = {
   // Shared schemas keep their $id as their component name (`#/components/schemas/Problem`), not `def-0`.
   refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   transform: ({ schema, url }) => {
-    // The tool server and OAuth describe themselves in their own protocols (MCP tools/list, RFC 8414/9728 metadata):
-    // they are not part of the REST contract, nor of the typed client generated from this document.
+    // The tool server and OAuth describe themselves in their own protocols (MCP tools/list, RFC 8414/9728 metadata),
+    // and only Stripe calls its webhook: none is part of the REST contract, nor of the typed client generated from it.
     if (NOT_REST.some((prefix) => url.startsWith(prefix))) return { schema: { ...schema, hide: true }, url };
     // Fastify's wildcard (`/files/*`) becomes a named path parameter: OpenAPI has no wildcard.
     if (url.endsWith('/*')) {

@@ -2,7 +2,7 @@ import { testConfig } from '@cfdi/testkit';
 import { openapiDocument } from '../src/openapi-document';
 
 // Stripe-like operation names: a verb from this list, then the resource (createInvoice, listWebhookEndpoints, …).
-const OPERATION_ID = /^(create|retrieve|list|update|replace|delete|cancel|search|verify|send|resend|pay|void|test)[A-Z][A-Za-z]+$/;
+const OPERATION_ID = /^(create|retrieve|list|update|replace|delete|cancel|search|verify|send|resend|redeliver|rotate|pay|void|test)[A-Z][A-Za-z]+$/;
 
 type Operation = {
   operationId?: string; summary?: string; description?: string; tags?: string[];

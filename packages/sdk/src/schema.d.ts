@@ -60,26 +60,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/stripe/webhook": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Receive a Stripe event
-         * @description Stripe Checkout events, verified with the webhook signing secret (5 minutes tolerance). A paid session credits its purchase exactly once; a failed async payment or an expired session marks it failed. 400 for a bad or stale signature.
-         */
-        post: operations["receiveStripeEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/balance": {
         parameters: {
             query?: never;
@@ -958,49 +938,6 @@ export interface operations {
                         redis: boolean;
                         status: "ready" | "degraded";
                     };
-                };
-            };
-        };
-    };
-    receiveStripeEvent: {
-        parameters: {
-            query?: never;
-            header?: {
-                "stripe-signature"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        received: true;
-                    };
-                };
-            };
-            /** @description RFC 7807 problem details (application/problem+json) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description RFC 7807 problem details (application/problem+json) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };
