@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import type { FieldError } from '@cfdi/services';
+import { arrayLimitCheck } from './array-limits';
 
 /**
  * Bodies are validated strictly (no type coercion, unknown fields rejected by the schemas); query strings and
@@ -10,7 +11,22 @@ import type { FieldError } from '@cfdi/services';
 export function installValidators(app: FastifyInstance): void {
   const strict = addFormats(new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false }));
   const coercing = addFormats(new Ajv({ allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false }));
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const validate = (httpPart === 'body' ? strict : coercing).compile(schema);
+    const oversized = arrayLimitCheck(schema);
+    if (!oversized) return validate;
+    // Arrays past their maxItems are refused before the item-by-item walk (see array-limits.ts).
+    const guarded = (data: unknown) => {
+      const errors = oversized(data);
+      guarded.errors = errors.length ? errors : null;
+      if (errors.length) return false;
+      const valid = validate(data);
+      guarded.errors = validate.errors ?? null;
+      return valid;
+    };
+    guarded.errors = null as ErrorObject[] | null;
+    return guarded;
+  });
 }
 
 /** Maps ajv errors to one `{path, message}` per JSON-pointer path of the request part. */

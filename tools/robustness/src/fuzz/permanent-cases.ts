@@ -53,6 +53,7 @@ export function PERMANENT_CASES(known: KnownIds): PermanentCase[] {
     { name: 'defect 4: logo decompression bomb', status: 400, request: { ...post('/v1/merchants/{id}/logo', `/v1/merchants/${merchantId}/logo`, { logo: bombPng() }), method: 'PUT' } },
     { name: 'defect 5: invalid percent-encoding in the path', status: 400, request: get('/v1/invoices/{id}', '/v1/invoices/%c0%ae') },
     // Found by this fuzzer: the NUL check walked JSON recursively and overflowed the stack (500).
+    { name: 'fuzzer: 15,000 items where 500 are allowed held the loop 677 ms', status: 400, request: post('/v1/invoices', '/v1/invoices', { ...invoice([]), items: Array.from({ length: 15_000 }, () => ({ bogus: 1 })) }) },
     { name: 'fuzzer: a body nested 100,000 levels deep', status: 400, request: { ...post('/v1/payments/{id}/cancel', '/v1/payments/pay_x/cancel', undefined), rawBody: 'deep array (100,000 levels)' } },
   ];
 }
