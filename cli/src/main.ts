@@ -1,5 +1,8 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { ConfigError } from '@cfdi/config';
+// The errors module alone, not the services' barrel: requiring the barrel anywhere in the CLI made every command
+// load the whole module graph (PDF, PAC, Redis), since the bundle can then no longer drop the parts a command does not use.
+import { AppError } from '@cfdi/services/src/errors';
 import { CliContext } from './context';
 
 type Register = (program: Command, ctx: CliContext) => void;
@@ -60,8 +63,6 @@ function reportError(error: unknown): number {
     return 1;
   }
   if (error instanceof CommanderError) return error.exitCode;
-  // Imported here, not at the top: the services' module graph is what a command loads, not what `--help` should.
-  const { AppError } = require('@cfdi/services') as typeof import('@cfdi/services');
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
   else if (error instanceof AppError) {
     const fields = error.extra.errors?.map((e) => `\n  ${e.path}: ${e.message}`).join('') ?? '';

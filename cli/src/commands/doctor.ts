@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { checkHttp, checkPostgres, checkRedis, checkStorage, checkTemporal, checkTool, formatCheck, type CheckResult } from '@cfdi/devstack';
-import { createOrm } from '@cfdi/db';
+import { createOrm, pendingMigrations } from '@cfdi/db';
 import type { CliContext } from '../context';
 
 export function registerDoctorCommand(program: Command, ctx: CliContext): void {
@@ -35,7 +35,7 @@ async function checkMigrations(databaseUrl: string): Promise<CheckResult> {
   try {
     const orm = await createOrm(databaseUrl);
     try {
-      const pending = await orm.getMigrator().getPendingMigrations();
+      const pending = await pendingMigrations(orm);
       return pending.length
         ? { name: 'migrations', ok: false, detail: `${pending.length} pending`, fix: 'Run `npm run up` (it migrates) or `npx cfdi db migrate`.' }
         : { name: 'migrations', ok: true, detail: 'up to date' };

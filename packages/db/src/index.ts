@@ -1,5 +1,5 @@
 export * from './entities';
 export { newId, type IdPrefix } from './ids';
-export { createOrm, migrate, ormOptions, type Orm } from './orm';
+export { createOrm, migrate, ormOptions, pendingMigrations, type Orm } from './orm';
 export { ensureDatabase } from './ensure-database';
 export type { EntityManager } from '@mikro-orm/postgresql';
