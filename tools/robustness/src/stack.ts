@@ -116,10 +116,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     },
     startWorker,
     async restartTemporal() {
+      // Bounded: a dev server that ignores SIGTERM (or has already gone) must not stall the drill.
       const child = supervisor.byName.get('temporal');
-      const exited = new Promise((resolve) => child?.once('exit', resolve));
-      signal(child, 'SIGTERM');
-      await exited;
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        signal(child, 'SIGTERM');
+        const killLater = setTimeout(() => signal(child, 'SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(killLater);
+      }
       await temporal();
     },
     async newMerchantAccount(serie = 'A') {
