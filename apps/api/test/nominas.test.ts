@@ -84,11 +84,15 @@ describe('POST /v1/nominas', () => {
     // Invoices and payroll receipts are separate resources.
     expect((await get(account.testKey, `/v1/invoices/${a.body.id}`)).status).toBe(404);
 
+    // Another account, and the same account's other mode (its live key), see nothing of a test receipt.
     const other = await stampingAccount(stack);
-    expect((await get(other.testKey, `/v1/nominas/${a.body.id}`)).status).toBe(404);
-    expect((await get(other.testKey, '/v1/nominas')).body.data).toEqual([]);
-    const cancel = await stack.api.request('POST', `/v1/nominas/${a.body.id}/cancel`, { key: other.testKey, body: { motivo: '02' }, headers: { 'idempotency-key': idempotencyKey() } });
-    expect(cancel.status).toBe(404);
+    for (const key of [other.testKey, account.liveKey]) {
+      expect((await get(key, `/v1/nominas/${a.body.id}`)).status).toBe(404);
+      expect((await get(key, '/v1/nominas')).body.data).toEqual([]);
+      expect((await get(key, `/v1/nominas?uuid=${a.body.uuid}`)).body.data).toEqual([]);
+      const cancel = await stack.api.request('POST', `/v1/nominas/${a.body.id}/cancel`, { key, body: { motivo: '02' }, headers: { 'idempotency-key': idempotencyKey() } });
+      expect(cancel.status).toBe(404);
+    }
   }, 90_000);
 
   it('cancels without the employee accepting: 202 and cancelled, one timbre, nomina.cancelled', async () => {
