@@ -7,15 +7,3 @@ export interface StampingDeps {
   catalogs: CatalogService;
   now?: () => Date;
 }
-
-/** The issuer as the engine and the validation see it. */
-export interface StampingMerchant {
-  id: string;
-  rfc: string;
-  legalName: string;
-  regimenFiscal: string;
-  zip: string;
-  serie: string;
-  /** Default IMSS registro patronal for payroll receipts. */
-  registroPatronal?: string | null;
-}

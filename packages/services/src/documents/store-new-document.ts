@@ -6,7 +6,7 @@ import type { Scope } from '../scope';
 import type { DocumentRow, DocumentType } from './document-row';
 import { nextFolio } from './folios';
 import { insertDocument, type NewDocument } from './insert-document';
-import type { StampingMerchant } from './stamping-deps';
+import type { MerchantForStamping } from '../merchants';
 
 export type DocumentDetails = Omit<NewDocument, 'id' | 'type' | 'merchantId' | 'serie' | 'folio' | 'reservationId'>;
 
@@ -19,7 +19,7 @@ export async function storeNewDocument(
   tx: EntityManager,
   config: Pick<Config, 'priceTiers'>,
   scope: Scope,
-  args: { type: DocumentType; merchant: StampingMerchant; idempotencyKey?: string },
+  args: { type: DocumentType; merchant: Pick<MerchantForStamping, 'id' | 'serie'>; idempotencyKey?: string },
   describe: (id: string, folio: number) => DocumentDetails,
 ): Promise<DocumentRow> {
   const id = newId(args.type === 'payment' ? 'pay' : args.type === 'nomina' ? 'nom' : 'inv');
