@@ -33,3 +33,23 @@ export function twoColumns(doc: Doc, left: Array<[string, string | undefined]>, 
   for (const [name, value] of right) field(doc, name, value, MARGIN + half + 12, half);
   doc.y = Math.max(leftEnd, doc.y);
 }
+
+/** A table column's heading: its title, width and alignment. */
+export interface ColumnHeading {
+  title: string;
+  width: number;
+  align?: 'left' | 'right' | 'center';
+}
+
+/** A table's grey header row across the page; the cursor ends just below it. */
+export function tableHeader(doc: Doc, columns: ColumnHeading[]): void {
+  const y = doc.y;
+  doc.rect(MARGIN, y, WIDTH, 14).fill('#e6e6e6');
+  let x = MARGIN;
+  doc.fillColor('black').font('Helvetica-Bold').fontSize(7);
+  for (const column of columns) {
+    doc.text(column.title, x + 2, y + 4, { width: column.width - 4, align: column.align ?? 'left', lineBreak: false });
+    x += column.width;
+  }
+  doc.y = y + 16;
+}

@@ -1,6 +1,6 @@
 import { dec } from '../decimal/money';
 import { amountInWords } from './amount-in-words';
-import { ensureSpace, field, GRAY, MARGIN, sectionTitle, twoColumns, WIDTH } from './layout';
+import { ensureSpace, field, GRAY, MARGIN, sectionTitle, tableHeader, twoColumns, WIDTH, type ColumnHeading } from './layout';
 import type { NominaPrint } from './nomina-view';
 
 type Doc = PDFKit.PDFDocument;
@@ -14,26 +14,13 @@ const HORAS: Attrs = { '01': 'dobles', '02': 'triples', '03': 'simples' };
 const money = (value: string | undefined) => (value === undefined ? '' : `$${value}`);
 const named = (names: Attrs, key: string | undefined) => (key === undefined ? undefined : names[key] ? `${key} - ${names[key]}` : key);
 
-interface Column {
-  title: string;
-  width: number;
+interface Column extends ColumnHeading {
   value: (row: Attrs) => string;
-  align?: 'left' | 'right';
 }
 
 /** A small table: grey header, one line per row (wrapped when long), repeated header after a page break. */
 function table(doc: Doc, columns: Column[], rows: Attrs[]): void {
-  const head = () => {
-    const y = doc.y;
-    doc.rect(MARGIN, y, WIDTH, 13).fill('#e6e6e6');
-    let x = MARGIN;
-    doc.fillColor('black').font('Helvetica-Bold').fontSize(7);
-    for (const c of columns) {
-      doc.text(c.title, x + 2, y + 3, { width: c.width - 4, align: c.align ?? 'left', lineBreak: false });
-      x += c.width;
-    }
-    doc.y = y + 15;
-  };
+  const head = () => tableHeader(doc, columns);
   ensureSpace(doc, 30);
   head();
   doc.font('Helvetica').fontSize(7);

@@ -5,7 +5,7 @@ import { FORMAS, IMPUESTOS, label, METODOS, REGIMENES, RELACIONES, TIPOS } from 
 import { CELL_FONT, CELL_SIZE, cellHeight, drawCell } from './table-cell';
 import { readCfdi, type CfdiView } from './cfdi-view';
 import { drawQrCode } from './qr-vector';
-import { ensureSpace, field, GRAY, MARGIN, sectionTitle, WIDTH } from './layout';
+import { ensureSpace, field, GRAY, MARGIN, sectionTitle, tableHeader, WIDTH } from './layout';
 import { nominaSections } from './nomina-sections';
 
 export interface RenderPdfOptions {
@@ -141,21 +141,9 @@ function conceptDetail(c: CfdiView['conceptos'][number]): string {
   return lines.join('\n');
 }
 
-function tableHeader(doc: Doc): void {
-  const y = doc.y;
-  doc.rect(MARGIN, y, WIDTH, 14).fill('#e6e6e6');
-  let x = MARGIN;
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(7);
-  for (const col of COLS) {
-    doc.text(col.title, x + 2, y + 4, { width: col.width - 4, align: col.align ?? 'left', lineBreak: false });
-    x += col.width;
-  }
-  doc.y = y + 16;
-}
-
 function conceptTable(doc: Doc, v: CfdiView): void {
   sectionTitle(doc, 'Conceptos');
-  tableHeader(doc);
+  tableHeader(doc, COLS);
   doc.font(CELL_FONT).fontSize(CELL_SIZE);
   let fill: string | undefined; // pdfkit writes a colour operator per call, even for the colour in effect
   for (const c of v.conceptos) {
@@ -167,7 +155,7 @@ function conceptTable(doc: Doc, v: CfdiView): void {
     const height = Math.max(...COLS.map((col) => (cells[col.key] ? cellHeight(doc, cells[col.key]!, col.width - 4) : 0))) + 4;
     if (doc.y + height > doc.page.height - MARGIN - 14) {
       doc.addPage();
-      tableHeader(doc);
+      tableHeader(doc, COLS);
       doc.font(CELL_FONT).fontSize(CELL_SIZE);
       fill = undefined;
     }
