@@ -65,9 +65,17 @@ export async function startThrowawayBucket(bucket: string, log: (line: string) =
   const credentials = { accessKeyId: 'cfdi-test', secretAccessKey: 'cfdi-test-secret' };
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cfdi-minio-'));
   const supervisor = new Supervisor((name, code) => log(`${name} exited unexpectedly (${code})`));
-  const endpoint = await startMinio(supervisor, { port: await freePort(), dataDir, ...credentials, log });
-  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
-  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  let endpoint: string;
+  let client: S3Client;
+  try {
+    endpoint = await startMinio(supervisor, { port: await freePort(), dataDir, ...credentials, log });
+    client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  } catch (error) {
+    // A server left running would keep the caller's process (a test runner) alive for ever.
+    await supervisor.stopAll();
+    throw error;
+  }
   return {
     endpoint, bucket, ...credentials, client,
     async stop() {
