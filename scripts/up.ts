@@ -1,15 +1,41 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
 import { createAccount } from '@cfdi/services';
-import { checkPostgres, checkRedis, formatCheck, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
+import {
+  checkPostgres, checkRedis, temporalPorts, DEFAULT_RETENTION_DAYS, ensureNamespace, formatCheck, importCatalogsIfNeeded, startTemporalDevServer,
+  startTemporalPostgresServer, Supervisor, waitForHttp,
+} from '@cfdi/devstack';
 
 const root = path.resolve(__dirname, '..');
 const varDir = path.join(root, 'var');
 const log = (line: string) => process.stdout.write(`[up] ${line}\n`);
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+
+/**
+ * `npm run up -- --temporal=postgres --api-replicas=2 --workers=3`: the Temporal server on PostgreSQL (databases
+ * `temporal` and `temporal_visibility`, UI-less; frontend on 7233) instead of the embedded dev server, and several
+ * API processes (on API_PORT, API_PORT+1, …) and workers. `CFDI_TEMPORAL=postgres` does the same as the flag.
+ */
+function readOptions(): { temporal: 'dev' | 'postgres'; apiReplicas: number; workers: number } {
+  const { values } = parseArgs({
+    options: {
+      temporal: { type: 'string', default: process.env.CFDI_TEMPORAL ?? 'dev' },
+      'api-replicas': { type: 'string', default: '1' },
+      workers: { type: 'string', default: '1' },
+    },
+  });
+  const count = (name: string, raw: string) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`--${name}=${raw} must be an integer from 1 to 8`);
+    return n;
+  };
+  if (values.temporal !== 'dev' && values.temporal !== 'postgres') throw new Error(`--temporal=${values.temporal} must be dev or postgres`);
+  return { temporal: values.temporal, apiReplicas: count('api-replicas', values['api-replicas']), workers: count('workers', values.workers) };
+}
 
 /** A local master key for CSD encryption and signed URLs, generated once and kept in var/ (git-ignored). */
 function devMasterKey(): string {
@@ -38,6 +64,7 @@ async function devAccount(databaseUrl: string, seed: number): Promise<{ accountI
 }
 
 async function main(): Promise<void> {
+  const { temporal, apiReplicas, workers } = readOptions();
   fs.mkdirSync(varDir, { recursive: true });
   process.env.MASTER_KEY ??= devMasterKey();
   const config = loadConfig();
@@ -72,26 +99,34 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
-  if (!process.env.TEMPORAL_ADDRESS) {
+  if (!process.env.TEMPORAL_ADDRESS && temporal === 'postgres') {
+    const pg = new URL(config.databaseUrl);
+    process.env.TEMPORAL_ADDRESS = await startTemporalPostgresServer(supervisor, {
+      pg: { host: pg.hostname, port: Number(pg.port || 5432), user: decodeURIComponent(pg.username) || 'postgres', password: decodeURIComponent(pg.password) || undefined },
+      database: 'temporal', visibilityDatabase: 'temporal_visibility', ports: temporalPorts(7233, 6933), log,
+    });
+    log(`Temporal server on PostgreSQL at ${process.env.TEMPORAL_ADDRESS} (databases temporal, temporal_visibility)`);
+  } else if (!process.env.TEMPORAL_ADDRESS) {
     process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, {
       port: 7233, uiPort: 8233, dbFile: path.join(varDir, 'temporal.sqlite'), log,
     });
     log(`Temporal dev server at ${process.env.TEMPORAL_ADDRESS} (UI http://127.0.0.1:8233)`);
   }
+  await ensureNamespace(process.env.TEMPORAL_ADDRESS, config.temporal.namespace, DEFAULT_RETENTION_DAYS);
+  log(`namespace ${config.temporal.namespace}: retention ${DEFAULT_RETENTION_DAYS} days`);
 
-  const services: [string, string][] = [
-    ['pac', 'apps/pac-sandbox/src/server.ts'],
-    ['api', 'apps/api/src/server.ts'],
-    ['worker', 'apps/worker/src/main.ts'],
-  ];
-  for (const [name, entry] of services) {
-    if (fs.existsSync(path.join(root, entry))) supervisor.start(name, tsx, [path.join(root, entry)], { cwd: root });
-  }
-  await waitForHttp(`http://${config.api.host}:${config.api.port}/ready`, 60_000);
+  const start = (name: string, entry: string, env: NodeJS.ProcessEnv = {}) => {
+    if (fs.existsSync(path.join(root, entry))) supervisor.start(name, tsx, [path.join(root, entry)], { cwd: root, env });
+  };
+  start('pac', 'apps/pac-sandbox/src/server.ts');
+  const apiPorts = Array.from({ length: apiReplicas }, (_, i) => config.api.port + i);
+  for (const [i, port] of apiPorts.entries()) start(apiReplicas > 1 ? `api-${i + 1}` : 'api', 'apps/api/src/server.ts', { API_PORT: String(port) });
+  for (let i = 1; i <= workers; i++) start(workers > 1 ? `worker-${i}` : 'worker', 'apps/worker/src/main.ts');
+  for (const port of apiPorts) await waitForHttp(`http://${config.api.host}:${port}/ready`, 60_000);
 
   const account = await devAccount(config.databaseUrl, config.testSeedCentavos);
   log('');
-  log(`API listening on http://${config.api.host}:${config.api.port}`);
+  log(`API listening on ${apiPorts.map((port) => `http://${config.api.host}:${port}`).join(', ')}${workers > 1 ? ` (${workers} workers)` : ''}`);
   log(`test API key:    ${account.testKey}`);
   log(`try: curl -H "Authorization: Bearer ${account.testKey}" http://${config.api.host}:${config.api.port}/v1/balance`);
   log('Ctrl-C stops everything.');
