@@ -38,7 +38,8 @@ export interface TemporalPostgresOptions {
   /** `ports.frontend` is what workers and clients dial. */
   ports: TemporalPorts;
   log: (line: string) => void;
-  logLevel?: 'warn' | 'error' | 'info';
+  /** The server logs every peer it cannot reach yet while starting and stopping at `error`, with stack traces. */
+  logLevel?: 'info' | 'warn' | 'error' | 'fatal';
 }
 
 /** Every port one server process listens on: four services, each with gRPC and membership, plus the frontend's HTTP. */
