@@ -17,24 +17,34 @@ const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
 /**
  * `npm run up -- --temporal=postgres --api-replicas=2 --workers=3`: the Temporal server on PostgreSQL (databases
- * `temporal` and `temporal_visibility`, UI-less; frontend on 7233) instead of the embedded dev server, and several
- * API processes (on API_PORT, API_PORT+1, …) and workers. `CFDI_TEMPORAL=postgres` does the same as the flag.
+ * `temporal` and `temporal_visibility`, UI-less) instead of the embedded dev server, and several API processes (on
+ * API_PORT, API_PORT+1, …) and workers. `CFDI_TEMPORAL=postgres` does the same as the flag. Temporal's frontend
+ * listens on `--temporal-port` (7233; the server's other gRPC ports follow it) and the server's membership ports
+ * start at `--temporal-membership-port` (6933, below 32768).
  */
-function readOptions(): { temporal: 'dev' | 'postgres'; apiReplicas: number; workers: number } {
+function readOptions() {
   const { values } = parseArgs({
     options: {
       temporal: { type: 'string', default: process.env.CFDI_TEMPORAL ?? 'dev' },
       'api-replicas': { type: 'string', default: '1' },
       workers: { type: 'string', default: '1' },
+      'temporal-port': { type: 'string', default: '7233' },
+      'temporal-membership-port': { type: 'string', default: '6933' },
     },
   });
-  const count = (name: string, raw: string) => {
+  const int = (name: string, raw: string, min: number, max: number) => {
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`--${name}=${raw} must be an integer from 1 to 8`);
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name}=${raw} must be an integer from ${min} to ${max}`);
     return n;
   };
   if (values.temporal !== 'dev' && values.temporal !== 'postgres') throw new Error(`--temporal=${values.temporal} must be dev or postgres`);
-  return { temporal: values.temporal, apiReplicas: count('api-replicas', values['api-replicas']), workers: count('workers', values.workers) };
+  return {
+    temporal: values.temporal,
+    apiReplicas: int('api-replicas', values['api-replicas'], 1, 8),
+    workers: int('workers', values.workers, 1, 8),
+    temporalPort: int('temporal-port', values['temporal-port'], 1024, 65_530),
+    temporalMembershipPort: int('temporal-membership-port', values['temporal-membership-port'], 1024, 32_764),
+  };
 }
 
 /** A local master key for CSD encryption and signed URLs, generated once and kept in var/ (git-ignored). */
@@ -64,7 +74,7 @@ async function devAccount(databaseUrl: string, seed: number): Promise<{ accountI
 }
 
 async function main(): Promise<void> {
-  const { temporal, apiReplicas, workers } = readOptions();
+  const { temporal, apiReplicas, workers, temporalPort, temporalMembershipPort } = readOptions();
   fs.mkdirSync(varDir, { recursive: true });
   process.env.MASTER_KEY ??= devMasterKey();
   const config = loadConfig();
@@ -103,14 +113,14 @@ async function main(): Promise<void> {
     const pg = new URL(config.databaseUrl);
     process.env.TEMPORAL_ADDRESS = await startTemporalPostgresServer(supervisor, {
       pg: { host: pg.hostname, port: Number(pg.port || 5432), user: decodeURIComponent(pg.username) || 'postgres', password: decodeURIComponent(pg.password) || undefined },
-      database: 'temporal', visibilityDatabase: 'temporal_visibility', ports: temporalPorts(7233, 6933), log,
+      database: 'temporal', visibilityDatabase: 'temporal_visibility', ports: temporalPorts(temporalPort, temporalMembershipPort), log,
     });
     log(`Temporal server on PostgreSQL at ${process.env.TEMPORAL_ADDRESS} (databases temporal, temporal_visibility)`);
   } else if (!process.env.TEMPORAL_ADDRESS) {
     process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, {
-      port: 7233, uiPort: 8233, dbFile: path.join(varDir, 'temporal.sqlite'), log,
+      port: temporalPort, uiPort: temporalPort + 1000, dbFile: path.join(varDir, 'temporal.sqlite'), log,
     });
-    log(`Temporal dev server at ${process.env.TEMPORAL_ADDRESS} (UI http://127.0.0.1:8233)`);
+    log(`Temporal dev server at ${process.env.TEMPORAL_ADDRESS} (UI http://127.0.0.1:${temporalPort + 1000})`);
   }
   await ensureNamespace(process.env.TEMPORAL_ADDRESS, config.temporal.namespace, DEFAULT_RETENTION_DAYS);
   log(`namespace ${config.temporal.namespace}: retention ${DEFAULT_RETENTION_DAYS} days`);

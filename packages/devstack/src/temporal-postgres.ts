@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureGoTool, GO_BIN_DIR, goToolPath, type GoTool } from './go-install';
 import type { Supervisor } from './supervisor';
-import { waitForPort } from './supervisor';
+import { freePort, freePortBelow, waitForPort } from './supervisor';
 
 /**
  * The Temporal server as production runs it, on PostgreSQL. Same release as docker-compose.yml's
@@ -66,6 +66,16 @@ export function temporalPorts(grpcFrom: number, membershipFrom: number): Tempora
   return {
     frontend: grpcFrom, frontendHttp: grpcFrom + 1, history: grpcFrom + 2, matching: grpcFrom + 3, worker: grpcFrom + 4,
     frontendMembership: membershipFrom, historyMembership: membershipFrom + 1, matchingMembership: membershipFrom + 2, workerMembership: membershipFrom + 3,
+  };
+}
+
+/** Free ports for a throwaway server (benches): gRPC ports anywhere, membership ports below 32768. */
+export async function freeTemporalPorts(): Promise<TemporalPorts> {
+  const [frontend, frontendHttp, history, matching, worker] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const membership = [await freePortBelow(32_768), await freePortBelow(32_768), await freePortBelow(32_768), await freePortBelow(32_768)];
+  return {
+    frontend, frontendHttp, history, matching, worker,
+    frontendMembership: membership[0]!, historyMembership: membership[1]!, matchingMembership: membership[2]!, workerMembership: membership[3]!,
   };
 }
 
