@@ -20,7 +20,8 @@ const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
  * `temporal` and `temporal_visibility`, UI-less) instead of the embedded dev server, and several API processes (on
  * API_PORT, API_PORT+1, …) and workers. `CFDI_TEMPORAL=postgres` does the same as the flag. Temporal's frontend
  * listens on `--temporal-port` (7233; the server's other gRPC ports follow it) and the server's membership ports
- * start at `--temporal-membership-port` (6933, below 32768).
+ * start at `--temporal-membership-port` (6933, below 32768); its databases are `--temporal-database` (`temporal`) and
+ * the same name with `_visibility`.
  */
 function readOptions() {
   const { values } = parseArgs({
@@ -30,6 +31,7 @@ function readOptions() {
       workers: { type: 'string', default: '1' },
       'temporal-port': { type: 'string', default: '7233' },
       'temporal-membership-port': { type: 'string', default: '6933' },
+      'temporal-database': { type: 'string', default: 'temporal' },
     },
   });
   const int = (name: string, raw: string, min: number, max: number) => {
@@ -38,12 +40,14 @@ function readOptions() {
     return n;
   };
   if (values.temporal !== 'dev' && values.temporal !== 'postgres') throw new Error(`--temporal=${values.temporal} must be dev or postgres`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(values['temporal-database'])) throw new Error(`--temporal-database=${values['temporal-database']} must be a lower-case SQL name`);
   return {
     temporal: values.temporal,
     apiReplicas: int('api-replicas', values['api-replicas'], 1, 8),
     workers: int('workers', values.workers, 1, 8),
     temporalPort: int('temporal-port', values['temporal-port'], 1024, 65_530),
     temporalMembershipPort: int('temporal-membership-port', values['temporal-membership-port'], 1024, 32_764),
+    temporalDatabase: values['temporal-database'],
   };
 }
 
@@ -74,7 +78,7 @@ async function devAccount(databaseUrl: string, seed: number): Promise<{ accountI
 }
 
 async function main(): Promise<void> {
-  const { temporal, apiReplicas, workers, temporalPort, temporalMembershipPort } = readOptions();
+  const { temporal, apiReplicas, workers, temporalPort, temporalMembershipPort, temporalDatabase } = readOptions();
   fs.mkdirSync(varDir, { recursive: true });
   process.env.MASTER_KEY ??= devMasterKey();
   const config = loadConfig();
@@ -113,9 +117,9 @@ async function main(): Promise<void> {
     const pg = new URL(config.databaseUrl);
     process.env.TEMPORAL_ADDRESS = await startTemporalPostgresServer(supervisor, {
       pg: { host: pg.hostname, port: Number(pg.port || 5432), user: decodeURIComponent(pg.username) || 'postgres', password: decodeURIComponent(pg.password) || undefined },
-      database: 'temporal', visibilityDatabase: 'temporal_visibility', ports: temporalPorts(temporalPort, temporalMembershipPort), log,
+      database: temporalDatabase, visibilityDatabase: `${temporalDatabase}_visibility`, ports: temporalPorts(temporalPort, temporalMembershipPort), log,
     });
-    log(`Temporal server on PostgreSQL at ${process.env.TEMPORAL_ADDRESS} (databases temporal, temporal_visibility)`);
+    log(`Temporal server on PostgreSQL at ${process.env.TEMPORAL_ADDRESS} (databases ${temporalDatabase}, ${temporalDatabase}_visibility)`);
   } else if (!process.env.TEMPORAL_ADDRESS) {
     process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, {
       port: temporalPort, uiPort: temporalPort + 1000, dbFile: path.join(varDir, 'temporal.sqlite'), log,
