@@ -49,7 +49,7 @@ export async function runReplicas(options: ReplicaRunOptions): Promise<ReplicaRe
   const stack = await startStack({
     name: 'replicas', databasePrefix: 'topo_', temporal: 'postgres', ...REPLICA_TOPOLOGY, ports: REPLICA_PORTS, log: options.log,
     env: {
-      REDIS_URL: process.env.REPLICAS_REDIS_URL ?? 'redis://127.0.0.1:6379/12',
+      REDIS_URL: redisDatabase12(),
       STAMP_WAIT_MS: '8000', CANCELLATION_FIRST_POLL_SECONDS: '5', RECONCILIATION_FIRST_LOOKUP_SECONDS: '3', RECONCILIATION_MAX_LOOKUP_SECONDS: '20',
     },
   });
@@ -166,6 +166,13 @@ async function idempotencyRaces(stack: Stack, key: string, merchantId: string, o
   if (created !== options.idempotencyRaces) violations.push(`${options.idempotencyRaces} keys created ${created} documents`);
   options.log(`idempotency races: ${options.idempotencyRaces} keys sent to ${stack.bases.length} APIs at once, ${created} documents`);
   return { violations, ids, unanswered };
+}
+
+/** The machine's Redis (REDIS_URL, as the suite sets it), database 12: rate-limit counters of its own. */
+function redisDatabase12(): string {
+  const url = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  url.pathname = '/12';
+  return url.toString();
 }
 
 async function documentCount(stack: Stack): Promise<number> {
