@@ -126,6 +126,8 @@ export function temporalServerEnv(options: Pick<TemporalPostgresOptions, 'pg' | 
     LOG_LEVEL: options.logLevel ?? 'warn',
     POSTGRES_SEEDS: pg.host, DB_PORT: String(pg.port), POSTGRES_USER: pg.user, POSTGRES_PWD: pg.password ?? '',
     DBNAME: options.database, VISIBILITY_DBNAME: options.visibilityDatabase,
+    // A share of one machine's PostgreSQL (100 connections by default, beside the platform's pools): 10 + 4.
+    SQL_MAX_CONNS: '10', SQL_MAX_IDLE_CONNS: '10', SQL_VIS_MAX_CONNS: '4', SQL_VIS_MAX_IDLE_CONNS: '4',
     BIND_ON_IP: '127.0.0.1', TEMPORAL_BROADCAST_ADDRESS: '127.0.0.1',
     FRONTEND_GRPC_PORT: String(ports.frontend), FRONTEND_HTTP_PORT: String(ports.frontendHttp), FRONTEND_MEMBERSHIP_PORT: String(ports.frontendMembership),
     HISTORY_GRPC_PORT: String(ports.history), HISTORY_MEMBERSHIP_PORT: String(ports.historyMembership),

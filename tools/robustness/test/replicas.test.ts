@@ -9,7 +9,7 @@ it('2 APIs and 3 workers on Temporal-on-PostgreSQL: a worker SIGKILLed and an AP
   expect(report.violations).toEqual(Object.fromEntries(Object.keys(report.violations).map((check) => [check, []])));
   expect(Object.keys(report.violations)).toEqual(expect.arrayContaining([
     'stuck', 'duplicateUuids', 'pacStampsWithoutDocument', 'consumesPerDocument', 'refundsPerDocument', 'balanceNotSumOfDeltas', 'ledgerVerify',
-    'unanswered', 'documentsNoAnswerNames', 'idempotencyRaces', 'rateLimitAcrossReplicas',
+    'unanswered', 'unnamedDocumentsInForce', 'idempotencyRaces', 'rateLimitAcrossReplicas',
   ]));
   expect(report.chaos.workerKilled).not.toBe('');
   expect(report.chaos.apiRestarted).not.toBe('');
