@@ -19,9 +19,9 @@ const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
  * `npm run up -- --temporal=postgres --api-replicas=2 --workers=3`: the Temporal server on PostgreSQL (databases
  * `temporal` and `temporal_visibility`, UI-less) instead of the embedded dev server, and several API processes (on
  * API_PORT, API_PORT+1, …) and workers. `CFDI_TEMPORAL=postgres` does the same as the flag. Temporal's frontend
- * listens on `--temporal-port` (7233; the server's other gRPC ports follow it) and the server's membership ports
- * start at `--temporal-membership-port` (6933, below 32768); its databases are `--temporal-database` (`temporal`) and
- * the same name with `_visibility`.
+ * listens on `--temporal-port` (7233; the server's other gRPC ports follow it, the dev server's UI is 1000 above) and
+ * the server's membership ports start at `--temporal-membership-port` (6933, below 32768); its databases are
+ * `--temporal-database` (`temporal`) and the same name with `_visibility`.
  */
 function readOptions() {
   const { values } = parseArgs({
