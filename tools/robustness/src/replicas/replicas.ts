@@ -89,10 +89,13 @@ export async function runReplicas(options: ReplicaRunOptions): Promise<ReplicaRe
       if (i === Math.floor(options.invoices * 0.75)) stack.startWorker(1);
     };
     let next = 0;
+    // Chaos runs beside the lanes (an API restart must not hold one lane up); a failure of it fails the run below.
+    const chaosDone: Promise<void>[] = [];
+    const chaosFailures: unknown[] = [];
     const lane = async () => {
       while (next < options.invoices) {
         const i = next++;
-        void chaos(i);
+        chaosDone.push(chaos(i).catch((error: unknown) => void chaosFailures.push(error)));
         const ppd = i % 5 === 0;
         const invoice = await postUntilFinal(replicasFor(i), key, '/v1/invoices', invoiceBody(merchantId, i, ppd), deadline());
         report.issued.invoices++;
@@ -109,6 +112,8 @@ export async function runReplicas(options: ReplicaRunOptions): Promise<ReplicaRe
       }
     };
     await Promise.all(Array.from({ length: options.concurrency }, lane));
+    await Promise.all(chaosDone);
+    if (chaosFailures.length) throw chaosFailures[0];
     report.seconds.issuing = (Date.now() - started) / 1000;
     options.log(`issued ${JSON.stringify(report.issued)} in ${report.seconds.issuing} s: ${JSON.stringify(report.answers)}`);
 
