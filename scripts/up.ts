@@ -1,15 +1,55 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
 import { createAccount } from '@cfdi/services';
-import { checkPostgres, checkRedis, formatCheck, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
+import {
+  checkPostgres, checkRedis, temporalPorts, DEFAULT_RETENTION_DAYS, ensureNamespace, formatCheck, importCatalogsIfNeeded, startTemporalDevServer,
+  startTemporalPostgresServer, Supervisor, waitForHttp,
+} from '@cfdi/devstack';
 
 const root = path.resolve(__dirname, '..');
 const varDir = path.join(root, 'var');
 const log = (line: string) => process.stdout.write(`[up] ${line}\n`);
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+
+/**
+ * `npm run up -- --temporal=postgres --api-replicas=2 --workers=3`: the Temporal server on PostgreSQL (databases
+ * `temporal` and `temporal_visibility`, UI-less) instead of the embedded dev server, and several API processes (on
+ * API_PORT, API_PORT+1, …) and workers. `CFDI_TEMPORAL=postgres` does the same as the flag. Temporal's frontend
+ * listens on `--temporal-port` (7233; the server's other gRPC ports follow it, the dev server's UI is 1000 above) and
+ * the server's membership ports start at `--temporal-membership-port` (6933, below 32768); its databases are
+ * `--temporal-database` (`temporal`) and the same name with `_visibility`.
+ */
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      temporal: { type: 'string', default: process.env.CFDI_TEMPORAL ?? 'dev' },
+      'api-replicas': { type: 'string', default: '1' },
+      workers: { type: 'string', default: '1' },
+      'temporal-port': { type: 'string', default: '7233' },
+      'temporal-membership-port': { type: 'string', default: '6933' },
+      'temporal-database': { type: 'string', default: 'temporal' },
+    },
+  });
+  const int = (name: string, raw: string, min: number, max: number) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name}=${raw} must be an integer from ${min} to ${max}`);
+    return n;
+  };
+  if (values.temporal !== 'dev' && values.temporal !== 'postgres') throw new Error(`--temporal=${values.temporal} must be dev or postgres`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(values['temporal-database'])) throw new Error(`--temporal-database=${values['temporal-database']} must be a lower-case SQL name`);
+  return {
+    temporal: values.temporal,
+    apiReplicas: int('api-replicas', values['api-replicas'], 1, 8),
+    workers: int('workers', values.workers, 1, 8),
+    temporalPort: int('temporal-port', values['temporal-port'], 1024, 65_530),
+    temporalMembershipPort: int('temporal-membership-port', values['temporal-membership-port'], 1024, 32_764),
+    temporalDatabase: values['temporal-database'],
+  };
+}
 
 /** A local master key for CSD encryption and signed URLs, generated once and kept in var/ (git-ignored). */
 function devMasterKey(): string {
@@ -38,6 +78,7 @@ async function devAccount(databaseUrl: string, seed: number): Promise<{ accountI
 }
 
 async function main(): Promise<void> {
+  const { temporal, apiReplicas, workers, temporalPort, temporalMembershipPort, temporalDatabase } = readOptions();
   fs.mkdirSync(varDir, { recursive: true });
   process.env.MASTER_KEY ??= devMasterKey();
   const config = loadConfig();
@@ -72,26 +113,34 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
-  if (!process.env.TEMPORAL_ADDRESS) {
-    process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, {
-      port: 7233, uiPort: 8233, dbFile: path.join(varDir, 'temporal.sqlite'), log,
+  if (!process.env.TEMPORAL_ADDRESS && temporal === 'postgres') {
+    const pg = new URL(config.databaseUrl);
+    process.env.TEMPORAL_ADDRESS = await startTemporalPostgresServer(supervisor, {
+      pg: { host: pg.hostname, port: Number(pg.port || 5432), user: decodeURIComponent(pg.username) || 'postgres', password: decodeURIComponent(pg.password) || undefined },
+      database: temporalDatabase, visibilityDatabase: `${temporalDatabase}_visibility`, ports: temporalPorts(temporalPort, temporalMembershipPort), log,
     });
-    log(`Temporal dev server at ${process.env.TEMPORAL_ADDRESS} (UI http://127.0.0.1:8233)`);
+    log(`Temporal server on PostgreSQL at ${process.env.TEMPORAL_ADDRESS} (databases ${temporalDatabase}, ${temporalDatabase}_visibility)`);
+  } else if (!process.env.TEMPORAL_ADDRESS) {
+    process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, {
+      port: temporalPort, uiPort: temporalPort + 1000, dbFile: path.join(varDir, 'temporal.sqlite'), log,
+    });
+    log(`Temporal dev server at ${process.env.TEMPORAL_ADDRESS} (UI http://127.0.0.1:${temporalPort + 1000})`);
   }
+  await ensureNamespace(process.env.TEMPORAL_ADDRESS, config.temporal.namespace, DEFAULT_RETENTION_DAYS);
+  log(`namespace ${config.temporal.namespace}: retention ${DEFAULT_RETENTION_DAYS} days`);
 
-  const services: [string, string][] = [
-    ['pac', 'apps/pac-sandbox/src/server.ts'],
-    ['api', 'apps/api/src/server.ts'],
-    ['worker', 'apps/worker/src/main.ts'],
-  ];
-  for (const [name, entry] of services) {
-    if (fs.existsSync(path.join(root, entry))) supervisor.start(name, tsx, [path.join(root, entry)], { cwd: root });
-  }
-  await waitForHttp(`http://${config.api.host}:${config.api.port}/ready`, 60_000);
+  const start = (name: string, entry: string, env: NodeJS.ProcessEnv = {}) => {
+    if (fs.existsSync(path.join(root, entry))) supervisor.start(name, tsx, [path.join(root, entry)], { cwd: root, env });
+  };
+  start('pac', 'apps/pac-sandbox/src/server.ts');
+  const apiPorts = Array.from({ length: apiReplicas }, (_, i) => config.api.port + i);
+  for (const [i, port] of apiPorts.entries()) start(apiReplicas > 1 ? `api-${i + 1}` : 'api', 'apps/api/src/server.ts', { API_PORT: String(port) });
+  for (let i = 1; i <= workers; i++) start(workers > 1 ? `worker-${i}` : 'worker', 'apps/worker/src/main.ts');
+  for (const port of apiPorts) await waitForHttp(`http://${config.api.host}:${port}/ready`, 60_000);
 
   const account = await devAccount(config.databaseUrl, config.testSeedCentavos);
   log('');
-  log(`API listening on http://${config.api.host}:${config.api.port}`);
+  log(`API listening on ${apiPorts.map((port) => `http://${config.api.host}:${port}`).join(', ')}${workers > 1 ? ` (${workers} workers)` : ''}`);
   log(`test API key:    ${account.testKey}`);
   log(`try: curl -H "Authorization: Bearer ${account.testKey}" http://${config.api.host}:${config.api.port}/v1/balance`);
   log('Ctrl-C stops everything.');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Where the official Go tarball installs; added to PATH for shells that lack it (CI's, a fresh login). */
-const GO_BIN_DIR = '/usr/local/go/bin';
+export const GO_BIN_DIR = '/usr/local/go/bin';
 
 export interface GoTool {
   /** Human name for messages, e.g. "the Temporal CLI". */

@@ -6,3 +6,8 @@ export { ensureMinio, minioPath, startMinio, startThrowawayBucket, MINIO_VERSION
 export { importCatalogsIfNeeded } from './catalogs';
 export { ensureStripeMock, startStripeMock, stripeMockPath, STRIPE_MOCK_VERSION, type RunningStripeMock } from './stripe-mock';
 export { ensureNode24, node24Path, NODE_24_VERSION } from './node-runtime';
+export {
+  freeTemporalPorts, temporalPorts, ensureTemporalServer, migrateTemporalDatabases, startTemporalPostgresServer, temporalSchemaDir, temporalServerEnv,
+  temporalServerPath, temporalSqlToolPath, TEMPORAL_CONFIG_DIR, TEMPORAL_SERVER_VERSION, type TemporalPorts, type TemporalPostgresOptions,
+} from './temporal-postgres';
+export { DEFAULT_RETENTION_DAYS, ensureNamespace } from './temporal-namespace';

@@ -89,3 +89,20 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * A free TCP port on loopback below `limit` (the kernel's own picks are ephemeral ports, usually from 32768 up): a
+ * random one from 10000 is tried until one binds.
+ */
+export async function freePortBelow(limit: number): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * (limit - 10_000));
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port below ${limit} after 100 tries`);
+}

@@ -5,11 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, defaultSatDir } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate, type Orm } from '@cfdi/db';
-import { freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
+import {
+  DEFAULT_RETENTION_DAYS, ensureNamespace, freePort, importCatalogsIfNeeded, startTemporalDevServer, startTemporalPostgresServer, Supervisor, temporalPorts,
+  waitForHttp,
+} from '@cfdi/devstack';
 import { adjustBalance, createAccount } from '@cfdi/services';
 
 const root = path.resolve(__dirname, '../../..');
 const PG = process.env.DRILL_PG_HOST ?? '127.0.0.1:5432';
+const TEMPORAL_DATABASES = ['temporal', 'temporal_visibility'];
 
 /** A Supervisor that remembers each child by name, so one can be killed and started again. */
 class NamedSupervisor extends Supervisor {
@@ -30,20 +34,41 @@ export interface StackOptions {
   apiEntry?: string;
   /** No worker, no Temporal: enough for a fuzzer that never waits for a stamp. */
   withoutWorker?: boolean;
+  /** API processes (each on its own port, all sharing the databases, Redis and Temporal). Default 1. */
+  apis?: number;
+  /** Worker processes polling the same task queues. Default 1. */
+  workers?: number;
+  /**
+   * `dev`: the Temporal CLI's dev server (SQLite on disk). `postgres`: the Temporal server on PostgreSQL, as
+   * production runs it, in the databases `<databasePrefix>temporal` and `<databasePrefix>temporal_visibility`.
+   */
+  temporal?: 'dev' | 'postgres';
+  /** Prefix of every database the stack creates (`<prefix>cfdi_<name>_<random>`…). Default none. */
+  databasePrefix?: string;
+  /**
+   * Fixed ports instead of free ones: APIs from `apiFrom`, the sandbox PAC at `pac`, the Temporal server's gRPC
+   * ports from `temporalFrom` and its membership ports from `temporalMembershipFrom` (below 32768).
+   */
+  ports?: { apiFrom: number; pac: number; temporalFrom: number; temporalMembershipFrom: number };
   log: (line: string) => void;
 }
 
 export interface Stack {
+  /** The first API; `bases` has every API replica's, in order. */
   base: string;
+  bases: string[];
   pacUrl: string;
   databaseUrl: string;
   pacDatabaseUrl: string;
   orm: Orm;
   env: Record<string, string>;
-  /** The API process (its stdio and, with `apiEntry`, its IPC channel). */
+  /** The first API process (its stdio and, with `apiEntry`, its IPC channel). */
   api: ChildProcess;
-  killWorker(): void;
-  startWorker(): void;
+  /** SIGKILLs worker `index` (default the first); it stays down until `startWorker(index)`. */
+  killWorker(index?: number): void;
+  startWorker(index?: number): void;
+  /** Stops API `index` (SIGTERM, as a rolling restart does), starts it again and waits until it answers. */
+  restartApi(index: number): Promise<void>;
   restartTemporal(): Promise<void>;
   newMerchantAccount(serie?: string): Promise<{ accountId: string; key: string; merchantId: string }>;
   close(options?: { dropDatabases?: boolean }): Promise<void>;
@@ -67,12 +92,20 @@ const signal = (child: ChildProcess | undefined, name: NodeJS.Signals) => {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const id = `${options.name}_${randomBytes(3).toString('hex')}`;
-  const databaseUrl = `postgres://postgres@${PG}/cfdi_${id}`;
-  const pacDatabaseUrl = `postgres://postgres@${PG}/pac_${id}`;
-  const [apiPort, pacPort, temporalPort] = [await freePort(), await freePort(), await freePort()];
+  const prefix = options.databasePrefix ?? '';
+  const databaseUrl = `postgres://postgres@${PG}/${prefix}cfdi_${id}`;
+  const pacDatabaseUrl = `postgres://postgres@${PG}/${prefix}pac_${id}`;
+  const temporalDatabases = TEMPORAL_DATABASES.map((name) => `${prefix}${name}`);
+  const apiCount = options.apis ?? 1;
+  const workerCount = options.withoutWorker ? 0 : options.workers ?? 1;
+  const apiPorts = options.ports
+    ? Array.from({ length: apiCount }, (_, i) => options.ports!.apiFrom + i)
+    : await Promise.all(Array.from({ length: apiCount }, () => freePort()));
+  const pacPort = options.ports?.pac ?? await freePort();
+  const temporalPort = options.ports?.temporalFrom ?? await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${id}-`));
   const env: Record<string, string> = {
-    NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: databaseUrl, API_PORT: String(apiPort), API_HOST: '127.0.0.1',
+    NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: databaseUrl, API_PORT: String(apiPorts[0]), API_HOST: '127.0.0.1',
     PAC_SANDBOX_PORT: String(pacPort), PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`,
     PAC_SANDBOX_DATABASE_URL: pacDatabaseUrl, MASTER_KEY: randomBytes(32).toString('base64'), LIVE_ENABLED: 'false',
     RATE_LIMIT_PER_MINUTE: '1000000', TEMPORAL_TASK_QUEUE: `${id}-v1`, STORAGE_DIR: path.join(dir, 'storage'),
@@ -83,38 +116,74 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const orm = await createOrm(databaseUrl);
   await migrate(orm);
   await importCatalogsIfNeeded(orm, options.log);
+  const dropDatabases = async (names: string[]) => {
+    const admin = await createOrm(`postgres://postgres@${PG}/postgres`);
+    try {
+      for (const name of names) await admin.em.fork().execute(`drop database if exists ${name} with (force)`);
+    } finally {
+      await admin.close();
+    }
+  };
+  // Temporal's databases have fixed names: a run starts from empty ones.
+  if (options.temporal === 'postgres') await dropDatabases(temporalDatabases);
 
   // Like a process manager in production, the stack restarts a worker that dies on its own (one that loses Temporal
-  // while the dev server restarts exits 1); a worker the drill kills is restarted by the drill.
-  let killing = false;
+  // while the dev server restarts exits 1); a worker killed on purpose stays down until `startWorker`.
+  const killed = new Set<string>();
   let closing = false;
   const supervisor = new NamedSupervisor((name, code) => {
     options.log(`${name} exited (${code})`);
-    if (name !== 'worker' || closing) return;
-    if (killing) killing = false;
-    else setTimeout(() => !closing && startWorker(), 2000);
+    if (!name.startsWith('worker') || closing) return;
+    if (killed.has(name)) killed.delete(name);
+    else setTimeout(() => !closing && startWorker(Number(name.split('-')[1] ?? 0)), 2000);
   });
-  const temporal = () => startTemporalDevServer(supervisor, { port: temporalPort, dbFile: path.join(dir, 'temporal.db'), logLevel: 'error', log: options.log });
-  const startApp = (name: string, entry: string) =>
-    supervisor.start(name, process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env: { ...process.env, ...env } });
-  if (!options.withoutWorker) await temporal();
+  const temporal = async () => {
+    if (options.temporal !== 'postgres') {
+      await startTemporalDevServer(supervisor, { port: temporalPort, dbFile: path.join(dir, 'temporal.db'), logLevel: 'error', log: options.log });
+      return;
+    }
+    const [host, port] = PG.split(':');
+    await startTemporalPostgresServer(supervisor, {
+      pg: { host: host!, port: Number(port ?? 5432), user: 'postgres' }, database: temporalDatabases[0]!, visibilityDatabase: temporalDatabases[1]!,
+      ports: temporalPorts(temporalPort, options.ports?.temporalMembershipFrom ?? 6933), logLevel: 'fatal', log: options.log,
+    });
+  };
+  const startApp = (name: string, entry: string, extraEnv: Record<string, string> = {}) =>
+    supervisor.start(name, process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env: { ...process.env, ...env, ...extraEnv } });
+  if (workerCount > 0) {
+    await temporal();
+    await ensureNamespace(env.TEMPORAL_ADDRESS!, config.temporal.namespace, DEFAULT_RETENTION_DAYS);
+  }
   startApp('pac', 'apps/pac-sandbox/src/server.ts');
+  const apiName = (index: number) => (index === 0 ? 'api' : `api-${index}`);
+  const startApi = (index: number) => startApp(apiName(index), 'apps/api/src/server.ts', { API_PORT: String(apiPorts[index]) });
   const api = options.apiEntry
     ? spawn(process.execPath, ['--import', 'tsx', options.apiEntry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], detached: true })
-    : startApp('api', 'apps/api/src/server.ts');
-  const startWorker = () => void startApp('worker', 'apps/worker/src/main.ts');
-  if (!options.withoutWorker) startWorker();
-  const base = `http://127.0.0.1:${apiPort}`;
-  await waitForHttp(`${base}/health`, 120_000);
+    : startApi(0);
+  for (let i = 1; i < apiCount; i++) startApi(i);
+  const workerName = (index: number) => (index === 0 ? 'worker' : `worker-${index}`);
+  const startWorker = (index = 0) => void startApp(workerName(index), 'apps/worker/src/main.ts');
+  for (let i = 0; i < workerCount; i++) startWorker(i);
+  const bases = apiPorts.map((port) => `http://127.0.0.1:${port}`);
+  const base = bases[0]!;
+  for (const url of bases) await waitForHttp(`${url}/health`, 120_000);
   await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 120_000);
 
   return {
-    base, pacUrl: env.PAC_SANDBOX_URL!, databaseUrl, pacDatabaseUrl, orm, env, api,
-    killWorker: () => {
-      killing = true;
-      signal(supervisor.byName.get('worker'), 'SIGKILL');
+    base, bases, pacUrl: env.PAC_SANDBOX_URL!, databaseUrl, pacDatabaseUrl, orm, env, api,
+    killWorker: (index = 0) => {
+      killed.add(workerName(index));
+      signal(supervisor.byName.get(workerName(index)), 'SIGKILL');
     },
     startWorker,
+    async restartApi(index) {
+      const child = supervisor.byName.get(apiName(index));
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
+      signal(child, 'SIGTERM');
+      await exited;
+      startApi(index);
+      await waitForHttp(`${bases[index]}/health`, 120_000);
+    },
     async restartTemporal() {
       // Bounded: a dev server that ignores SIGTERM (or has already gone) must not stall the drill.
       const child = supervisor.byName.get('temporal');
@@ -140,18 +209,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       if (csd.status !== 201) throw new Error(`CSD upload failed: ${csd.status} ${await csd.text()}`);
       return { accountId: account.accountId, key: account.testKey, merchantId: merchant.id };
     },
-    async close({ dropDatabases = true } = {}) {
+    async close({ dropDatabases: drop = true } = {}) {
       closing = true;
       signal(api, 'SIGKILL');
       await supervisor.stopAll(5000);
       await orm.close();
-      if (dropDatabases) {
-        const admin = await createOrm(`postgres://postgres@${PG}/postgres`);
-        try {
-          for (const url of [databaseUrl, pacDatabaseUrl]) await admin.em.fork().execute(`drop database if exists ${url.split('/').pop()} with (force)`);
-        } finally {
-          await admin.close();
-        }
+      if (drop) {
+        const temporalOnes = options.temporal === 'postgres' ? temporalDatabases : [];
+        await dropDatabases([databaseUrl, pacDatabaseUrl].map((url) => url.split('/').pop()!).concat(temporalOnes));
         fs.rmSync(dir, { recursive: true, force: true });
       }
     },

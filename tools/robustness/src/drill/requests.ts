@@ -19,14 +19,18 @@ export const invoiceBody = (merchantId: string, i: number, ppd: boolean, folio?:
 /**
  * POSTs with an Idempotency-Key and repeats the same request with the same key while the answer says "try again"
  * (409 in flight, 5xx, a connection that died with the API's database connections): the platform must turn every
- * repetition into the one outcome. Gives up after `deadline`, reporting the last answer.
+ * repetition into the one outcome. With several API replicas (`base` a list), each repetition goes to the next
+ * one, as a load balancer moves a client off a replica that went away. Gives up after `deadline`, reporting the
+ * last answer.
  */
-export async function postUntilFinal(base: string, key: string, path: string, body: unknown, deadline: number): Promise<Answer> {
-  const idempotencyKey = `drill-${randomBytes(8).toString('hex')}`;
+export async function postUntilFinal(
+  base: string | string[], key: string, path: string, body: unknown, deadline: number, idempotencyKey = `drill-${randomBytes(8).toString('hex')}`,
+): Promise<Answer> {
+  const bases = typeof base === 'string' ? [base] : base;
   let last: Answer = { status: 0, body: null };
   for (let attempt = 0; Date.now() < deadline; attempt++) {
     try {
-      const res = await fetch(base + path, {
+      const res = await fetch(bases[attempt % bases.length] + path, {
         method: 'POST', signal: AbortSignal.timeout(60_000),
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
         body: JSON.stringify(body),
