@@ -1,7 +1,8 @@
 // bench/stamp reference mode "empty workflow": the stamp's update-with-start answered by a workflow that returns at
 // once, i.e. what Temporal alone costs a stamp (server, client and worker plumbing). Bench-only.
 import { condition, allHandlersFinished, setHandler } from '@temporalio/workflow';
-import { stampOutcomeUpdate, type StampOutcome } from '@cfdi/workflows/client';
+import { stampOutcomeUpdate } from '../../workflows/src/names';
+import type { StampOutcome } from '../../workflows/src/stamp-types';
 
 export async function emptyStampWorkflow(): Promise<void> {
   setHandler(stampOutcomeUpdate, (): StampOutcome => ({ outcome: 'stamped', uuid: '00000000-0000-0000-0000-000000000000' }));
