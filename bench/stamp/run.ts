@@ -13,6 +13,7 @@
 //   BENCH_DB=cfdi_bench          database name (the sandbox PAC's is <name>_pac), so parallel checkouts do not collide
 //   BENCH_PORT_BASE=3500         API, sandbox PAC, Temporal and inline API on consecutive ports (default: free ports)
 //   BENCH_PROFILE=<dir>          V8 CPU profiles of the API, worker, inline API and sandbox into <dir>
+//   BENCH_SQL_LOG=<file>         the text of every statement the API and the worker send (prefixed by role)
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,7 +51,7 @@ const ROLES_BY_MODE: Record<string, string[]> = {
   empty: ['empty worker', 'Temporal'],
 };
 
-interface RunResult { rate: number; latencies: number[]; statuses: Record<number, number>; cpuMs: Record<string, number>; sql: number | null }
+interface RunResult { rate: number; latencies: number[]; statuses: Record<number, number>; cpuMs: Record<string, number>; sql: string }
 
 async function main(): Promise<void> {
   const database = process.env.BENCH_DB ?? 'cfdi_bench';
@@ -58,8 +59,9 @@ async function main(): Promise<void> {
   const port = async (offset: number) => (portBase === null ? freePort() : portBase + offset);
   const [apiPort, pacPort, temporalPort, inlinePort] = [await port(0), await port(1), await port(2), await port(3)];
   // Each role reaches PostgreSQL through its own counting proxy: statements per stamp, by role.
-  const counters = { API: await startSqlCounter({ host: '127.0.0.1', port: 5432 }), worker: await startSqlCounter({ host: '127.0.0.1', port: 5432 }),
-    'inline API': await startSqlCounter({ host: '127.0.0.1', port: 5432 }) };
+  const sqlLog = process.env.BENCH_SQL_LOG ? fs.createWriteStream(process.env.BENCH_SQL_LOG) : null;
+  const counter = (role: string) => startSqlCounter({ host: '127.0.0.1', port: 5432 }, sqlLog ? (sql) => sqlLog.write(`${role}: ${sql.replace(/\s+/g, ' ')}\n`) : undefined);
+  const counters = { API: await counter('API'), worker: await counter('worker'), 'inline API': await counter('inline API') };
   const urlVia = (counterPort: number) => `postgres://postgres@127.0.0.1:${counterPort}/${database}`;
   const env = {
     NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, API_PORT: String(apiPort),
@@ -127,13 +129,15 @@ async function main(): Promise<void> {
 
     const measure = async (mode: string, run: () => Promise<{ rate: number; latencies: number[]; statuses: Record<number, number> }>): Promise<RunResult> => {
       const counter = mode === 'real' ? [counters.API, counters.worker] : mode === 'inline' ? [counters['inline API']] : [];
-      const sqlBefore = counter.reduce((n, c) => n + c.statements(), 0);
+      const sqlBefore = counter.map((c) => c.statements());
       const cpuBefore = cpuSecondsByRole();
       const result = await run();
       const cpuAfter = cpuSecondsByRole();
       const stamps = result.latencies.length;
       const cpuMs = Object.fromEntries(Object.keys(cpuAfter).map((role) => [role, ((cpuAfter[role]! - (cpuBefore[role] ?? 0)) * 1000) / stamps]));
-      const sql = counter.length ? (counter.reduce((n, c) => n + c.statements(), 0) - sqlBefore) / stamps : null;
+      const perStamp = counter.map((c, i) => (c.statements() - sqlBefore[i]!) / stamps);
+      const sql = !perStamp.length ? '–' : perStamp.length === 1 ? perStamp[0]!.toFixed(1)
+        : `${perStamp.reduce((a, b) => a + b, 0).toFixed(1)} (${perStamp.map((n) => n.toFixed(1)).join(' + ')})`;
       return { ...result, cpuMs, sql };
     };
     const httpRun = (url: string, items: number, connections: number) => async () => {
@@ -178,7 +182,7 @@ async function main(): Promise<void> {
         const shown = SHOWN_ROLES.map((role) => (ROLES_BY_MODE[mode]!.includes(role) ? result.cpuMs[role]!.toFixed(1) : '–')).join(' | ');
         const platform = PLATFORM_ROLES[mode]!.reduce((sum, role) => sum + result.cpuMs[role]!, 0).toFixed(1);
         const total = ROLES_BY_MODE[mode]!.reduce((sum, role) => sum + result.cpuMs[role]!, 0).toFixed(0);
-        const line = `| ${mode} | ${items} | ${connections} | ${result.rate.toFixed(1)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${JSON.stringify(result.statuses)} | ${shown} | ${platform} | ${total} | ${result.sql === null ? '–' : result.sql.toFixed(1)} | ${loadAverage()} |`;
+        const line = `| ${mode} | ${items} | ${connections} | ${result.rate.toFixed(1)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${JSON.stringify(result.statuses)} | ${shown} | ${platform} | ${total} | ${result.sql} | ${loadAverage()} |`;
         log(line);
         rows.push(line);
       }
@@ -228,7 +232,7 @@ async function main(): Promise<void> {
     }
     pac.close();
 
-    process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run; CPU ms per stamp; platform = API + worker, or the inline API alone; SQL = statements per stamp sent by the platform)\n`);
+    process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run; CPU ms per stamp; platform = API + worker, or the inline API alone; SQL = statements per stamp sent by the platform: real API + worker)\n`);
     process.stdout.write(`| mode | items | connections | stamps/s | p50 ms | p95 ms | p99 ms | statuses | ${SHOWN_ROLES.join(' | ')} | platform | total | SQL | load average |\n`);
     process.stdout.write(`|${'---|'.repeat(14 + SHOWN_ROLES.length - 2)}\n${rows.join('\n')}\n`);
     if (overheads.length) {

@@ -5,7 +5,11 @@ import net from 'node:net';
  * extended-protocol executions ('E'), BEGIN and COMMIT included. One proxy per role (API, worker, …) tells whose
  * statements they are; the shared server has no pg_stat_statements loaded, and its log is everyone's.
  */
-export async function startSqlCounter(target: { host: string; port: number }): Promise<{ port: number; statements(): number; close(): void }> {
+export async function startSqlCounter(
+  target: { host: string; port: number },
+  /** Called with the text of each statement parsed or sent (BENCH_SQL_LOG lists a stamp's statements). */
+  onText?: (sql: string) => void,
+): Promise<{ port: number; statements(): number; close(): void }> {
   let statements = 0;
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
@@ -29,6 +33,12 @@ export async function startSqlCounter(target: { host: string; port: number }): P
         if (buffered.length < length) break;
         const type = buffered[0];
         if (type === 0x51 || type === 0x45) statements++;
+        // Query: the text; Parse: the statement name, then the text (both NUL-terminated).
+        if (onText && type === 0x51) onText(buffered.toString('utf8', 5, length - 1));
+        if (onText && type === 0x50) {
+          const textStart = buffered.indexOf(0, 5) + 1;
+          onText(buffered.toString('utf8', textStart, buffered.indexOf(0, textStart)));
+        }
         buffered = buffered.subarray(length);
       }
     });
