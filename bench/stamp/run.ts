@@ -2,6 +2,7 @@
 // sandbox PAC in their own processes, in-memory Temporal dev server, PostgreSQL, Redis), measured side by side with
 // two reference modes in the same invocation:
 //   real    the platform as shipped: API → update-with-start → stamp workflow on the worker;
+//   baseline  the same from an earlier commit (BENCH_BASELINE=<commit>): before and after under the same load;
 //   inline  the same API request, validation, transaction, sealing, sandbox PAC call and recording in one process,
 //           without Temporal (bench/stamp/inline-server.ts, bench-only): real − inline is what Temporal costs a stamp;
 //   empty   update-with-start of a workflow that returns at once (bench/stamp/empty-workflow.ts), from this process:
@@ -13,9 +14,13 @@
 //   BENCH_DB=cfdi_bench          database name (the sandbox PAC's is <name>_pac), so parallel checkouts do not collide
 //   BENCH_PORT_BASE=3500         API, sandbox PAC, Temporal and inline API on consecutive ports (default: free ports)
 //   BENCH_PROFILE=<dir>          V8 CPU profiles of the API, worker, inline API and sandbox into <dir>
+//   BENCH_BASELINE=<commit>      also run that commit's API and worker (exported to a temporary directory, this
+//                                checkout's node_modules linked) before each real run; needs the same schema
 //   BENCH_SQL_LOG=<file>         the text of every statement the API and the worker send (prefixed by role)
 import { randomBytes, randomUUID } from 'node:crypto';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Client, Connection, WithStartWorkflowOperation, WorkflowIdConflictPolicy } from '@temporalio/client';
@@ -38,14 +43,17 @@ const body = (merchantId: string, items: number) => ({ merchantId, formaPago: '0
 const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 const median = (xs: number[]) => percentile(xs, 0.5);
 const cases = (process.env.BENCH_CASES ?? '1x1,1x8,500x1').split(',').map((c) => c.split('x').map(Number) as [number, number]);
-const modes = new Set((process.env.BENCH_MODES ?? 'real,inline,empty').split(','));
+const baselineCommit = process.env.BENCH_BASELINE;
+const modes = new Set([...(process.env.BENCH_MODES ?? 'real,inline,empty').split(','), ...(baselineCommit ? ['baseline'] : [])]);
+const MODE_ORDER = ['baseline', 'real', 'inline', 'empty'];
 const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name));
 const EMPTY_QUEUE = 'bench-empty';
 
 /** Which processes' CPU counts as the platform's in each mode (the others are idle or not involved). */
-const PLATFORM_ROLES: Record<string, string[]> = { real: ['API', 'worker'], inline: ['inline API'], empty: ['empty worker'] };
-const SHOWN_ROLES = ['API', 'worker', 'inline API', 'empty worker', 'sandbox PAC', 'Temporal', 'PostgreSQL'];
+const PLATFORM_ROLES: Record<string, string[]> = { baseline: ['baseline API', 'baseline worker'], real: ['API', 'worker'], inline: ['inline API'], empty: ['empty worker'] };
+const SHOWN_ROLES = ['API', 'worker', 'baseline API', 'baseline worker', 'inline API', 'empty worker', 'sandbox PAC', 'Temporal', 'PostgreSQL'];
 const ROLES_BY_MODE: Record<string, string[]> = {
+  baseline: ['baseline API', 'baseline worker', 'sandbox PAC', 'Temporal', 'PostgreSQL'],
   real: ['API', 'worker', 'sandbox PAC', 'Temporal', 'PostgreSQL'],
   inline: ['inline API', 'sandbox PAC', 'PostgreSQL'],
   empty: ['empty worker', 'Temporal'],
@@ -57,11 +65,14 @@ async function main(): Promise<void> {
   const database = process.env.BENCH_DB ?? 'cfdi_bench';
   const portBase = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
   const port = async (offset: number) => (portBase === null ? freePort() : portBase + offset);
-  const [apiPort, pacPort, temporalPort, inlinePort] = [await port(0), await port(1), await port(2), await port(3)];
+  const [apiPort, pacPort, temporalPort, inlinePort, baselinePort] = [await port(0), await port(1), await port(2), await port(3), await port(4)];
   // Each role reaches PostgreSQL through its own counting proxy: statements per stamp, by role.
   const sqlLog = process.env.BENCH_SQL_LOG ? fs.createWriteStream(process.env.BENCH_SQL_LOG) : null;
   const counter = (role: string) => startSqlCounter({ host: '127.0.0.1', port: 5432 }, sqlLog ? (sql) => sqlLog.write(`${role}: ${sql.replace(/\s+/g, ' ')}\n`) : undefined);
-  const counters = { API: await counter('API'), worker: await counter('worker'), 'inline API': await counter('inline API') };
+  const counters = {
+    API: await counter('API'), worker: await counter('worker'), 'inline API': await counter('inline API'),
+    'baseline API': await counter('baseline API'), 'baseline worker': await counter('baseline worker'),
+  };
   const urlVia = (counterPort: number) => `postgres://postgres@127.0.0.1:${counterPort}/${database}`;
   const env = {
     NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, API_PORT: String(apiPort),
@@ -84,18 +95,26 @@ async function main(): Promise<void> {
     process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: temporalPort, log });
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
     const groups: Record<string, number[]> = { Temporal: [processGroupOf(`--port ${temporalPort}`) ?? -1] };
-    const startApp = (role: string, entry: string, extraEnv: NodeJS.ProcessEnv = {}) => {
-      groups[role] = [supervisor.start(role, process.execPath, [...profile, '--import', 'tsx', path.join(root, entry)], { cwd: root, env: extraEnv }).pid ?? -1];
+    const startApp = (role: string, entry: string, extraEnv: NodeJS.ProcessEnv = {}, from = root) => {
+      groups[role] = [supervisor.start(role, process.execPath, [...profile, '--import', 'tsx', path.join(from, entry)], { cwd: from, env: extraEnv }).pid ?? -1];
     };
     startApp('sandbox PAC', 'apps/pac-sandbox/src/server.ts');
     startApp('API', 'apps/api/src/server.ts', { DATABASE_URL: urlVia(counters.API.port) });
     startApp('worker', 'apps/worker/src/main.ts', { DATABASE_URL: urlVia(counters.worker.port) });
     if (modes.has('inline')) startApp('inline API', 'bench/stamp/inline-server.ts', { DATABASE_URL: urlVia(counters['inline API'].port) });
     if (modes.has('empty')) startApp('empty worker', 'bench/stamp/empty-worker.ts');
+    if (baselineCommit) {
+      const tree = baselineTree(baselineCommit);
+      const baselineEnv = { API_PORT: String(baselinePort), TEMPORAL_TASK_QUEUE: 'bench-baseline' };
+      startApp('baseline API', 'apps/api/src/server.ts', { ...baselineEnv, DATABASE_URL: urlVia(counters['baseline API'].port) }, tree);
+      startApp('baseline worker', 'apps/worker/src/main.ts', { ...baselineEnv, DATABASE_URL: urlVia(counters['baseline worker'].port) }, tree);
+    }
     // PostgreSQL serves other users of the machine too: only the backends of this bench's databases count.
     const cpuSecondsByRole = (): Record<string, number> => ({ ...cpuSecondsByGroup(groups), PostgreSQL: cpuSecondsOfCommands([` ${database} `, ` ${database}_pac `]) });
     const base = `http://127.0.0.1:${apiPort}`;
     const inlineBase = `http://127.0.0.1:${inlinePort}`;
+    const baselineBase = `http://127.0.0.1:${baselinePort}`;
+    if (baselineCommit) await waitForHttp(`${baselineBase}/ready`, 60_000);
     await waitForHttp(`${base}/ready`, 60_000);
     await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 60_000);
     if (modes.has('inline')) await waitForHttp(`${inlineBase}/ready`, 60_000);
@@ -103,7 +122,7 @@ async function main(): Promise<void> {
     // Peak resident memory of the platform's processes while the runs go on.
     const peakRss: Record<string, number> = {};
     const rssTimer = setInterval(() => {
-      for (const role of ['API', 'worker', 'inline API']) if (groups[role]) peakRss[role] = Math.max(peakRss[role] ?? 0, rssMbOfGroups(groups[role]!));
+      for (const role of ['API', 'worker', 'inline API', 'baseline API', 'baseline worker']) if (groups[role]) peakRss[role] = Math.max(peakRss[role] ?? 0, rssMbOfGroups(groups[role]!));
     }, 1000);
 
     const account = await createAccount(orm.em.fork(), config, { name: 'bench' });
@@ -121,6 +140,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < 20; i++) {
       if (modes.has('real')) await stampOnce(base, 1);
       if (modes.has('inline')) await stampOnce(inlineBase, 1);
+      if (baselineCommit) await stampOnce(baselineBase, 1);
     }
     if (modes.has('empty')) {
       temporalClient = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS }), namespace: config.temporal.namespace });
@@ -128,7 +148,7 @@ async function main(): Promise<void> {
     }
 
     const measure = async (mode: string, run: () => Promise<{ rate: number; latencies: number[]; statuses: Record<number, number> }>): Promise<RunResult> => {
-      const counter = mode === 'real' ? [counters.API, counters.worker] : mode === 'inline' ? [counters['inline API']] : [];
+      const counter = PLATFORM_ROLES[mode]!.flatMap((role) => (role in counters ? [counters[role as keyof typeof counters]] : []));
       const sqlBefore = counter.map((c) => c.statements());
       const cpuBefore = cpuSecondsByRole();
       const result = await run();
@@ -174,9 +194,10 @@ async function main(): Promise<void> {
     const overheads: string[] = [];
     for (const [items, connections] of cases) {
       const byMode: Record<string, RunResult> = {};
-      for (const mode of ['real', 'inline', 'empty']) {
+      for (const mode of MODE_ORDER) {
         if (!modes.has(mode) || (mode === 'empty' && items !== 1)) continue;
-        const run = mode === 'real' ? httpRun(base, items, connections) : mode === 'inline' ? httpRun(inlineBase, items, connections) : emptyRun(connections);
+        const urls: Record<string, string> = { baseline: baselineBase, real: base, inline: inlineBase };
+        const run = mode === 'empty' ? emptyRun(connections) : httpRun(urls[mode]!, items, connections);
         const result = (byMode[mode] = await measure(mode, run));
         const at = (q: number) => percentile(result.latencies, q).toFixed(0);
         const shown = SHOWN_ROLES.map((role) => (ROLES_BY_MODE[mode]!.includes(role) ? result.cpuMs[role]!.toFixed(1) : '–')).join(' | ');
@@ -232,7 +253,7 @@ async function main(): Promise<void> {
     }
     pac.close();
 
-    process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run; CPU ms per stamp; platform = API + worker, or the inline API alone; SQL = statements per stamp sent by the platform: real API + worker)\n`);
+    process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run; CPU ms per stamp; platform = API + worker, or the inline API alone; SQL = statements per stamp sent by the platform: API + worker)\n`);
     process.stdout.write(`| mode | items | connections | stamps/s | p50 ms | p95 ms | p99 ms | statuses | ${SHOWN_ROLES.join(' | ')} | platform | total | SQL | load average |\n`);
     process.stdout.write(`|${'---|'.repeat(14 + SHOWN_ROLES.length - 2)}\n${rows.join('\n')}\n`);
     if (overheads.length) {
@@ -249,6 +270,30 @@ async function main(): Promise<void> {
     await orm.close();
     for (const counter of Object.values(counters)) counter.close();
   }
+}
+
+/**
+ * A checkout of `commit` to run beside this one: its sources exported, this checkout's node_modules linked package by
+ * package, except the workspaces (`@cfdi/*`), which point at the export's own sources.
+ */
+function baselineTree(commit: string): string {
+  const dir = path.join(os.tmpdir(), `cfdi-bench-baseline-${commit}`);
+  if (fs.existsSync(dir)) return dir;
+  fs.mkdirSync(dir);
+  execSync(`git archive ${commit} | tar -x -C ${dir}`, { cwd: root });
+  for (const modules of ['node_modules', ...fs.readdirSync(path.join(root, 'apps')).map((app) => `apps/${app}/node_modules`), 'packages/cfdi/node_modules']) {
+    if (!fs.existsSync(path.join(root, modules))) continue;
+    fs.mkdirSync(path.join(dir, modules), { recursive: true });
+    for (const entry of fs.readdirSync(path.join(root, modules))) {
+      if (entry === '@cfdi') continue;
+      fs.symlinkSync(path.join(root, modules, entry), path.join(dir, modules, entry));
+    }
+  }
+  fs.mkdirSync(path.join(dir, 'node_modules/@cfdi'));
+  for (const entry of fs.readdirSync(path.join(root, 'node_modules/@cfdi'))) {
+    fs.symlinkSync(fs.readlinkSync(path.join(root, 'node_modules/@cfdi', entry)), path.join(dir, 'node_modules/@cfdi', entry));
+  }
+  return dir;
 }
 
 /** One update-with-start of the empty workflow, with the options the API's stamp uses. */
