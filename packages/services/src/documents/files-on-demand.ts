@@ -28,7 +28,7 @@ type RenderedFiles = Record<'pdf' | 'zip', Buffer>;
 /**
  * Produces a stamped document's file that is not in storage yet: small documents' files are made on their first
  * download rather than on the stamping path (most integrators keep the XML and never fetch the PDF). The XML is the
- * stamped XML itself; the PDF and ZIP are rendered once, whatever the number of concurrent first downloads: they
+ * stamped XML of the row; the PDF and ZIP are rendered once, whatever the number of concurrent first downloads: they
  * share the render in flight in this process, and a per-document lock makes other API processes wait for it and
  * find the files stored. Then they are served from storage. `produce` answers null when the key names no stamped
  * document's file. A render that fails twice marks the files `failed` (GET shows it) and throws
@@ -43,11 +43,8 @@ export function createDocumentFileProducer(deps: OnDemandFilesDeps) {
       const [, accountId, mode, documentId, uuid, kind] = match as unknown as [string, string, string, string, string, keyof typeof CONTENT_TYPES];
       const row = await loadDocumentWithMerchantRefs(em, documentId).catch(() => null);
       if (!row?.stamped_xml || row.uuid !== uuid || row.account_id !== accountId || row.livemode !== (mode === 'live') || row.files?.[kind] !== key) return null;
-      if (kind === 'xml') {
-        const bytes = Buffer.from(row.stamped_xml, 'utf8');
-        await deps.storage.put(key, bytes, CONTENT_TYPES.xml).catch(() => undefined); // kept when storage takes it; served either way
-        return { bytes, contentType: CONTENT_TYPES.xml };
-      }
+      // The XML is the row's: served from there until the PDF's render stores the three files.
+      if (kind === 'xml') return { bytes: Buffer.from(row.stamped_xml, 'utf8'), contentType: CONTENT_TYPES.xml };
       let rendering = inFlight.get(documentId);
       if (!rendering) {
         rendering = renderOnce(em, deps, row).finally(() => inFlight.delete(documentId));
