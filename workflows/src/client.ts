@@ -6,8 +6,7 @@ import {
 import type { stampDocumentWorkflow } from './stamp-document';
 import type { cancelDocumentWorkflow } from './cancel-document';
 import type { regenerateFilesWorkflow } from './regenerate-files';
-import type { deliverWebhookWorkflow } from './deliver-webhook';
-import type { WebhookDeliveryInput, WebhookDispatchInput } from './webhook-types';
+import type { WebhookDeliveryInput, WebhookDispatchInput, WebhookEventDeliveryInput } from './webhook-types';
 import type { CancelOutcome, CancelWorkflowInput } from './cancel-types';
 import {
   cancelOutcomeUpdate, cancelWorkflowId, LEDGER_AUDIT_SCHEDULE_ID, regenerateFilesWorkflowId, resolveReconciliationSignal, RESUME_STALLED_SCHEDULE_ID,
@@ -67,15 +66,21 @@ export async function ensureWebhookDispatchSchedule(client: Client, taskQueue: s
 }
 
 /**
- * Starts one delivery on `taskQueue` (a webhooks queue, see `webhooksTaskQueue`). A workflow id already used (running or closed) is never run again, so
- * a repeated dispatch delivers nothing twice; false then.
+ * Starts one delivery on `taskQueue` (a webhooks queue, see `webhooksTaskQueue`): one event to one endpoint
+ * (`deliverWebhookWorkflow`, for redeliveries) or to several (`deliverEventWebhooksWorkflow`, for dispatch). A
+ * workflow id already used (running or closed) is never run again, so a repeated dispatch delivers nothing twice;
+ * false then.
  */
-export async function startWebhookDelivery(client: Client, input: WebhookDeliveryInput, options: { taskQueue: string; workflowId: string }): Promise<boolean> {
+export async function startWebhookDelivery(
+  client: Client,
+  delivery: { workflow: 'deliverWebhookWorkflow'; input: WebhookDeliveryInput } | { workflow: 'deliverEventWebhooksWorkflow'; input: WebhookEventDeliveryInput },
+  options: { taskQueue: string; workflowId: string },
+): Promise<boolean> {
   try {
-    await client.workflow.start<typeof deliverWebhookWorkflow>('deliverWebhookWorkflow', {
+    await client.workflow.start(delivery.workflow, {
       workflowId: options.workflowId,
       taskQueue: options.taskQueue,
-      args: [input],
+      args: [delivery.input],
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
     });
     return true;
