@@ -4,7 +4,7 @@ import {
 } from '@cfdi/services';
 import { signWebhook, EVENT_ID_HEADER, SIGNATURE_HEADER } from '@cfdi/webhook-verify';
 // Not declared in package.json: @cfdi/workflows declares this package (for its activity types), and turbo refuses cycles.
-import { startWebhookDelivery, webhookEventDeliveryWorkflowId, type WebhookAttemptResult, type WebhookDispatchInput } from '@cfdi/workflows/client';
+import { startWebhookDelivery, webhookDeliveryWorkflowId, type WebhookAttemptResult, type WebhookDispatchInput } from '@cfdi/workflows/client';
 import type { ActivityDeps } from './deps';
 import { postWebhook } from './webhook-http';
 
@@ -20,16 +20,12 @@ export function webhookActivities(deps: ActivityDeps) {
     windowSeconds: deps.config.webhooks.retryWindowSeconds,
   });
 
-  /** One delivery workflow per event, for all its endpoints (see `deliverEventWebhooksWorkflow`). */
   async function startDeliveries(tasks: DeliveryTask[], taskQueue: string): Promise<void> {
     const client = Context.current().client;
-    const endpointsByEvent = new Map<string, string[]>();
-    for (const task of tasks) endpointsByEvent.set(task.eventId, [...(endpointsByEvent.get(task.eventId) ?? []), task.endpointId]);
-    const events = [...endpointsByEvent];
-    for (let i = 0; i < events.length; i += START_CONCURRENCY) {
-      await Promise.all(events.slice(i, i + START_CONCURRENCY).map(([eventId, endpointIds]) => startWebhookDelivery(client,
-        { workflow: 'deliverEventWebhooksWorkflow', input: { eventId, endpointIds, retry: retry() } },
-        { taskQueue, workflowId: webhookEventDeliveryWorkflowId(eventId) })));
+    for (let i = 0; i < tasks.length; i += START_CONCURRENCY) {
+      await Promise.all(tasks.slice(i, i + START_CONCURRENCY).map((task) => startWebhookDelivery(client,
+        { ...task, redelivery: false, retry: retry() },
+        { taskQueue, workflowId: webhookDeliveryWorkflowId(task.eventId, task.endpointId) })));
     }
   }
 

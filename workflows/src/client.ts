@@ -6,7 +6,8 @@ import {
 import type { stampDocumentWorkflow } from './stamp-document';
 import type { cancelDocumentWorkflow } from './cancel-document';
 import type { regenerateFilesWorkflow } from './regenerate-files';
-import type { WebhookDeliveryInput, WebhookDispatchInput, WebhookEventDeliveryInput } from './webhook-types';
+import type { deliverWebhookWorkflow } from './deliver-webhook';
+import type { WebhookDeliveryInput, WebhookDispatchInput } from './webhook-types';
 import type { CancelOutcome, CancelWorkflowInput } from './cancel-types';
 import {
   cancelOutcomeUpdate, cancelWorkflowId, LEDGER_AUDIT_SCHEDULE_ID, regenerateFilesWorkflowId, resolveReconciliationSignal, RESUME_STALLED_SCHEDULE_ID,
@@ -66,21 +67,15 @@ export async function ensureWebhookDispatchSchedule(client: Client, taskQueue: s
 }
 
 /**
- * Starts one delivery on `taskQueue` (a webhooks queue, see `webhooksTaskQueue`): one event to one endpoint
- * (`deliverWebhookWorkflow`, for redeliveries) or to several (`deliverEventWebhooksWorkflow`, for dispatch). A
- * workflow id already used (running or closed) is never run again, so a repeated dispatch delivers nothing twice;
- * false then.
+ * Starts one delivery on `taskQueue` (a webhooks queue, see `webhooksTaskQueue`). A workflow id already used (running or closed) is never run again, so
+ * a repeated dispatch delivers nothing twice; false then.
  */
-export async function startWebhookDelivery(
-  client: Client,
-  delivery: { workflow: 'deliverWebhookWorkflow'; input: WebhookDeliveryInput } | { workflow: 'deliverEventWebhooksWorkflow'; input: WebhookEventDeliveryInput },
-  options: { taskQueue: string; workflowId: string },
-): Promise<boolean> {
+export async function startWebhookDelivery(client: Client, input: WebhookDeliveryInput, options: { taskQueue: string; workflowId: string }): Promise<boolean> {
   try {
-    await client.workflow.start(delivery.workflow, {
+    await client.workflow.start<typeof deliverWebhookWorkflow>('deliverWebhookWorkflow', {
       workflowId: options.workflowId,
       taskQueue: options.taskQueue,
-      args: [delivery.input],
+      args: [input],
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
     });
     return true;

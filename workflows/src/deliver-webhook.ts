@@ -1,7 +1,7 @@
 import { proxyLocalActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '@cfdi/activities';
 import { webhookRetryDelayMs } from './webhook-backoff';
-import type { WebhookDeliveryInput, WebhookDeliveryOutcome, WebhookEventDeliveryInput } from './webhook-types';
+import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './webhook-types';
 
 // One attempt: a 10 s HTTP timeout plus the database writes. A local activity: no activity task goes through the
 // server, so a delivery costs one workflow task rather than two plus an activity task (deliveries are several per
@@ -15,23 +15,9 @@ const { attemptWebhookDelivery } = proxyLocalActivities<Activities>({
 
 /**
  * Delivers one event to one endpoint (workflow id from both), retrying failed attempts with exponential backoff
- * and jitter until a 2xx, a 410, the endpoint going away, or the retry window (3 days) running out. Redeliveries
- * asked through the API, and dispatches from before `deliverEventWebhooksWorkflow`, run as this workflow.
+ * and jitter until a 2xx, a 410, the endpoint going away, or the retry window (3 days) running out.
  */
 export async function deliverWebhookWorkflow(input: WebhookDeliveryInput): Promise<{ outcome: WebhookDeliveryOutcome; attempts: number }> {
-  return deliverTo(input);
-}
-
-/**
- * Delivers one event to each endpoint subscribed to it when it was dispatched, each with its own attempts and
- * backoff (as `deliverWebhookWorkflow`), side by side in one workflow: a stamp with three endpoints costs Temporal
- * one workflow start and one workflow task instead of three of each (see bench/README.md, Webhooks).
- */
-export async function deliverEventWebhooksWorkflow(input: WebhookEventDeliveryInput): Promise<{ outcome: WebhookDeliveryOutcome; attempts: number }[]> {
-  return Promise.all(input.endpointIds.map((endpointId) => deliverTo({ eventId: input.eventId, endpointId, redelivery: false, retry: input.retry })));
-}
-
-async function deliverTo(input: WebhookDeliveryInput): Promise<{ outcome: WebhookDeliveryOutcome; attempts: number }> {
   const deadline = Date.now() + input.retry.windowSeconds * 1000;
   for (let attempt = 1; ; attempt++) {
     const { outcome } = await attemptWebhookDelivery({ eventId: input.eventId, endpointId: input.endpointId, redelivery: input.redelivery });

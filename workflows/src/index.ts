@@ -4,5 +4,5 @@ export { stampDocumentWorkflow } from './stamp-document';
 export { cancelDocumentWorkflow } from './cancel-document';
 export { resumeStalledWorkflow } from './resume-stalled';
 export { regenerateFilesWorkflow } from './regenerate-files';
-export { deliverEventWebhooksWorkflow, deliverWebhookWorkflow } from './deliver-webhook';
+export { deliverWebhookWorkflow } from './deliver-webhook';
 export { dispatchWebhooksWorkflow } from './dispatch-webhooks';

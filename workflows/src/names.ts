@@ -36,11 +36,8 @@ export const webhooksTaskQueue = (taskQueue: string) => `${taskQueue}-webhooks`;
 /** The Schedule that keeps one outbox dispatcher running per task queue. */
 export const webhookDispatchScheduleId = (taskQueue: string) => `webhook-dispatch-${taskQueue}`;
 
-/**
- * The deliveries of a dispatched event, to every endpoint subscribed then: a dispatch repeated after a crash finds
- * them started and delivers nothing twice.
- */
-export const webhookEventDeliveryWorkflowId = (eventId: string) => `webhooks-${eventId}`;
+/** One delivery per (event, endpoint): a dispatch repeated after a crash finds it started and delivers nothing twice. */
+export const webhookDeliveryWorkflowId = (eventId: string, endpointId: string) => `webhook-${eventId}-${endpointId}`;
 
 /** A redelivery asked through the API is a delivery of its own. */
 export const webhookRedeliveryWorkflowId = (eventId: string, endpointId: string, requestId: string) => `webhook-${eventId}-${endpointId}-redelivery-${requestId}`;

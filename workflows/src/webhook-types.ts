@@ -13,13 +13,6 @@ export interface WebhookDeliveryInput {
   retry: WebhookRetryPolicy;
 }
 
-/** The deliveries one dispatched event calls for: one per endpoint subscribed to it at dispatch. */
-export interface WebhookEventDeliveryInput {
-  eventId: string;
-  endpointIds: string[];
-  retry: WebhookRetryPolicy;
-}
-
 /**
  * `delivered`: a 2xx. `endpoint_disabled`: 410 Gone, or failing for the whole window. `skipped`: the endpoint was
  * deleted, disabled or unsubscribed, or the event purged, before an attempt. `expired`: the retry window ran out.

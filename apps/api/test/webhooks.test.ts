@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { emitEvent } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { verifyWebhook } from '@cfdi/webhook-verify';
-import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId, webhookEventDeliveryWorkflowId } from '@cfdi/workflows/client';
+import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId } from '@cfdi/workflows/client';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
 import { startReceiver, type Receiver } from './webhook-receiver';
 import { spawnWorker, stopChild } from './worker-child';
@@ -104,22 +104,6 @@ it('a receiver answering 500 twice then 200 gets three attempts, all recorded', 
   expect(attempts[2].responseBody).toMatch(/^answer 500/);
   expect(attempts.every((a: any) => a.durationMs >= 0 && a.eventId === deliveries[0]!.event.id)).toBe(true);
   expect((await api('GET', `/v1/webhook_endpoints/${hook.id}`, account.testKey)).body).toMatchObject({ disabled: false, failingSince: null });
-}, 120_000);
-
-it("an event's deliveries to several endpoints are one workflow; a failing endpoint's retries hold no other back", async () => {
-  const account = await stampingAccount(stack);
-  const [failing, healthy] = [newPath(), newPath()];
-  receiver.plan(failing, [500, 500, 200]);
-  receiver.plan(healthy, [200]);
-  const hooks = [await endpoint(account.testKey, failing, ['invoice.stamped']), await endpoint(account.testKey, healthy, ['invoice.stamped'])];
-  const invoice = await stampedInvoice(account);
-  const [delivered] = await receiver.waitFor(healthy, 1, ofType('invoice.stamped', invoice.id));
-  await receiver.waitFor(failing, 3, ofType('invoice.stamped', invoice.id));
-  expect(receiver.at(healthy)).toHaveLength(1);
-  expect((await attemptsOf(account.testKey, hooks[0]!.id, 3)).map((a: any) => a.statusCode)).toEqual([200, 500, 500]);
-  expect((await attemptsOf(account.testKey, hooks[1]!.id, 1)).map((a: any) => a.statusCode)).toEqual([200]);
-  const run = await stack.api.deps.temporal.client.workflow.getHandle(webhookEventDeliveryWorkflowId(delivered!.event.id)).describe();
-  expect(run.type).toBe('deliverEventWebhooksWorkflow');
 }, 120_000);
 
 it('a redirect, a reset connection and a receiver that hangs past 10 s are failures retried until a 2xx', async () => {

@@ -80,7 +80,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const requestId = randomBytes(6).toString('hex');
     const retry = { firstSeconds: config.webhooks.retryFirstSeconds, maxSeconds: config.webhooks.retryMaxSeconds, windowSeconds: config.webhooks.retryWindowSeconds };
     await Promise.all(endpointIds.map((endpointId) => startWebhookDelivery(temporal.client,
-      { workflow: 'deliverWebhookWorkflow', input: { eventId: request.params.id, endpointId, redelivery: true, retry } },
+      { eventId: request.params.id, endpointId, redelivery: true, retry },
       { taskQueue: webhooksTaskQueue(config.temporal.taskQueue), workflowId: webhookRedeliveryWorkflowId(request.params.id, endpointId, requestId) })));
     return reply.code(202).send({ object: 'event_redelivery' as const, eventId: request.params.id, webhookEndpointIds: endpointIds });
   });
