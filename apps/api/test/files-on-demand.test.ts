@@ -85,7 +85,7 @@ describe('document files on first download', () => {
       renderer.failing.on = true;
       const pdf = await fetch(at(stack.api, invoice.files.pdfUrl));
       expect({ status: pdf.status, retryAfter: pdf.headers.get('retry-after'), code: ((await pdf.json()) as { code: string }).code })
-        .toEqual({ status: 404, retryAfter: '30', code: 'file_not_ready' });
+        .toEqual({ status: 404, retryAfter: '30', code: 'not_found' });
       expect(renderer.renders()).toBe(2); // retried once before answering
 
       const xml = await fetch(at(stack.api, invoice.files.xmlUrl));

@@ -6,7 +6,7 @@ import { problemResponse } from '../schemas/common';
 
 const forbidden = (detail: string) => new AppError(403, 'forbidden', 'Forbidden', detail);
 // A stamped document is never a 5xx because its PDF would not render: the PDF is "not there yet", the XML still is.
-const notRendered = () => new AppError(404, 'file_not_ready', 'File not ready',
+const notRendered = () => new AppError(404, 'not_found', 'File not ready',
   'This file could not be rendered just now; it is tried again on the next request. The XML of the document is available.',
   { headers: { 'retry-after': '30' } });
 
