@@ -19,7 +19,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const producer = createDocumentFileProducer({
     storage: app.deps.storage,
     renderFiles: (...args) => app.deps.renderFiles(...args),
-    onRenderFailure: (documentId, error) => app.log.error({ err: error, documentId }, 'rendering a document\'s files failed'),
+    onFailure: (documentId, error) => app.log.error({ err: error, documentId }, 'producing a document\'s files failed'),
   });
   const produceOnFirstDownload = async (key: string) => {
     try {

@@ -10,8 +10,8 @@ export type FilesRenderer = (uuid: string, stampedXml: string, logo: Buffer | nu
 export interface OnDemandFilesDeps {
   storage: Pick<FileStorage, 'get' | 'put'>;
   renderFiles: FilesRenderer;
-  /** Told about each render that failed (the request answers without the file; the next download tries again). */
-  onRenderFailure(documentId: string, error: Error): void;
+  /** Told about each render or write that failed (the next download tries again). */
+  onFailure(documentId: string, error: Error): void;
 }
 
 /** The PDF or ZIP could not be rendered now; the document's files are marked `failed` until a download renders them. */
@@ -58,30 +58,43 @@ export function createDocumentFileProducer(deps: OnDemandFilesDeps) {
 
 export type DocumentFileProducer = ReturnType<typeof createDocumentFileProducer>;
 
-/** Renders and stores the PDF and ZIP; null when another process stored them first. */
-async function renderOnce(em: EntityManager, deps: OnDemandFilesDeps, row: DocumentWithMerchantRefs): Promise<RenderedFiles | null> {
+/**
+ * Renders the PDF and ZIP and stores them, under the per-document lock. Resolves as soon as they are rendered, so the
+ * download is answered while the fsynced writes go on (still under the lock: another process waits for them); null
+ * when another process stored them first. A write that fails is reported and leaves the files to the next download.
+ */
+function renderOnce(em: EntityManager, deps: OnDemandFilesDeps, row: DocumentWithMerchantRefs): Promise<RenderedFiles | null> {
   const keys = documentFileKeys(row, row.uuid!);
-  return em.fork().transactional(async (tx) => {
-    // Another API process may be rendering the same document: wait for it, then find its files stored.
-    await tx.execute('select pg_advisory_xact_lock(?, hashtext(?))', [FILES_LOCK, row.id]);
-    if ((await deps.storage.get(keys.pdf)) && (await deps.storage.get(keys.zip))) return null;
-    const logo = await loadPrintableLogo(tx, deps.storage, { accountId: row.account_id, livemode: row.livemode }, row.merchant_id, row.merchant.logo_key);
-    let files: RenderedFiles | undefined;
-    for (let attempt = 1; !files; attempt++) {
-      try {
-        files = await deps.renderFiles(row.uuid!, row.stamped_xml!, logo);
-      } catch (error) {
-        deps.onRenderFailure(row.id, error as Error);
-        if (attempt < RENDER_ATTEMPTS) continue;
-        // `ready` promises a download that works; this one did not. The next download that renders sets it back.
-        await em.fork().execute(`update documents set files_status = 'failed', updated_at = now() where id = ? and files_status = 'ready'`, [row.id]);
-        throw new FileRenderFailedError(`The files of document ${row.id} could not be rendered: ${(error as Error).message}`);
+  return new Promise((resolve, reject) => {
+    em.fork().transactional(async (tx) => {
+      // Another API process may be rendering the same document: wait for it, then find its files stored.
+      await tx.execute('select pg_advisory_xact_lock(?, hashtext(?))', [FILES_LOCK, row.id]);
+      if ((await deps.storage.get(keys.pdf)) && (await deps.storage.get(keys.zip))) {
+        resolve(null);
+        return;
       }
-    }
-    await deps.storage.put(keys.xml, Buffer.from(row.stamped_xml!, 'utf8'), CONTENT_TYPES.xml);
-    await deps.storage.put(keys.pdf, files.pdf, CONTENT_TYPES.pdf);
-    await deps.storage.put(keys.zip, files.zip, CONTENT_TYPES.zip);
-    await tx.execute(`update documents set files_status = 'ready', updated_at = now() where id = ? and files_status = 'failed'`, [row.id]);
-    return files;
+      const logo = await loadPrintableLogo(tx, deps.storage, { accountId: row.account_id, livemode: row.livemode }, row.merchant_id, row.merchant.logo_key);
+      let files: RenderedFiles | undefined;
+      for (let attempt = 1; !files; attempt++) {
+        try {
+          files = await deps.renderFiles(row.uuid!, row.stamped_xml!, logo);
+        } catch (error) {
+          deps.onFailure(row.id, error as Error);
+          if (attempt < RENDER_ATTEMPTS) continue;
+          // `ready` promises a download that works; this one did not. The next download that renders sets it back.
+          await em.fork().execute(`update documents set files_status = 'failed', updated_at = now() where id = ? and files_status = 'ready'`, [row.id]);
+          throw new FileRenderFailedError(`The files of document ${row.id} could not be rendered: ${(error as Error).message}`);
+        }
+      }
+      // Rendered: a download works again (from storage, or rendered anew if the writes below fail).
+      await em.fork().execute(`update documents set files_status = 'ready', updated_at = now() where id = ? and files_status = 'failed'`, [row.id]);
+      resolve(files);
+      await deps.storage.put(keys.xml, Buffer.from(row.stamped_xml!, 'utf8'), CONTENT_TYPES.xml);
+      await deps.storage.put(keys.pdf, files.pdf, CONTENT_TYPES.pdf);
+      await deps.storage.put(keys.zip, files.zip, CONTENT_TYPES.zip);
+    }).catch((error: Error) => {
+      if (!(error instanceof FileRenderFailedError)) deps.onFailure(row.id, error);
+      reject(error); // no effect once the rendered files were handed over
+    });
   });
 }
