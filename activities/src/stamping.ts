@@ -1,8 +1,8 @@
 import { ApplicationFailure, Context, log } from '@temporalio/activity';
 import {
   conceptCount, loadDocumentById, loadDocumentWithMerchantRefs, markNeedsReconciliation, recordOperatorStamped, recordReconciliation,
-  recordStampFailure, recordStamped, generateDocumentFiles, renderDocumentFiles, sealDocument, UnsealableDocumentError, withMerchantRefs,
-  type DocumentRow, type DocumentWithMerchantRefs, type ReconciliationResolution,
+  recordStampFailure, recordStamped, generateDocumentFiles, sealDocument, UnsealableDocumentError,
+  type DocumentRow, type ReconciliationResolution,
 } from '@cfdi/services';
 import type { PacLookupOutcome, StampAttempt, StampResult } from '@cfdi/workflows/client';
 import type { ActivityDeps } from './deps';
@@ -11,17 +11,17 @@ export function stampingActivities(deps: ActivityDeps) {
   const em = () => deps.orm.em.fork();
 
   /**
-   * Writes a stamp result (ledger, status, event) and, for a stamp, renders small documents' files right away.
-   * `loaded` is the document as the fast path loaded it before the PAC call: it tells whether the files render inline
-   * (then marked `processing` in the same write), and carries its merchant's references, so the logo key is not read again.
+   * Writes a stamp result (ledger, status, event). `loaded` is the document as the fast path loaded it before the PAC
+   * call: small documents' files are then marked ready in the same write, to be produced on first download; larger
+   * ones (and results recorded without it) are rendered on the files queue.
    */
-  async function recordResult(documentId: string, result: StampResult, loaded?: DocumentWithMerchantRefs): Promise<StampAttempt> {
+  async function recordResult(documentId: string, result: StampResult, loaded?: DocumentRow): Promise<StampAttempt> {
     switch (result.outcome) {
       case 'stamped': {
-        const filesProcessing = loaded !== undefined && rendersInline(loaded);
-        const row = await recordStamped(em(), documentId, { xml: result.xml, uuid: result.uuid }, { filesProcessing });
+        const onDemand = loaded !== undefined && conceptCount(loaded) <= deps.config.filesInlineMaxItems;
+        const row = await recordStamped(em(), documentId, { xml: result.xml, uuid: result.uuid }, onDemand ? { filesOnDemand: loaded } : {});
         if (row.status === 'stamp_failed') return { outcome: 'failed', code: row.sat_code ?? 'stamp_failed', message: row.failure_detail ?? '' };
-        return { outcome: 'stamped', uuid: row.uuid!, filesReady: await renderFilesInline(loaded ? withMerchantRefs(row, loaded.merchant) : row) };
+        return { outcome: 'stamped', uuid: row.uuid!, filesReady: row.files_status === 'ready' };
       }
       case 'rejected':
         await recordStampFailure(em(), documentId, { code: result.code, message: result.message });
@@ -35,21 +35,6 @@ export function stampingActivities(deps: ActivityDeps) {
     }
   }
 
-  const rendersInline = (row: DocumentRow) => conceptCount(row) <= deps.config.filesInlineMaxItems;
-
-  /** Small documents render before the answer (201 with files ready); a failure here leaves it to the files queue. */
-  async function renderFilesInline(row: DocumentRow): Promise<boolean> {
-    if (row.files_status === 'ready') return true;
-    if (!rendersInline(row)) return false;
-    try {
-      await renderDocumentFiles(em(), deps.files, row);
-      return true;
-    } catch (error) {
-      log.warn('inline file rendering failed; the files queue will retry', { documentId: row.id, error: (error as Error).message });
-      return false;
-    }
-  }
-
   /** What an earlier attempt already recorded (a retry, or a replay after a worker died before its workflow task ended). */
   function recorded(row: DocumentRow): StampAttempt | null {
     if (row.status === 'stamp_failed') return { outcome: 'failed', code: row.sat_code ?? 'stamp_failed', message: row.failure_detail ?? '' };
@@ -58,7 +43,7 @@ export function stampingActivities(deps: ActivityDeps) {
     return null;
   }
 
-  async function recordOrHandBack(documentId: string, result: StampResult, loaded?: DocumentWithMerchantRefs): Promise<StampAttempt> {
+  async function recordOrHandBack(documentId: string, result: StampResult, loaded?: DocumentRow): Promise<StampAttempt> {
     try {
       return await recordResult(documentId, result, loaded);
     } catch (error) {

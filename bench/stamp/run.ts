@@ -1,28 +1,38 @@
-// bench/stamp: POST /v1/invoices throughput and latency on a real multi-process stack (API, worker and sandbox PAC
-// in their own processes, Temporal, PostgreSQL, Redis), plus the time split of one stamp.
+// bench/stamp: POST /v1/invoices throughput, latency and CPU per stamp on a real multi-process stack (API, worker and
+// sandbox PAC in their own processes, in-memory Temporal dev server, PostgreSQL, Redis), measured side by side with
+// two reference modes in the same invocation:
+//   real    the platform as shipped: API → update-with-start → stamp workflow on the worker;
+//   baseline  the same from an earlier commit (BENCH_BASELINE=<commit>): before and after under the same load;
+//   inline  the same API request, validation, transaction, sealing, sandbox PAC call and recording in one process,
+//           without Temporal (bench/stamp/inline-server.ts, bench-only): real − inline is what Temporal costs a stamp;
+//   empty   update-with-start of a workflow that returns at once (bench/stamp/empty-workflow.ts), from this process:
+//           Temporal's own floor per stamp.
+// Then the first download of a fresh stamp's PDF and ZIP, and the time split of one stamp's parts.
 // Usage: npx tsx bench/stamp/run.ts [secondsPerRun=20]
-//   BENCH_CASES=1x8,50x8   only these items×connections runs (default: 1 and 50 items at 1, 8 and 32 connections)
-//   BENCH_TOPOLOGIES=dev:1,postgres:1,postgres:2   Temporal (in-memory dev server, or the server on PostgreSQL) and
-//                          worker processes of each stack, benched one after the other in this run (default dev:1)
-//   BENCH_DB_PREFIX=topo_  prefix of the bench's databases (cfdi_bench, pac_sandbox_bench, bench_temporal…)
-//   BENCH_PG_HOST=%2Fvar%2Frun%2Fpostgresql   PostgreSQL over its Unix socket instead of 127.0.0.1:5432 (TCP)
-//   BENCH_PROFILE=<dir>    V8 CPU profiles of the API, worker and sandbox into <dir> (written when they stop)
-import { randomBytes } from 'node:crypto';
+//   BENCH_CASES=1x1,1x8,500x1   items×connections runs (this is the default)
+//   BENCH_MODES=real,inline,empty   which modes run for each case (default all; empty runs for 1-item cases only)
+//   BENCH_DB=cfdi_bench          database name (the sandbox PAC's is <name>_pac), so parallel checkouts do not collide
+//   BENCH_PORT_BASE=3500         API, sandbox PAC, Temporal and inline API on consecutive ports (default: free ports)
+//   BENCH_PROFILE=<dir>          V8 CPU profiles of the API, worker, inline API and sandbox into <dir>
+//   BENCH_BASELINE=<commit>      also run that commit's API and worker (exported to a temporary directory, this
+//                                checkout's node_modules linked) before each real run; needs the same schema
+//   BENCH_SQL_LOG=<file>         the text of every statement the API and the worker send (prefixed by role)
+import { randomBytes, randomUUID } from 'node:crypto';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '@cfdi/config';
+import { Client, Connection, WithStartWorkflowOperation, WorkflowIdConflictPolicy } from '@temporalio/client';
+import { defaultSatDir, loadConfig } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
 import { adjustBalance, createAccount, SANDBOX_CREDENTIALS } from '@cfdi/services';
-import {
-  DEFAULT_RETENTION_DAYS, ensureNamespace, freePort, freeTemporalPorts, importCatalogsIfNeeded, startTemporalDevServer, startTemporalPostgresServer, Supervisor,
-  waitForHttp,
-} from '@cfdi/devstack';
+import { freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
 import { buildInvoiceXml, openPrivateKey, renderPdf, buildZip, cfdiZipEntries, sealXml } from '@cfdi/cfdi';
 import { FinkokPac } from '@cfdi/pac';
-import { defaultSatDir } from '@cfdi/config';
-import { cpuPerStamp, cpuSecondsByRole } from './process-cpu';
+import { stampOutcomeUpdate } from '@cfdi/workflows/client';
+import { cpuSecondsByGroup, cpuSecondsOfCommands, processGroupOf, rssMbOfGroups } from '../process-stats';
+import { startSqlCounter } from './sql-counter';
 
 const root = path.resolve(__dirname, '../..');
 const seconds = Number(process.argv[2] ?? 20);
@@ -31,71 +41,89 @@ const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', 
 const item = (i: number) => ({ productCode: '43211503', unitCode: 'H87', description: `Equipo ${i}`, quantity: 1 + (i % 3), unitPrice: 1160 + i });
 const body = (merchantId: string, items: number) => ({ merchantId, formaPago: '03', usoCfdi: 'G03', receiver: RECEIVER, items: Array.from({ length: items }, (_, i) => item(i)) });
 const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
-const cases = (process.env.BENCH_CASES ?? '1x1,1x8,1x32,50x1,50x8,50x32').split(',').map((c) => c.split('x').map(Number) as [number, number]);
+const median = (xs: number[]) => percentile(xs, 0.5);
+const cases = (process.env.BENCH_CASES ?? '1x1,1x8,500x1').split(',').map((c) => c.split('x').map(Number) as [number, number]);
+const baselineCommit = process.env.BENCH_BASELINE;
+const modes = new Set([...(process.env.BENCH_MODES ?? 'real,inline,empty').split(','), ...(baselineCommit ? ['baseline'] : [])]);
+const MODE_ORDER = ['baseline', 'real', 'inline', 'empty'];
 const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name));
-const topologies = (process.env.BENCH_TOPOLOGIES ?? 'dev:1').split(',').map((t) => {
-  const [temporal, workers] = t.split(':');
-  if (temporal !== 'dev' && temporal !== 'postgres') throw new Error(`BENCH_TOPOLOGIES: ${t} is not dev:<workers> or postgres:<workers>`);
-  return { temporal, workers: Number(workers ?? 1) } as const;
-});
-const pgHost = process.env.BENCH_PG_HOST ?? '127.0.0.1:5432';
-const prefix = process.env.BENCH_DB_PREFIX ?? '';
-const databases = { cfdi: `${prefix}cfdi_bench`, pac: `${prefix}pac_sandbox_bench`, temporal: `${prefix}bench_temporal`, visibility: `${prefix}bench_temporal_visibility` };
+const EMPTY_QUEUE = 'bench-empty';
+
+/** Which processes' CPU counts as the platform's in each mode (the others are idle or not involved). */
+const PLATFORM_ROLES: Record<string, string[]> = { baseline: ['baseline API', 'baseline worker'], real: ['API', 'worker'], inline: ['inline API'], empty: ['empty worker'] };
+const SHOWN_ROLES = ['API', 'worker', 'baseline API', 'baseline worker', 'inline API', 'empty worker', 'sandbox PAC', 'Temporal', 'PostgreSQL'];
+const ROLES_BY_MODE: Record<string, string[]> = {
+  baseline: ['baseline API', 'baseline worker', 'sandbox PAC', 'Temporal', 'PostgreSQL'],
+  real: ['API', 'worker', 'sandbox PAC', 'Temporal', 'PostgreSQL'],
+  inline: ['inline API', 'sandbox PAC', 'PostgreSQL'],
+  empty: ['empty worker', 'Temporal'],
+};
+
+interface RunResult { rate: number; latencies: number[]; statuses: Record<number, number>; cpuMs: Record<string, number>; sql: string }
 
 async function main(): Promise<void> {
-  const results: string[] = [];
-  let split: string[] = [];
-  for (const [i, topology] of topologies.entries()) {
-    const last = i === topologies.length - 1;
-    const run = await benchStack(topology, last);
-    results.push(...run.results);
-    split = run.split;
-  }
-  process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)\n| Temporal | workers | items | connections | stamps/s | p50 ms | p95 ms | p99 ms | statuses | CPU ms per stamp: ${Object.keys(cpuSecondsByRole()).join(' | ')} | total |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n${results.join('\n')}\n`);
-  process.stdout.write(`\nTime split (median ms, measured separately)\n| items | build+seal | PAC stamp (sandbox, HTTP) | files (PDF+ZIP; before the answer up to FILES_INLINE_MAX_ITEMS) |\n|---|---|---|---|\n${split.join('\n')}\n`);
-}
-
-/** One stack (Temporal kind, worker count), every case against it; the time split of one stamp with the last one. */
-async function benchStack(topology: { temporal: 'dev' | 'postgres'; workers: number }, withSplit: boolean): Promise<{ results: string[]; split: string[] }> {
-  const databaseUrl = `postgres://postgres@${pgHost}/${databases.cfdi}`;
-  const [apiPort, pacPort] = [await freePort(), await freePort()];
+  const database = process.env.BENCH_DB ?? 'cfdi_bench';
+  const portBase = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
+  const port = async (offset: number) => (portBase === null ? freePort() : portBase + offset);
+  const [apiPort, pacPort, temporalPort, inlinePort, baselinePort] = [await port(0), await port(1), await port(2), await port(3), await port(4)];
+  // Each role reaches PostgreSQL through its own counting proxy: statements per stamp, by role.
+  const sqlLog = process.env.BENCH_SQL_LOG ? fs.createWriteStream(process.env.BENCH_SQL_LOG) : null;
+  const counter = (role: string) => startSqlCounter({ host: '127.0.0.1', port: 5432 }, sqlLog ? (sql) => sqlLog.write(`${role}: ${sql.replace(/\s+/g, ' ')}\n`) : undefined);
+  const counters = {
+    API: await counter('API'), worker: await counter('worker'), 'inline API': await counter('inline API'),
+    'baseline API': await counter('baseline API'), 'baseline worker': await counter('baseline worker'),
+  };
+  const urlVia = (counterPort: number) => `postgres://postgres@127.0.0.1:${counterPort}/${database}`;
   const env = {
-    NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, API_PORT: String(apiPort), PAC_SANDBOX_PORT: String(pacPort),
-    PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`, PAC_SANDBOX_DATABASE_URL: `postgres://postgres@${pgHost}/${databases.pac}`,
-    MASTER_KEY: randomBytes(32).toString('base64'), LIVE_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '1000000', TEMPORAL_TASK_QUEUE: 'bench-v1',
-    STORAGE_DIR: 'var/bench-storage',
+    NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, API_PORT: String(apiPort),
+    PAC_SANDBOX_PORT: String(pacPort), PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`,
+    PAC_SANDBOX_DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}_pac`, MASTER_KEY: randomBytes(32).toString('base64'), LIVE_ENABLED: 'false',
+    RATE_LIMIT_PER_MINUTE: '1000000', TEMPORAL_TASK_QUEUE: 'bench-v1', STORAGE_DIR: `var/${database}-storage`, INLINE_PORT: String(inlinePort),
+    EMPTY_TASK_QUEUE: EMPTY_QUEUE,
   };
   Object.assign(process.env, env);
   const config = loadConfig();
-  await ensureDatabase(databaseUrl);
-  const orm = await createOrm(databaseUrl);
+  await ensureDatabase(config.databaseUrl);
+  const orm = await createOrm(config.databaseUrl);
   await migrate(orm);
   await importCatalogsIfNeeded(orm, log);
 
   const supervisor = new Supervisor((name, code) => log(`${name} exited (${code})`));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void supervisor.stopAll().finally(() => process.exit(130)));
+  let temporalClient: Client | undefined;
   try {
-    if (topology.temporal === 'postgres') {
-      // A fresh server each time: the databases are dropped first (the history of an earlier run is not measured).
-      await orm.em.fork().execute(`drop database if exists ${databases.temporal} with (force)`);
-      await orm.em.fork().execute(`drop database if exists ${databases.visibility} with (force)`);
-      const [host, port] = pgHost.split(':');
-      process.env.TEMPORAL_ADDRESS = await startTemporalPostgresServer(supervisor, {
-        pg: { host: host!, port: Number(port ?? 5432), user: 'postgres' }, database: databases.temporal, visibilityDatabase: databases.visibility,
-        ports: await freeTemporalPorts(), logLevel: 'fatal', log,
-      });
-    } else {
-      process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: await freePort(), log });
-    }
-    await ensureNamespace(process.env.TEMPORAL_ADDRESS, config.temporal.namespace, DEFAULT_RETENTION_DAYS);
+    process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: temporalPort, log });
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
-    const startApp = (name: string, entry: string) =>
-      supervisor.start(name, process.execPath, [...profile, '--import', 'tsx', path.join(root, entry)], { cwd: root });
-    startApp('pac', 'apps/pac-sandbox/src/server.ts');
-    startApp('api', 'apps/api/src/server.ts');
-    for (let w = 1; w <= topology.workers; w++) startApp(`worker-${w}`, 'apps/worker/src/main.ts');
+    const groups: Record<string, number[]> = { Temporal: [processGroupOf(`--port ${temporalPort}`) ?? -1] };
+    const startApp = (role: string, entry: string, extraEnv: NodeJS.ProcessEnv = {}, from = root) => {
+      groups[role] = [supervisor.start(role, process.execPath, [...profile, '--import', 'tsx', path.join(from, entry)], { cwd: from, env: extraEnv }).pid ?? -1];
+    };
+    startApp('sandbox PAC', 'apps/pac-sandbox/src/server.ts');
+    startApp('API', 'apps/api/src/server.ts', { DATABASE_URL: urlVia(counters.API.port) });
+    startApp('worker', 'apps/worker/src/main.ts', { DATABASE_URL: urlVia(counters.worker.port) });
+    if (modes.has('inline')) startApp('inline API', 'bench/stamp/inline-server.ts', { DATABASE_URL: urlVia(counters['inline API'].port) });
+    if (modes.has('empty')) startApp('empty worker', 'bench/stamp/empty-worker.ts');
+    if (baselineCommit) {
+      const tree = baselineTree(baselineCommit);
+      const baselineEnv = { API_PORT: String(baselinePort), TEMPORAL_TASK_QUEUE: 'bench-baseline' };
+      startApp('baseline API', 'apps/api/src/server.ts', { ...baselineEnv, DATABASE_URL: urlVia(counters['baseline API'].port) }, tree);
+      startApp('baseline worker', 'apps/worker/src/main.ts', { ...baselineEnv, DATABASE_URL: urlVia(counters['baseline worker'].port) }, tree);
+    }
+    // PostgreSQL serves other users of the machine too: only the backends of this bench's databases count.
+    const cpuSecondsByRole = (): Record<string, number> => ({ ...cpuSecondsByGroup(groups), PostgreSQL: cpuSecondsOfCommands([` ${database} `, ` ${database}_pac `]) });
     const base = `http://127.0.0.1:${apiPort}`;
+    const inlineBase = `http://127.0.0.1:${inlinePort}`;
+    const baselineBase = `http://127.0.0.1:${baselinePort}`;
+    if (baselineCommit) await waitForHttp(`${baselineBase}/ready`, 60_000);
     await waitForHttp(`${base}/ready`, 60_000);
     await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 60_000);
+    if (modes.has('inline')) await waitForHttp(`${inlineBase}/ready`, 60_000);
+
+    // Peak resident memory of the platform's processes while the runs go on.
+    const peakRss: Record<string, number> = {};
+    const rssTimer = setInterval(() => {
+      for (const role of ['API', 'worker', 'inline API', 'baseline API', 'baseline worker']) if (groups[role]) peakRss[role] = Math.max(peakRss[role] ?? 0, rssMbOfGroups(groups[role]!));
+    }, 1000);
 
     const account = await createAccount(orm.em.fork(), config, { name: 'bench' });
     await adjustBalance(orm.em.fork(), { accountId: account.accountId, livemode: false }, { type: 'recharge', deltaCentavos: 100_000_000, note: 'bench' });
@@ -103,22 +131,41 @@ async function benchStack(topology: { temporal: 'dev' | 'postgres'; workers: num
     const merchant = (await (await fetch(`${base}/v1/merchants`, { method: 'POST', headers: auth, body: JSON.stringify({ rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' }) })).json()) as { id: string };
     const csd = await fetch(`${base}/v1/merchants/${merchant.id}/csd`, { method: 'POST', headers: auth, body: JSON.stringify({ cer: sat('EKU9003173C9-csd.cer').toString('base64'), key: sat('EKU9003173C9-csd.key').toString('base64'), password: '12345678a' }) });
     if (csd.status !== 201) throw new Error(`CSD upload failed: ${csd.status} ${await csd.text()}`);
+    const stampOnce = async (url: string, items: number) => {
+      const response = await fetch(`${url}/v1/invoices`, { method: 'POST', headers: { ...auth, 'idempotency-key': `one-${randomBytes(8).toString('hex')}` }, body: JSON.stringify(body(merchant.id, items)) });
+      return { status: response.status, invoice: (await response.json()) as { files: { status: string; xmlUrl?: string; pdfUrl?: string; zipUrl?: string } } };
+    };
 
     // Warm-up: bundles compiled, connections open, caches filled.
     for (let i = 0; i < 20; i++) {
-      await fetch(`${base}/v1/invoices`, { method: 'POST', headers: { ...auth, 'idempotency-key': `warm-${i}-${randomBytes(4).toString('hex')}` }, body: JSON.stringify(body(merchant.id, 1)) });
+      if (modes.has('real')) await stampOnce(base, 1);
+      if (modes.has('inline')) await stampOnce(inlineBase, 1);
+      if (baselineCommit) await stampOnce(baselineBase, 1);
+    }
+    if (modes.has('empty')) {
+      temporalClient = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS }), namespace: config.temporal.namespace });
+      for (let i = 0; i < 20; i++) await emptyStamp(temporalClient);
     }
 
-    const results: string[] = [];
-    const ourDatabases = Object.values(databases);
-    for (const [items, connections] of cases) {
+    const measure = async (mode: string, run: () => Promise<{ rate: number; latencies: number[]; statuses: Record<number, number> }>): Promise<RunResult> => {
+      const counter = PLATFORM_ROLES[mode]!.flatMap((role) => (role in counters ? [counters[role as keyof typeof counters]] : []));
+      const sqlBefore = counter.map((c) => c.statements());
+      const cpuBefore = cpuSecondsByRole();
+      const result = await run();
+      const cpuAfter = cpuSecondsByRole();
+      const stamps = result.latencies.length;
+      const cpuMs = Object.fromEntries(Object.keys(cpuAfter).map((role) => [role, ((cpuAfter[role]! - (cpuBefore[role] ?? 0)) * 1000) / stamps]));
+      const perStamp = counter.map((c, i) => (c.statements() - sqlBefore[i]!) / stamps);
+      const sql = !perStamp.length ? '–' : perStamp.length === 1 ? perStamp[0]!.toFixed(1)
+        : `${perStamp.reduce((a, b) => a + b, 0).toFixed(1)} (${perStamp.map((n) => n.toFixed(1)).join(' + ')})`;
+      return { ...result, cpuMs, sql };
+    };
+    const httpRun = (url: string, items: number, connections: number) => async () => {
       const payload = JSON.stringify(body(merchant.id, items));
       const statuses: Record<number, number> = {};
       const latencies: number[] = [];
-      const cpuBefore = cpuSecondsByRole(ourDatabases);
       const result = await autocannon({
-        url: `${base}/v1/invoices`, method: 'POST', connections, duration: seconds, body: payload,
-        headers: auth,
+        url: `${url}/v1/invoices`, method: 'POST', connections, duration: seconds, body: payload, headers: auth,
         setupClient: (client) => {
           client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
           client.on('response', (status: number, _bytes: number, responseTime: number) => {
@@ -128,23 +175,67 @@ async function benchStack(topology: { temporal: 'dev' | 'postgres'; workers: num
           });
         },
       });
-      const cpu = cpuPerStamp(cpuBefore, cpuSecondsByRole(ourDatabases), latencies.length);
-      const at = (q: number) => percentile(latencies, q).toFixed(0);
-      const cpuColumns = Object.values(cpu).map((ms) => ms.toFixed(1)).join(' | ');
-      const total = Object.values(cpu).reduce((a, b) => a + b, 0).toFixed(0);
-      const line = `| ${topology.temporal === 'dev' ? 'dev server' : 'PostgreSQL'} | ${topology.workers} | ${items} | ${connections} | ${result.requests.average.toFixed(1)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${JSON.stringify(statuses)} | ${cpuColumns} | ${total} |`;
-      log(line);
-      results.push(line);
+      return { rate: result.requests.average, latencies, statuses };
+    };
+    const emptyRun = (connections: number) => async () => {
+      const latencies: number[] = [];
+      const until = Date.now() + seconds * 1000;
+      await Promise.all(Array.from({ length: connections }, async () => {
+        while (Date.now() < until) {
+          const started = performance.now();
+          await emptyStamp(temporalClient!);
+          latencies.push(performance.now() - started);
+        }
+      }));
+      return { rate: latencies.length / seconds, latencies, statuses: { 200: latencies.length } };
+    };
+
+    const rows: string[] = [];
+    const overheads: string[] = [];
+    for (const [items, connections] of cases) {
+      const byMode: Record<string, RunResult> = {};
+      for (const mode of MODE_ORDER) {
+        if (!modes.has(mode) || (mode === 'empty' && items !== 1)) continue;
+        const urls: Record<string, string> = { baseline: baselineBase, real: base, inline: inlineBase };
+        const run = mode === 'empty' ? emptyRun(connections) : httpRun(urls[mode]!, items, connections);
+        const result = (byMode[mode] = await measure(mode, run));
+        const at = (q: number) => percentile(result.latencies, q).toFixed(0);
+        const shown = SHOWN_ROLES.map((role) => (ROLES_BY_MODE[mode]!.includes(role) ? result.cpuMs[role]!.toFixed(1) : '–')).join(' | ');
+        const platform = PLATFORM_ROLES[mode]!.reduce((sum, role) => sum + result.cpuMs[role]!, 0).toFixed(1);
+        const total = ROLES_BY_MODE[mode]!.reduce((sum, role) => sum + result.cpuMs[role]!, 0).toFixed(0);
+        const line = `| ${mode} | ${items} | ${connections} | ${result.rate.toFixed(1)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${JSON.stringify(result.statuses)} | ${shown} | ${platform} | ${total} | ${result.sql} | ${loadAverage()} |`;
+        log(line);
+        rows.push(line);
+      }
+      if (byMode.real && byMode.inline) {
+        const p50 = (r: RunResult) => percentile(r.latencies, 0.5);
+        const platform = (r: RunResult, mode: string) => PLATFORM_ROLES[mode]!.reduce((sum, role) => sum + r.cpuMs[role]!, 0);
+        overheads.push(`| ${items} | ${connections} | ${(p50(byMode.real) - p50(byMode.inline)).toFixed(0)} | ${(platform(byMode.real, 'real') - platform(byMode.inline, 'inline')).toFixed(1)} | ${(byMode.real.cpuMs.Temporal! + platform(byMode.real, 'real') - platform(byMode.inline, 'inline')).toFixed(1)} | ${byMode.empty ? p50(byMode.empty).toFixed(0) : '–'} |`);
+      }
+    }
+    clearInterval(rssTimer);
+
+    // First download of a fresh stamp's files (rendered on that request), then the same URL again (stored).
+    const downloads = { xml: [] as number[], pdf: [] as number[], pdfAgain: [] as number[], zip: [] as number[] };
+    for (let i = 0; i < (modes.has('real') ? 10 : 0); i++) {
+      const { invoice } = await stampOnce(base, 1);
+      for (const [name, url] of [['xml', invoice.files.xmlUrl], ['pdf', invoice.files.pdfUrl], ['pdfAgain', invoice.files.pdfUrl], ['zip', invoice.files.zipUrl]] as const) {
+        const started = performance.now();
+        const response = await fetch(url!);
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`download ${name}: ${response.status}`);
+        downloads[name].push(performance.now() - started);
+      }
     }
 
-    // Time split of one stamp, each part measured on its own (median of 30).
+    // Time split of one stamp, each part measured on its own (median of 20).
     const csdKey = { certificateDer: sat('EKU9003173C9-csd.cer'), privateKey: openPrivateKey(sat('EKU9003173C9-csd.key'), '12345678a') };
     const pac = new FinkokPac({ url: `http://127.0.0.1:${pacPort}`, ...SANDBOX_CREDENTIALS });
     const issuer = { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' };
     const split: string[] = [];
-    for (const items of withSplit ? [1, 50] : []) {
+    for (const items of [...new Set(cases.map(([n]) => n))]) {
       const times = { seal: [] as number[], pac: [] as number[], files: [] as number[] };
-      for (let i = 0; i < 30; i++) {
+      for (let i = 0; i < 20; i++) {
         let t = performance.now();
         const input = { issuer, receiver: RECEIVER, formaPago: '03', usoCfdi: 'G03', items: body('', items).items, serie: 'BENCH', folio: i + 1 + items * 1000 + Math.floor(Math.random() * 1e6) };
         const sealed = sealXml(buildInvoiceXml(input, { now: new Date() }).xml, csdKey);
@@ -158,16 +249,62 @@ async function benchStack(topology: { temporal: 'dev' | 'postgres'; workers: num
         await buildZip(cfdiZipEntries(stamped.uuid, stamped.xml, pdf));
         times.files.push(performance.now() - t);
       }
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(1);
-      split.push(`| ${items} | ${median(times.seal)} | ${median(times.pac)} | ${median(times.files)} |`);
+      split.push(`| ${items} | ${median(times.seal).toFixed(1)} | ${median(times.pac).toFixed(1)} | ${median(times.files).toFixed(1)} |`);
     }
     pac.close();
-    return { results, split };
+
+    process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run; CPU ms per stamp; platform = API + worker, or the inline API alone; SQL = statements per stamp sent by the platform: API + worker)\n`);
+    process.stdout.write(`| mode | items | connections | stamps/s | p50 ms | p95 ms | p99 ms | statuses | ${SHOWN_ROLES.join(' | ')} | platform | total | SQL | load average |\n`);
+    process.stdout.write(`|${'---|'.repeat(14 + SHOWN_ROLES.length - 2)}\n${rows.join('\n')}\n`);
+    if (overheads.length) {
+      process.stdout.write(`\nTemporal's share (real − inline)\n| items | connections | p50 ms | platform CPU ms per stamp | platform + Temporal server CPU ms per stamp | empty workflow p50 ms |\n|---|---|---|---|---|---|\n${overheads.join('\n')}\n`);
+    }
+    process.stdout.write(`\nPeak RSS MB: ${Object.entries(peakRss).map(([role, mb]) => `${role} ${mb.toFixed(0)}`).join(', ')}\n`);
+    if (downloads.pdf.length) {
+      process.stdout.write(`\nDownloads after a 1-item stamp (median ms of ${downloads.pdf.length}): XML ${median(downloads.xml).toFixed(1)}, PDF first ${median(downloads.pdf).toFixed(1)}, PDF again ${median(downloads.pdfAgain).toFixed(1)}, ZIP first ${median(downloads.zip).toFixed(1)}\n`);
+    }
+    process.stdout.write(`\nTime split (median ms, measured separately)\n| items | build+seal | PAC stamp (sandbox, HTTP) | files (PDF+ZIP) |\n|---|---|---|---|\n${split.join('\n')}\n`);
   } finally {
+    await temporalClient?.connection.close();
     await supervisor.stopAll();
     await orm.close();
+    for (const counter of Object.values(counters)) counter.close();
   }
 }
+
+/**
+ * A checkout of `commit` to run beside this one: its sources exported, this checkout's node_modules linked package by
+ * package, except the workspaces (`@cfdi/*`), which point at the export's own sources.
+ */
+function baselineTree(commit: string): string {
+  const dir = path.join(os.tmpdir(), `cfdi-bench-baseline-${commit}`);
+  if (fs.existsSync(dir)) return dir;
+  fs.mkdirSync(dir);
+  execSync(`git archive ${commit} | tar -x -C ${dir}`, { cwd: root });
+  for (const modules of ['node_modules', ...fs.readdirSync(path.join(root, 'apps')).map((app) => `apps/${app}/node_modules`), 'packages/cfdi/node_modules']) {
+    if (!fs.existsSync(path.join(root, modules))) continue;
+    fs.mkdirSync(path.join(dir, modules), { recursive: true });
+    for (const entry of fs.readdirSync(path.join(root, modules))) {
+      if (entry === '@cfdi') continue;
+      fs.symlinkSync(path.join(root, modules, entry), path.join(dir, modules, entry));
+    }
+  }
+  fs.mkdirSync(path.join(dir, 'node_modules/@cfdi'));
+  for (const entry of fs.readdirSync(path.join(root, 'node_modules/@cfdi'))) {
+    fs.symlinkSync(fs.readlinkSync(path.join(root, 'node_modules/@cfdi', entry)), path.join(dir, 'node_modules/@cfdi', entry));
+  }
+  return dir;
+}
+
+/** One update-with-start of the empty workflow, with the options the API's stamp uses. */
+async function emptyStamp(client: Client): Promise<void> {
+  const startWorkflowOperation = new WithStartWorkflowOperation('emptyStampWorkflow', {
+    workflowId: `empty-${randomUUID()}`, taskQueue: EMPTY_QUEUE, args: [], workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+  });
+  await client.workflow.executeUpdateWithStart(stampOutcomeUpdate, { startWorkflowOperation });
+}
+
+const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 main().catch((error) => {
   console.error(error);

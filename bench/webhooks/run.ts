@@ -16,7 +16,7 @@ import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
 import { freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
 import { dropDatabase } from '@cfdi/pac-sandbox';
 import { adjustBalance, createAccount, emitEvent } from '@cfdi/services';
-import { cpuSecondsByGroup, cpuSecondsOfCommands, processGroupOf } from './process-cpu';
+import { cpuSecondsByGroup, cpuSecondsOfCommands, processGroupOf } from '../process-stats';
 
 const root = path.resolve(__dirname, '../..');
 const [seconds, connections, outboxEvents] = [Number(process.argv[2] ?? 20), Number(process.argv[3] ?? 8), Number(process.argv[4] ?? 1000)];

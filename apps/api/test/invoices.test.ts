@@ -58,7 +58,7 @@ describe('POST /v1/invoices', () => {
     assertValidAgainstSatXsd(row.stamped_xml);
     expect(await getBalanceCentavos(stack.api.orm.em.fork(), { accountId: account.accountId, livemode: false })).toBe(100000 - 100);
 
-    // Small documents render before the answer: the 201 itself carries working signed URLs.
+    // Small documents' files are ready at the answer (produced on first download): the 201 carries working signed URLs.
     expect(invoice.files).toMatchObject({ status: 'ready', xmlUrl: expect.any(String), pdfUrl: expect.any(String), zipUrl: expect.any(String) });
     const xml = await download(invoice.files.xmlUrl);
     expect(xml).toContain(invoice.uuid);
@@ -84,7 +84,7 @@ describe('POST /v1/invoices', () => {
     expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
   }, 60_000);
 
-  it("prints the merchant's current logo on the PDF, whether rendered before the answer or on the files queue", async () => {
+  it("prints the merchant's current logo on the PDF, whether rendered on first download or on the files queue", async () => {
     const account = await stampingAccount(stack);
     const stamp = async (items?: unknown[]) => {
       const res = await stack.api.request('POST', '/v1/invoices', {
@@ -157,7 +157,11 @@ describe('files that failed for good', () => {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(blocker, 'not a folder');
     try {
-      const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+      // A document over FILES_INLINE_MAX_ITEMS: its files are rendered on the files queue, which gives up after its retries.
+      const items = Array.from({ length: stack.api.config.filesInlineMaxItems + 1 }, (_, i) => (
+        { productCode: '43211503', unitCode: 'H87', description: `Equipo ${i}`, quantity: 1, unitPrice: 100 + i }
+      ));
+      const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId, { items }) });
       expect(res.status).toBe(201);
       await waitFor(async () => ((await stack.api.request('GET', `/v1/invoices/${res.body.id}`, { key: account.testKey })).body.files.status === 'failed' ? true : undefined),
         { what: 'the files failed after every retry', timeoutMs: 60_000 });

@@ -44,16 +44,21 @@ it('stamps with STORAGE_DRIVER=s3: the logo, XML, PDF and ZIP live in the bucket
   expect(res.status).toBe(201);
   expect(res.body.files.status).toBe('ready');
 
-  const expected = { xmlUrl: 'application/xml', pdfUrl: 'application/pdf', zipUrl: 'application/zip' } as const;
+  // The first download renders the files and stores the three (the ZIP's request waits for those writes).
+  const expected = { pdfUrl: 'application/pdf', zipUrl: 'application/zip', xmlUrl: 'application/xml' } as const;
+  const served: { url: string; contentType: string; bytes: Buffer }[] = [];
   for (const [field, contentType] of Object.entries(expected)) {
     const url: string = res.body.files[field];
-    const served = await fetch(local(url));
-    const bytes = Buffer.from(await served.arrayBuffer());
-    expect({ field, status: served.status, type: served.headers.get('content-type') }).toEqual({ field, status: 200, type: contentType });
-    // What the API served is exactly what the bucket holds under the configured prefix.
-    expect(await objectIn(storageKey(url))).toMatchObject({ ContentType: contentType, ContentLength: bytes.length });
+    const answer = await fetch(local(url));
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    expect({ field, status: answer.status, type: answer.headers.get('content-type') }).toEqual({ field, status: 200, type: contentType });
     if (field === 'xmlUrl') expect(bytes.toString('utf8')).toContain(`UUID="${res.body.uuid}"`);
     if (field === 'pdfUrl') expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     if (field === 'zipUrl') expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
+    served.push({ url, contentType, bytes });
+  }
+  // What the API served is exactly what the bucket holds under the configured prefix.
+  for (const { url, contentType, bytes } of served) {
+    expect(await objectIn(storageKey(url))).toMatchObject({ ContentType: contentType, ContentLength: bytes.length });
   }
 }, 120_000);

@@ -15,7 +15,7 @@ export interface Config {
   stampWaitMs: number;
   /** Document files rendered at once per worker process (PDF rendering is CPU-bound). */
   filesConcurrency: number;
-  /** Documents with at most this many concepts get their files rendered before the stamp is answered. */
+  /** Documents with at most this many concepts get their files on first download; larger ones on the files queue. */
   filesInlineMaxItems: number;
   /** Backoff of the PAC's already-stamped lookup after an ambiguous failure (seconds). */
   reconciliation: { firstLookupSeconds: number; maxLookupSeconds: number };

@@ -1,16 +1,35 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError, NotFoundError } from '@cfdi/services';
+import { AppError, createDocumentFileProducer, FileRenderFailedError, NotFoundError } from '@cfdi/services';
 import { FILES_PATH, isStorageKey } from '@cfdi/storage';
 import { problemResponse } from '../schemas/common';
 
 const forbidden = (detail: string) => new AppError(403, 'forbidden', 'Forbidden', detail);
+// A stamped document is never a 5xx because its PDF would not render: the PDF is "not there yet", the XML still is.
+const notRendered = () => new AppError(404, 'not_found', 'File not ready',
+  'This file could not be rendered just now; it is tried again on the next request. The XML of the document is available.',
+  { headers: { 'retry-after': '30' } });
 
 /**
  * Stored files behind HMAC-signed URLs (invoice XML/PDF/ZIP, acuses, logos). No API key: the signature over
  * the key and the expiry is the credential, so links can go to browsers and e-mail.
  */
 export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // A stamped document's file not stored yet is produced now (see `createDocumentFileProducer`).
+  const producer = createDocumentFileProducer({
+    storage: app.deps.storage,
+    renderFiles: (...args) => app.deps.renderFiles(...args),
+    onFailure: (documentId, error) => app.log.error({ err: error, documentId }, 'producing a document\'s files failed'),
+  });
+  const produceOnFirstDownload = async (key: string) => {
+    try {
+      return await producer.produce(app.deps.orm.em.fork(), key);
+    } catch (error) {
+      if (error instanceof FileRenderFailedError) throw notRendered();
+      throw error;
+    }
+  };
+
   app.get(`${FILES_PATH}/*`, {
     schema: {
       tags: ['files'],
@@ -30,7 +49,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ? 'This file URL has expired; fetch the resource again for a fresh one.'
         : 'This file URL is not valid (bad or missing signature).');
     }
-    const file = await app.deps.storage.get(key);
+    const file = (await app.deps.storage.get(key)) ?? (await produceOnFirstDownload(key));
     if (!file) throw new NotFoundError('file');
     return reply
       .header('content-type', file.contentType)

@@ -21,14 +21,26 @@ export function signCadena(cadena: string, privateKey: KeyObject): string {
   return createSign('RSA-SHA256').update(cadena, 'utf8').sign(privateKey, 'base64');
 }
 
+/** NoCertificado and Certificado of a certificate, parsed once per certificate buffer (callers keep their CSD). */
+const certificateAttributes = new WeakMap<Buffer, { NoCertificado: string; Certificado: string }>();
+
+function attributesOf(certificateDer: Buffer): { NoCertificado: string; Certificado: string } {
+  let attributes = certificateAttributes.get(certificateDer);
+  if (!attributes) {
+    attributes = { NoCertificado: noCertificadoFromSerial(new X509Certificate(certificateDer).serialNumber), Certificado: certificateDer.toString('base64') };
+    certificateAttributes.set(certificateDer, attributes);
+  }
+  return attributes;
+}
+
 /**
  * Seals a CFDI: sets NoCertificado and Certificado first (NoCertificado is part of the
  * cadena), computes the cadena from the resulting document, signs it and sets Sello.
  */
 export function sealXml(xml: string, csd: Csd): SealResult {
-  const cert = new X509Certificate(csd.certificateDer);
-  const noCertificado = noCertificadoFromSerial(cert.serialNumber);
-  const withCert = setRootAttributes(xml, { NoCertificado: noCertificado, Certificado: csd.certificateDer.toString('base64') });
+  const certificate = attributesOf(csd.certificateDer);
+  const noCertificado = certificate.NoCertificado;
+  const withCert = setRootAttributes(xml, certificate);
   const cadena = cadenaOriginal(withCert);
   const sello = signCadena(cadena, csd.privateKey);
   return { xml: setRootAttributes(withCert, { Sello: sello }), cadena, sello, noCertificado };

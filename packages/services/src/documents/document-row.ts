@@ -75,7 +75,6 @@ export interface MerchantRefs {
 
 export type DocumentWithMerchantRefs = DocumentRow & { merchant: MerchantRefs };
 
-export const withMerchantRefs = (row: DocumentRow, merchant: MerchantRefs): DocumentWithMerchantRefs => ({ ...row, merchant });
 
 /** The merchant references a row carries, when it was read with them. */
 export const merchantRefsOf = (row: DocumentRow): MerchantRefs | undefined => (row as Partial<DocumentWithMerchantRefs>).merchant;

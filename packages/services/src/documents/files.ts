@@ -17,6 +17,23 @@ export function documentFileKey(row: Pick<DocumentRow, 'account_id' | 'livemode'
   return `${row.account_id}/${row.livemode ? 'live' : 'test'}/documents/${row.id}/${name}`;
 }
 
+export interface DocumentFileKeys {
+  xml: string;
+  pdf: string;
+  zip: string;
+}
+
+/** Where a stamped document's three files are (or will be) stored. */
+export function documentFileKeys(row: Pick<DocumentRow, 'account_id' | 'livemode' | 'id'>, uuid: string): DocumentFileKeys {
+  return { xml: documentFileKey(row, `${uuid}.xml`), pdf: documentFileKey(row, `${uuid}.pdf`), zip: documentFileKey(row, `${uuid}.zip`) };
+}
+
+/** The PDF and ZIP of a stamped XML (the CPU-heavy part of a document's files). */
+export async function renderPdfAndZip(uuid: string, stampedXml: string, logo: Buffer | null): Promise<{ pdf: Buffer; zip: Buffer }> {
+  const pdf = await renderPdf(stampedXml, { logo: logo ?? undefined });
+  return { pdf, zip: await buildZip(cfdiZipEntries(uuid, stampedXml, pdf)) };
+}
+
 /**
  * Renders XML, PDF and ZIP of a stamped document into storage and marks the files ready. Repeatable: the same
  * keys are overwritten with the same content. On the last attempt a failure marks the files `failed`.
@@ -32,15 +49,14 @@ export async function generateDocumentFiles(em: EntityManager, deps: DocumentFil
   }
 }
 
-/** The rendering itself, for a row already read with its stamped XML (the stamp path renders small documents inline). */
-export async function renderDocumentFiles(em: EntityManager, deps: DocumentFilesDeps, row: DocumentRow): Promise<void> {
+/** The rendering itself, for a row already read with its stamped XML. */
+async function renderDocumentFiles(em: EntityManager, deps: DocumentFilesDeps, row: DocumentRow): Promise<void> {
   if (!row.stamped_xml || !row.uuid) throw new Error(`document ${row.id} has no stamped XML`);
   if (row.files_status !== 'processing') {
     await em.execute(`update documents set files_status = 'processing', updated_at = now() where id = ? and files_status <> 'ready'`, [row.id]);
   }
-  const pdf = await renderPdf(row.stamped_xml, { logo: (await deps.loadLogo(row)) ?? undefined });
-  const zip = await buildZip(cfdiZipEntries(row.uuid, row.stamped_xml, pdf));
-  const keys = { xml: documentFileKey(row, `${row.uuid}.xml`), pdf: documentFileKey(row, `${row.uuid}.pdf`), zip: documentFileKey(row, `${row.uuid}.zip`) };
+  const { pdf, zip } = await renderPdfAndZip(row.uuid, row.stamped_xml, await deps.loadLogo(row));
+  const keys = documentFileKeys(row, row.uuid);
   await deps.storage.put(keys.xml, Buffer.from(row.stamped_xml, 'utf8'), 'application/xml');
   await deps.storage.put(keys.pdf, pdf, 'application/pdf');
   await deps.storage.put(keys.zip, zip, 'application/zip');

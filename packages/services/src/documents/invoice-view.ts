@@ -14,8 +14,13 @@ export interface FilesView {
   zipUrl?: string;
 }
 
+/**
+ * URLs while the files are `ready`; when they `failed` to render on a download, the XML's URL is still given (the
+ * stamped XML is always there to serve).
+ */
 export function filesView(row: DocumentRow, sign?: DocumentUrlSigner): FilesView {
   const view: FilesView = { status: row.files_status };
+  if (row.files_status === 'failed' && row.files?.xml && row.stamped_xml && sign) view.xmlUrl = sign.url(row.files.xml);
   if (row.files_status === 'ready' && row.files && sign) {
     if (row.files.xml) view.xmlUrl = sign.url(row.files.xml);
     if (row.files.pdf) view.pdfUrl = sign.url(row.files.pdf);

@@ -38,9 +38,14 @@ async function sealDistinct(em: EntityManager, row: DocumentRow, csd: Csd, now: 
   for (let shift = 0; shift <= MAX_FECHA_SHIFT_SECONDS; shift++) {
     const sealed = sealXml(buildXml(row, new Date(now.getTime() - shift * 1000)), csd);
     const fingerprint = createHash('sha256').update(sealed.cadena).digest('hex');
-    await em.execute('insert into sealed_fingerprints (fingerprint, document_id) values (?, ?) on conflict do nothing', [fingerprint, row.id]);
-    const holder: { document_id: string }[] = await em.execute('select document_id from sealed_fingerprints where fingerprint = ?', [fingerprint]);
-    // The holder is this document when an earlier attempt of its own sealed the same bytes in the same second.
+    // One round trip: the claim, or else who holds it. The holder is this document when an earlier attempt of its own
+    // sealed the same bytes in the same second. A holder still uncommitted when the statement began is not seen: no
+    // row, so the next second is tried, as when another document holds it.
+    const holder: { document_id: string }[] = await em.execute(
+      `with claimed as (insert into sealed_fingerprints (fingerprint, document_id) values (?, ?) on conflict do nothing returning document_id)
+       select document_id from claimed union all select document_id from sealed_fingerprints where fingerprint = ?`,
+      [fingerprint, row.id, fingerprint],
+    );
     if (holder[0]?.document_id === row.id) return sealed.xml;
   }
   throw new Error(`document ${row.id}: every Fecha in the last ${MAX_FECHA_SHIFT_SECONDS} s seals a CFDI another document holds`);

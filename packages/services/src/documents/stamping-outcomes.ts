@@ -4,6 +4,7 @@ import { loadDocumentById, type DocumentRow } from './document-row';
 import { emitEvent } from './events';
 import { eventPrefix, toDocumentView as eventObject } from './document-view';
 import { restoreInvoiceBalance } from './invoice-balance';
+import { documentFileKeys } from './files';
 
 const scopeOf = (row: DocumentRow) => ({ accountId: row.account_id, livemode: row.livemode });
 
@@ -34,23 +35,26 @@ export async function uuidHeldByAnother(em: EntityManager, uuid: string, documen
 /**
  * `stamping` → `stamped`: stores the stamped XML and UUID and confirms the reservation. Idempotent: only the
  * first call changes the row (a retried activity or a late reconciliation finds it already stamped).
- * `filesProcessing` marks the files `processing` in the same write, for a caller about to render them.
+ * `filesOnDemand` (the document as loaded) marks the files `ready` with their keys in the same write: they are
+ * produced on first download (see `createDocumentFileProducer`), so nothing is rendered or stored on the stamping path.
  */
 export async function recordStamped(
   em: EntityManager,
   documentId: string,
   stamped: StampedDocument,
-  options: { filesProcessing?: boolean } = {},
+  options: { filesOnDemand?: Pick<DocumentRow, 'account_id' | 'livemode' | 'id'> } = {},
 ): Promise<DocumentRow> {
   const uuid = stamped.uuid.toUpperCase();
+  const filesJson = options.filesOnDemand ? JSON.stringify(documentFileKeys(options.filesOnDemand, uuid)) : null;
   const row = await em.transactional(async (tx) => {
     // Another document holding this UUID is checked in the same statement; the rare miss is told apart below.
     const rows: DocumentRow[] = await tx.execute(
       `update documents set status = 'stamped', stamped_xml = ?, uuid = ?, stamped_at = now(), needs_reconciliation = false,
-              reservation_state = 'confirmed', files_status = case when ? then 'processing' else files_status end, updated_at = now()
+              reservation_state = 'confirmed', files_status = case when ?::jsonb is null then files_status else 'ready' end,
+              files = coalesce(files, '{}'::jsonb) || coalesce(?::jsonb, '{}'::jsonb), updated_at = now()
         where id = ? and status = 'stamping' and not exists (select 1 from documents other where other.uuid = ? and other.id <> ?)
         returning *`,
-      [stamped.xml, uuid, options.filesProcessing === true, documentId, uuid, documentId],
+      [stamped.xml, uuid, filesJson, filesJson, documentId, uuid, documentId],
     );
     if (rows[0]) await emitEvent(tx, scopeOf(rows[0]), `${eventPrefix(rows[0])}.stamped`, eventObject(rows[0]));
     return rows[0];

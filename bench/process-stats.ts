@@ -51,3 +51,18 @@ export function cpuSecondsOfCommands(needles: string[]): number {
   }
   return total;
 }
+
+/** Resident memory in MB of all the processes in the given process groups together (VmRSS, from /proc). */
+export function rssMbOfGroups(pgids: number[]): number {
+  let kb = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const pgrp = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]);
+      if (!pgids.includes(pgrp)) continue;
+      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return kb / 1024;
+}

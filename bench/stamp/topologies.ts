@@ -1,0 +1,175 @@
+// bench/stamp: POST /v1/invoices throughput and latency on a real multi-process stack (API, worker and sandbox PAC
+// in their own processes, Temporal, PostgreSQL, Redis), plus the time split of one stamp.
+// Usage: npx tsx bench/stamp/run.ts [secondsPerRun=20]
+//   BENCH_CASES=1x8,50x8   only these items×connections runs (default: 1 and 50 items at 1, 8 and 32 connections)
+//   BENCH_TOPOLOGIES=dev:1,postgres:1,postgres:2   Temporal (in-memory dev server, or the server on PostgreSQL) and
+//                          worker processes of each stack, benched one after the other in this run (default dev:1)
+//   BENCH_DB_PREFIX=topo_  prefix of the bench's databases (cfdi_bench, pac_sandbox_bench, bench_temporal…)
+//   BENCH_PG_HOST=%2Fvar%2Frun%2Fpostgresql   PostgreSQL over its Unix socket instead of 127.0.0.1:5432 (TCP)
+//   BENCH_PROFILE=<dir>    V8 CPU profiles of the API, worker and sandbox into <dir> (written when they stop)
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '@cfdi/config';
+import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
+import { adjustBalance, createAccount, SANDBOX_CREDENTIALS } from '@cfdi/services';
+import {
+  DEFAULT_RETENTION_DAYS, ensureNamespace, freePort, freeTemporalPorts, importCatalogsIfNeeded, startTemporalDevServer, startTemporalPostgresServer, Supervisor,
+  waitForHttp,
+} from '@cfdi/devstack';
+import { buildInvoiceXml, openPrivateKey, renderPdf, buildZip, cfdiZipEntries, sealXml } from '@cfdi/cfdi';
+import { FinkokPac } from '@cfdi/pac';
+import { defaultSatDir } from '@cfdi/config';
+import { cpuPerStamp, cpuSecondsByRole } from './process-cpu';
+
+const root = path.resolve(__dirname, '../..');
+const seconds = Number(process.argv[2] ?? 20);
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' };
+const item = (i: number) => ({ productCode: '43211503', unitCode: 'H87', description: `Equipo ${i}`, quantity: 1 + (i % 3), unitPrice: 1160 + i });
+const body = (merchantId: string, items: number) => ({ merchantId, formaPago: '03', usoCfdi: 'G03', receiver: RECEIVER, items: Array.from({ length: items }, (_, i) => item(i)) });
+const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
+const cases = (process.env.BENCH_CASES ?? '1x1,1x8,1x32,50x1,50x8,50x32').split(',').map((c) => c.split('x').map(Number) as [number, number]);
+const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name));
+const topologies = (process.env.BENCH_TOPOLOGIES ?? 'dev:1').split(',').map((t) => {
+  const [temporal, workers] = t.split(':');
+  if (temporal !== 'dev' && temporal !== 'postgres') throw new Error(`BENCH_TOPOLOGIES: ${t} is not dev:<workers> or postgres:<workers>`);
+  return { temporal, workers: Number(workers ?? 1) } as const;
+});
+const pgHost = process.env.BENCH_PG_HOST ?? '127.0.0.1:5432';
+const prefix = process.env.BENCH_DB_PREFIX ?? '';
+const databases = { cfdi: `${prefix}cfdi_bench`, pac: `${prefix}pac_sandbox_bench`, temporal: `${prefix}bench_temporal`, visibility: `${prefix}bench_temporal_visibility` };
+
+async function main(): Promise<void> {
+  const results: string[] = [];
+  let split: string[] = [];
+  for (const [i, topology] of topologies.entries()) {
+    const last = i === topologies.length - 1;
+    const run = await benchStack(topology, last);
+    results.push(...run.results);
+    split = run.split;
+  }
+  process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)\n| Temporal | workers | items | connections | stamps/s | p50 ms | p95 ms | p99 ms | statuses | CPU ms per stamp: ${Object.keys(cpuSecondsByRole()).join(' | ')} | total |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n${results.join('\n')}\n`);
+  process.stdout.write(`\nTime split (median ms, measured separately)\n| items | build+seal | PAC stamp (sandbox, HTTP) | files (PDF+ZIP; before the answer up to FILES_INLINE_MAX_ITEMS) |\n|---|---|---|---|\n${split.join('\n')}\n`);
+}
+
+/** One stack (Temporal kind, worker count), every case against it; the time split of one stamp with the last one. */
+async function benchStack(topology: { temporal: 'dev' | 'postgres'; workers: number }, withSplit: boolean): Promise<{ results: string[]; split: string[] }> {
+  const databaseUrl = `postgres://postgres@${pgHost}/${databases.cfdi}`;
+  const [apiPort, pacPort] = [await freePort(), await freePort()];
+  const env = {
+    NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, API_PORT: String(apiPort), PAC_SANDBOX_PORT: String(pacPort),
+    PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`, PAC_SANDBOX_DATABASE_URL: `postgres://postgres@${pgHost}/${databases.pac}`,
+    MASTER_KEY: randomBytes(32).toString('base64'), LIVE_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '1000000', TEMPORAL_TASK_QUEUE: 'bench-v1',
+    STORAGE_DIR: 'var/bench-storage',
+  };
+  Object.assign(process.env, env);
+  const config = loadConfig();
+  await ensureDatabase(databaseUrl);
+  const orm = await createOrm(databaseUrl);
+  await migrate(orm);
+  await importCatalogsIfNeeded(orm, log);
+
+  const supervisor = new Supervisor((name, code) => log(`${name} exited (${code})`));
+  try {
+    if (topology.temporal === 'postgres') {
+      // A fresh server each time: the databases are dropped first (the history of an earlier run is not measured).
+      await orm.em.fork().execute(`drop database if exists ${databases.temporal} with (force)`);
+      await orm.em.fork().execute(`drop database if exists ${databases.visibility} with (force)`);
+      const [host, port] = pgHost.split(':');
+      process.env.TEMPORAL_ADDRESS = await startTemporalPostgresServer(supervisor, {
+        pg: { host: host!, port: Number(port ?? 5432), user: 'postgres' }, database: databases.temporal, visibilityDatabase: databases.visibility,
+        ports: await freeTemporalPorts(), logLevel: 'fatal', log,
+      });
+    } else {
+      process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: await freePort(), log });
+    }
+    await ensureNamespace(process.env.TEMPORAL_ADDRESS, config.temporal.namespace, DEFAULT_RETENTION_DAYS);
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+    const startApp = (name: string, entry: string) =>
+      supervisor.start(name, process.execPath, [...profile, '--import', 'tsx', path.join(root, entry)], { cwd: root });
+    startApp('pac', 'apps/pac-sandbox/src/server.ts');
+    startApp('api', 'apps/api/src/server.ts');
+    for (let w = 1; w <= topology.workers; w++) startApp(`worker-${w}`, 'apps/worker/src/main.ts');
+    const base = `http://127.0.0.1:${apiPort}`;
+    await waitForHttp(`${base}/ready`, 60_000);
+    await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 60_000);
+
+    const account = await createAccount(orm.em.fork(), config, { name: 'bench' });
+    await adjustBalance(orm.em.fork(), { accountId: account.accountId, livemode: false }, { type: 'recharge', deltaCentavos: 100_000_000, note: 'bench' });
+    const auth = { authorization: `Bearer ${account.testKey}`, 'content-type': 'application/json' };
+    const merchant = (await (await fetch(`${base}/v1/merchants`, { method: 'POST', headers: auth, body: JSON.stringify({ rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' }) })).json()) as { id: string };
+    const csd = await fetch(`${base}/v1/merchants/${merchant.id}/csd`, { method: 'POST', headers: auth, body: JSON.stringify({ cer: sat('EKU9003173C9-csd.cer').toString('base64'), key: sat('EKU9003173C9-csd.key').toString('base64'), password: '12345678a' }) });
+    if (csd.status !== 201) throw new Error(`CSD upload failed: ${csd.status} ${await csd.text()}`);
+
+    // Warm-up: bundles compiled, connections open, caches filled.
+    for (let i = 0; i < 20; i++) {
+      await fetch(`${base}/v1/invoices`, { method: 'POST', headers: { ...auth, 'idempotency-key': `warm-${i}-${randomBytes(4).toString('hex')}` }, body: JSON.stringify(body(merchant.id, 1)) });
+    }
+
+    const results: string[] = [];
+    const ourDatabases = Object.values(databases);
+    for (const [items, connections] of cases) {
+      const payload = JSON.stringify(body(merchant.id, items));
+      const statuses: Record<number, number> = {};
+      const latencies: number[] = [];
+      const cpuBefore = cpuSecondsByRole(ourDatabases);
+      const result = await autocannon({
+        url: `${base}/v1/invoices`, method: 'POST', connections, duration: seconds, body: payload,
+        headers: auth,
+        setupClient: (client) => {
+          client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
+          client.on('response', (status: number, _bytes: number, responseTime: number) => {
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            latencies.push(responseTime);
+            client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
+          });
+        },
+      });
+      const cpu = cpuPerStamp(cpuBefore, cpuSecondsByRole(ourDatabases), latencies.length);
+      const at = (q: number) => percentile(latencies, q).toFixed(0);
+      const cpuColumns = Object.values(cpu).map((ms) => ms.toFixed(1)).join(' | ');
+      const total = Object.values(cpu).reduce((a, b) => a + b, 0).toFixed(0);
+      const line = `| ${topology.temporal === 'dev' ? 'dev server' : 'PostgreSQL'} | ${topology.workers} | ${items} | ${connections} | ${result.requests.average.toFixed(1)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${JSON.stringify(statuses)} | ${cpuColumns} | ${total} |`;
+      log(line);
+      results.push(line);
+    }
+
+    // Time split of one stamp, each part measured on its own (median of 30).
+    const csdKey = { certificateDer: sat('EKU9003173C9-csd.cer'), privateKey: openPrivateKey(sat('EKU9003173C9-csd.key'), '12345678a') };
+    const pac = new FinkokPac({ url: `http://127.0.0.1:${pacPort}`, ...SANDBOX_CREDENTIALS });
+    const issuer = { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' };
+    const split: string[] = [];
+    for (const items of withSplit ? [1, 50] : []) {
+      const times = { seal: [] as number[], pac: [] as number[], files: [] as number[] };
+      for (let i = 0; i < 30; i++) {
+        let t = performance.now();
+        const input = { issuer, receiver: RECEIVER, formaPago: '03', usoCfdi: 'G03', items: body('', items).items, serie: 'BENCH', folio: i + 1 + items * 1000 + Math.floor(Math.random() * 1e6) };
+        const sealed = sealXml(buildInvoiceXml(input, { now: new Date() }).xml, csdKey);
+        times.seal.push(performance.now() - t);
+        t = performance.now();
+        const stamped = await pac.stamp(sealed.xml);
+        times.pac.push(performance.now() - t);
+        if (stamped.outcome !== 'stamped') throw new Error(`bench stamp: ${stamped.outcome}`);
+        t = performance.now();
+        const pdf = await renderPdf(stamped.xml);
+        await buildZip(cfdiZipEntries(stamped.uuid, stamped.xml, pdf));
+        times.files.push(performance.now() - t);
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(1);
+      split.push(`| ${items} | ${median(times.seal)} | ${median(times.pac)} | ${median(times.files)} |`);
+    }
+    pac.close();
+    return { results, split };
+  } finally {
+    await supervisor.stopAll();
+    await orm.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
