@@ -17,3 +17,4 @@ export * from './store-new-document';
 export * from './stalled-documents';
 export { restoreInvoiceBalance } from './invoice-balance';
 export * from './amount-limits';
+export * from './reconciliation-decision';
