@@ -1,9 +1,11 @@
-/** Placeholder: the finance console (balances, usage, documents, reconciliation) is built on the same API. */
-export default function Home() {
-  return (
-    <main>
-      <h1>CFDI console</h1>
-      <p>Balances, usage and documents for finance staff will appear here.</p>
-    </main>
-  );
+import { retrieveBalance } from '@cfdi/services';
+import { em, platform } from '../src/platform';
+
+export const dynamic = 'force-dynamic';
+
+export default async function Home() {
+  const { config } = await platform();
+  const rows = await (await em()).execute<{ id: string }[]>('select id from accounts limit 1');
+  const balance = rows[0] ? await retrieveBalance(await em(), config, { accountId: rows[0].id, livemode: false }) : null;
+  return <main><h1>CFDI console</h1><pre>{JSON.stringify(balance)}</pre></main>;
 }

@@ -26,10 +26,14 @@ export async function searchTransactions(em: EntityManager, scope: LedgerScope, 
   checkLedgerSearch(search);
   const where = ['account_id = ?', 'livemode = ?'];
   const params: unknown[] = [scope.accountId, scope.livemode];
-  if (search.type) where.push('type = ?') && params.push(search.type);
-  if (search.from) where.push(`created_at >= (?::date)::timestamp at time zone '${MEXICO_CITY}'`) && params.push(search.from);
-  if (search.to) where.push(`created_at < (?::date + 1)::timestamp at time zone '${MEXICO_CITY}'`) && params.push(search.to);
-  if (search.reference) where.push('reference_id = ?') && params.push(search.reference.trim());
+  const add = (clause: string, value: unknown) => {
+    where.push(clause);
+    params.push(value);
+  };
+  if (search.type) add('type = ?', search.type);
+  if (search.from) add(`created_at >= (?::date)::timestamp at time zone '${MEXICO_CITY}'`, search.from);
+  if (search.to) add(`created_at < (?::date + 1)::timestamp at time zone '${MEXICO_CITY}'`, search.to);
+  if (search.reference) add('reference_id = ?', search.reference.trim());
   const rows = await em.execute(
     `select * from transactions where ${where.join(' and ')} order by seq desc${limit === null ? '' : ' limit ?'}`,
     limit === null ? params : [...params, limit],
