@@ -1,8 +1,8 @@
 import type { EntityManager } from '@cfdi/db';
-import { ValidationError } from '../errors';
+import { NotFoundError, ValidationError } from '../errors';
 import type { Scope } from '../scope';
 import { MEXICO_CITY } from '../time';
-import type { DocumentRow, DocumentStatus } from '../documents/document-row';
+import { loadDocument, type DocumentRow, type DocumentStatus } from '../documents/document-row';
 
 /** What a finance user calls a document's kind: the invoice kinds plus the other document types. */
 export const DOCUMENT_KINDS = ['nominal', 'global', 'credit_note', 'payment', 'nomina'] as const;
@@ -88,4 +88,11 @@ export async function relatedDocuments(em: EntityManager, scope: Scope, row: Doc
       order by id`,
     [scope.accountId, scope.livemode, row.id, row.id, row.id, row.invoice_id ?? '', row.related_invoice_id ?? '', row.uuid, row.uuid],
   );
+}
+
+/** One document of the scope, whatever its type; a merchant outside the user's limit is as absent as another account's. */
+export async function retrieveScopedDocument(em: EntityManager, scope: Scope, id: string): Promise<DocumentRow> {
+  const row = await loadDocument(em, scope, id);
+  if (scope.merchantIds && !scope.merchantIds.includes(row.merchant_id)) throw new NotFoundError('document', id);
+  return row;
 }

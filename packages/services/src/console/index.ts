@@ -4,3 +4,4 @@ export * from './audit';
 export * from './access';
 export * from './document-search';
 export * from './ledger-search';
+export * from './document-downloads';
