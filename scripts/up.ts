@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, ConfigError } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
-import { createAccount } from '@cfdi/services';
+import { createAccount, createConsoleUser, generatePassword, listConsoleUsers } from '@cfdi/services';
 import { checkPostgres, checkRedis, formatCheck, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
 
 const root = path.resolve(__dirname, '..');
@@ -32,6 +32,23 @@ async function devAccount(databaseUrl: string, seed: number): Promise<{ accountI
     const created = await createAccount(orm.em.fork(), { testSeedCentavos: seed }, { name: 'Local development' });
     fs.writeFileSync(file, JSON.stringify(created, null, 2), { mode: 0o600 });
     return created;
+  } finally {
+    await orm.close();
+  }
+}
+
+/**
+ * The first console admin, created once with a generated password printed this time only (no default password
+ * exists); later runs point at `cfdi console-users reset-password`.
+ */
+async function firstConsoleAdmin(databaseUrl: string): Promise<string> {
+  const orm = await createOrm(databaseUrl);
+  try {
+    const admin = (await listConsoleUsers(orm.em.fork())).find((u) => u.role === 'admin' && !u.disabledAt);
+    if (admin) return `${admin.email} (forgot the password? npx cfdi console-users reset-password ${admin.email})`;
+    const password = generatePassword();
+    const created = await createConsoleUser(orm.em.fork(), { email: 'admin@localhost', password, role: 'admin' });
+    return `${created.email} / ${password}  (shown once)`;
   } finally {
     await orm.close();
   }
@@ -87,6 +104,10 @@ async function main(): Promise<void> {
   for (const [name, entry] of services) {
     if (fs.existsSync(path.join(root, entry))) supervisor.start(name, tsx, [path.join(root, entry)], { cwd: root });
   }
+  const consolePort = Number(process.env.CONSOLE_PORT ?? 3001);
+  supervisor.start('console', process.execPath, [require.resolve('next/dist/bin/next', { paths: [path.join(root, 'apps/console')] }), 'dev', '-p', String(consolePort)], {
+    cwd: path.join(root, 'apps/console'),
+  });
   await waitForHttp(`http://${config.api.host}:${config.api.port}/ready`, 60_000);
 
   const account = await devAccount(config.databaseUrl, config.testSeedCentavos);
@@ -94,6 +115,7 @@ async function main(): Promise<void> {
   log(`API listening on http://${config.api.host}:${config.api.port}`);
   log(`test API key:    ${account.testKey}`);
   log(`try: curl -H "Authorization: Bearer ${account.testKey}" http://${config.api.host}:${config.api.port}/v1/balance`);
+  log(`console:         http://127.0.0.1:${consolePort} (admin: ${await firstConsoleAdmin(config.databaseUrl)})`);
   log('Ctrl-C stops everything.');
 }
 

@@ -56,7 +56,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
               <Table.Row key={row.id}>
                 <Table.Cell><Link href={`/documents/${row.id}`}>{row.serie}-{row.folio_text ?? row.folio}</Link> <Text size="1" color="gray">{row.type === 'invoice' ? row.kind : row.type}</Text></Table.Cell>
                 <Table.Cell>{row.receiver.name}<br /><Text size="1" className="mono">{row.receiver.rfc}</Text></Table.Cell>
-                <Table.Cell><Badge color={row.status === 'stamped' ? 'green' : row.status === 'stamp_failed' ? 'red' : 'gray'}>{row.status}</Badge></Table.Cell>
+                <Table.Cell><Badge highContrast color={row.status === 'stamped' ? 'green' : row.status === 'stamp_failed' ? 'red' : 'gray'}>{row.status}</Badge></Table.Cell>
                 <Table.Cell className="mono">{row.uuid ?? '—'}</Table.Cell>
                 <Table.Cell justify="end">{formatMoney(Number(row.total), locale)}</Table.Cell>
                 <Table.Cell>{formatDateTime(row.created_at as string, locale)}</Table.Cell>

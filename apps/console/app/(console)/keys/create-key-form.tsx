@@ -16,7 +16,7 @@ export function CreateKeyForm({ labels }: { labels: { createKey: string; merchan
       </Flex>
       {state.error && <Callout.Root color="red" role="alert" mt="3"><Callout.Text>{state.error}</Callout.Text></Callout.Root>}
       {state.secret && (
-        <Callout.Root color="green" mt="3">
+        <Callout.Root mt="3">
           <Callout.Text>{labels.keyCreated} <code className="secret" data-testid="new-key-secret">{state.secret}</code></Callout.Text>
         </Callout.Root>
       )}

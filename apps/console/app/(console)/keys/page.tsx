@@ -29,7 +29,7 @@ export default async function KeysPage() {
               <Table.Cell className="mono">{key.displayPrefix}…</Table.Cell><Table.Cell>{key.merchantIds?.join(', ') ?? t.all}</Table.Cell>
               <Table.Cell>{key.note ?? ''}</Table.Cell><Table.Cell>{formatDateTime(key.createdAt, locale)}</Table.Cell>
               <Table.Cell>
-                {key.revokedAt ? <Badge color="gray">{t.revoked}</Badge> : (
+                {key.revokedAt ? <Badge highContrast color="gray">{t.revoked}</Badge> : (
                   <form action={revokeKey}><input type="hidden" name="keyId" value={key.id} /><Button size="1" color="red" variant="soft" type="submit">{t.revoke}</Button></form>
                 )}
               </Table.Cell>

@@ -39,13 +39,13 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
   const downloads = DOWNLOADABLE_FILES.filter((file) => documentDownload(row, file));
   return (
     <Flex direction="column" gap="4">
-      <Heading as="h1">{row.serie}-{row.folio_text ?? row.folio} <Badge size="2" data-testid="document-status">{row.status}</Badge></Heading>
+      <Heading as="h1">{row.serie}-{row.folio_text ?? row.folio} <Badge highContrast size="2" data-testid="document-status">{row.status}</Badge></Heading>
       <Text className="mono" data-testid="document-uuid">{row.uuid ?? '—'}</Text>
       <Grid columns="2" gap="3">
         <Card>
           <Heading as="h2" size="3" mb="2">{t.timeline}</Heading>
           <ol>{timeline.map(([label, at]) => <li key={label}>{label}: {formatDateTime(at ?? null, locale)}</li>)}</ol>
-          {row.needs_reconciliation && <Badge color="amber">{t.reconciliation}</Badge>}
+          {row.needs_reconciliation && <Badge highContrast color="amber">{t.reconciliation}</Badge>}
           {row.failure_detail && <Text as="p" size="1" color="gray">{row.failure_detail}</Text>}
         </Card>
         <Card>
