@@ -56,6 +56,8 @@ async function newPage(): Promise<Page> {
 
 /** No serious or critical axe violation on the page; optionally its screenshot for the docs. */
 async function checkPage(page: Page, screenshot?: string) {
+  // Next streams a dynamic page's <title> after its body: wait for it like a screen reader would.
+  await page.waitForFunction(() => (globalThis as unknown as { document: { title: string } }).document.title !== '');
   expect({ url: page.url(), violations: await seriousA11yViolations(page) }).toEqual({ url: page.url(), violations: [] });
   if (screenshot && SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${screenshot}.png`) });
 }
@@ -112,7 +114,8 @@ it('a finance user sees the API balance, finds the stamped document, downloads P
   });
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const apiPdf = (await stack.api.request('GET', `/v1/invoices/${stamped.id}`, { key: account.testKey })).body.files.pdfUrl as string;
-  expect(pdf.equals(Buffer.from(await (await fetch(apiPdf)).arrayBuffer()))).toBe(true);
+  const signed = new URL(apiPdf); // signed for API_PUBLIC_URL; the test API listens elsewhere
+  expect(pdf.equals(Buffer.from(await (await fetch(`${stack.api.url}${signed.pathname}${signed.search}`)).arrayBuffer()))).toBe(true);
 
   await page.goto(url('/ledger'));
   await checkPage(page);

@@ -3,6 +3,7 @@ import { currentLocale } from '../../src/i18n/locale';
 import { signIn } from './actions';
 
 export const dynamic = 'force-dynamic';
+export const metadata = { title: 'CFDI · Iniciar sesión / Sign in' };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const { t } = await currentLocale();
