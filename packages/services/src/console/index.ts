@@ -5,3 +5,5 @@ export * from './access';
 export * from './document-search';
 export * from './ledger-search';
 export * from './document-downloads';
+export * from './merchants';
+export * from './webhooks';

@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { createApiKey, revokeApiKey, ValidationError } from '@cfdi/services';
+import { createApiKey, revokeApiKey, unknownMerchantIds, ValidationError } from '@cfdi/services';
 import { audited } from '../../../src/audited-action';
 import { em } from '../../../src/platform';
 import { currentWorkspace } from '../../../src/workspace';
@@ -17,10 +17,7 @@ export async function createKey(_previous: unknown, form: FormData): Promise<{ s
     if (allowed && (!merchantIds.length || merchantIds.some((id) => !allowed.includes(id)))) {
       return { result: { error: ValidationError.field('/merchants', `must be among ${allowed.join(', ')}`).message }, audit: null };
     }
-    const found: { id: string }[] = merchantIds.length
-      ? await (await em()).execute('select id from merchants where account_id = ? and livemode = ? and id in (?) and deleted_at is null', [scope.accountId, scope.livemode, merchantIds])
-      : [];
-    const unknown = merchantIds.filter((id) => !found.some((m) => m.id === id));
+    const unknown = await unknownMerchantIds(await em(), scope, merchantIds);
     if (unknown.length) return { result: { error: `Unknown merchants: ${unknown.join(', ')}` }, audit: null };
     const note = String(form.get('note') ?? '').trim().slice(0, 200) || null;
     const { key, secret } = await createApiKey(await em(), { accountId: scope.accountId, livemode: scope.livemode, merchantIds, note });
