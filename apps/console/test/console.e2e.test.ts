@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { FinkokPac } from '@cfdi/pac';
-import { createConsoleUser, generatePassword, SANDBOX_CREDENTIALS } from '@cfdi/services';
+import { createConsoleUser, emitEvent, generatePassword, SANDBOX_CREDENTIALS } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
+import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId } from '@cfdi/workflows/client';
 // The API's own stack harness (sandbox PAC, API, in-process worker): the console is tested against what the API does.
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from '@cfdi/api/test/stack';
+import { startReceiver, type Receiver } from '@cfdi/api/test/webhook-receiver';
 import { launchBrowser, seriousA11yViolations, signIn } from './browser';
 import { startConsole, type RunningConsole } from './console-server';
 
@@ -14,14 +16,16 @@ const SCREENSHOTS = process.env.TEST_CONSOLE_SCREENSHOTS ? path.resolve(__dirnam
 let stack: StackHarness;
 let consoleApp: RunningConsole;
 let browser: Browser;
+let receiver: Receiver;
 let account: Awaited<ReturnType<typeof stampingAccount>>;
 let stamped: { id: string; uuid: string };
-const users = { financeA: '', financeB: '', operator: '' };
+const users = { financeA: '', financeB: '', operator: '', admin: '' };
 const password = generatePassword();
 
 beforeAll(async () => {
   // Reconciliation lookups far in the future: in these tests the operator decides.
-  stack = await startStack({ RECONCILIATION_FIRST_LOOKUP_SECONDS: '3600' });
+  // Webhook retries 1 s apart, so a failed delivery's second attempt comes while the test waits.
+  stack = await startStack({ RECONCILIATION_FIRST_LOOKUP_SECONDS: '3600', WEBHOOK_RETRY_FIRST_SECONDS: '1', WEBHOOK_RETRY_MAX_SECONDS: '1' });
   const config = stack.api.config;
   account = await stampingAccount(stack);
   const other = await stack.api.newAccount();
@@ -34,6 +38,7 @@ beforeAll(async () => {
   users.financeA = (await createConsoleUser(em(), { email: `finance-a-${tag}@example.mx`, password, role: 'finance', accountId: account.accountId })).email;
   users.financeB = (await createConsoleUser(em(), { email: `finance-b-${tag}@example.mx`, password, role: 'finance', accountId: other.accountId })).email;
   users.operator = (await createConsoleUser(em(), { email: `operator-${tag}@example.mx`, password, role: 'operator' })).email;
+  users.admin = (await createConsoleUser(em(), { email: `admin-${tag}@example.mx`, password, role: 'admin' })).email;
   consoleApp = await startConsole({
     DATABASE_URL: config.databaseUrl, REDIS_URL: config.redisUrl, TEMPORAL_ADDRESS: config.temporal.address, TEMPORAL_TASK_QUEUE: stack.taskQueue,
     PAC_SANDBOX_URL: stack.sandbox.url, RECONCILIATION_FIRST_LOOKUP_SECONDS: '3600',
@@ -44,6 +49,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await consoleApp?.close();
+  await stack?.api.deps.temporal.client.schedule.getHandle(webhookDispatchScheduleId(stack.taskQueue)).delete().catch(() => undefined);
+  await receiver?.close();
   await stack?.close();
 }, 60_000);
 
@@ -151,20 +158,129 @@ it('a new API key is shown once and works against the API', async () => {
   await page.context().close();
 }, 60_000);
 
+it('a finance user sees the merchants with their CSD status, and a warning for a CSD that expires within 30 days', async () => {
+  const em = () => stack.api.orm.em.fork();
+  const [{ valid_to: validTo }] = (await em().execute('select valid_to from merchant_csds where merchant_id = ?', [account.merchantId])) as [{ valid_to: Date }];
+  const page = await newPage();
+  try {
+    await signIn(page, consoleApp.url, users.financeA, password);
+    await em().execute(`update merchant_csds set valid_to = now() + interval '10 days' where merchant_id = ?`, [account.merchantId]);
+    await page.goto(url('/merchants'));
+    await expect(page.getByTestId(`merchant-${account.merchantId}`).getByTestId('csd-status').textContent()).resolves.toBe('El CSD vence en menos de 30 días');
+    await expect(page.getByTestId(`csd-warning-${account.merchantId}`).textContent()).resolves.toContain('EKU9003173C9');
+    await checkPage(page);
+    await em().execute(`update merchant_csds set valid_to = now() + interval '40 days' where merchant_id = ?`, [account.merchantId]);
+    await page.reload();
+    await expect(page.getByTestId(`merchant-${account.merchantId}`).getByTestId('csd-status').textContent()).resolves.toBe('Activa');
+    expect(await page.getByTestId(`csd-warning-${account.merchantId}`).count()).toBe(0);
+  } finally {
+    await em().execute('update merchant_csds set valid_to = ? where merchant_id = ?', [validTo, account.merchantId]);
+    await page.context().close();
+  }
+}, 60_000);
+
+it("a finance user sees the account's webhook endpoints and their delivery attempts", async () => {
+  receiver = await startReceiver();
+  await ensureWebhookDispatchSchedule(stack.api.deps.temporal.client, stack.taskQueue, { runForMs: 120_000, intervalMs: 200, eventRetentionDays: 30 });
+  const path = '/console-hooks';
+  receiver.plan(path, [500, 200]);
+  const created = await stack.api.request('POST', '/v1/webhook_endpoints', { key: account.testKey, body: { url: receiver.url(path), enabledEvents: ['invoice.cancelled'], description: 'ERP' } });
+  expect(created.status).toBe(201);
+  const eventId = await stack.api.orm.em.fork().transactional((tx) => emitEvent(tx, { accountId: account.accountId, livemode: false }, 'invoice.cancelled', { id: stamped.id, object: 'invoice' }));
+  const attempts = await waitFor(async () => {
+    const res = await stack.api.request('GET', `/v1/webhook_endpoints/${created.body.id}/attempts`, { key: account.testKey });
+    return res.body.data?.length >= 2 ? res.body.data as { eventId: string; statusCode: number }[] : undefined;
+  }, { what: 'two delivery attempts', timeoutMs: 60_000, intervalMs: 250 });
+  expect(attempts.map((a) => [a.eventId, a.statusCode])).toEqual([[eventId, 200], [eventId, 500]]);
+
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.financeA, password);
+  await page.goto(url('/webhooks'));
+  const section = page.getByTestId(`endpoint-${created.body.id}`);
+  await expect(section.textContent()).resolves.toContain(receiver.url(path));
+  const rows = await section.getByTestId('webhook-attempt').allTextContents();
+  expect(rows).toHaveLength(2);
+  expect(rows[0]).toContain(eventId);
+  expect(rows[0]).toContain('200');
+  expect(rows[1]).toContain('500');
+  await checkPage(page);
+  await page.context().close();
+}, 120_000);
+
+it('an admin creates a finance user who can sign in; a finance user cannot reach the users page', async () => {
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.admin, password);
+  await page.goto(url('/users'));
+  await checkPage(page);
+  const email = `new-finance-${Date.now().toString(36)}@example.mx`;
+  const main = page.getByRole('main'); // the sidebar has an account selector of its own
+  await main.getByLabel('Correo electrónico').fill(email);
+  await main.getByLabel('Rol').selectOption('finance');
+  await main.getByLabel('Cuenta').selectOption(account.accountId);
+  await main.getByRole('button', { name: 'Crear usuario' }).click();
+  const generated = (await main.getByTestId('new-password').textContent())!;
+  expect(generated.length).toBeGreaterThanOrEqual(12);
+  await page.context().close();
+
+  const financePage = await newPage();
+  await signIn(financePage, consoleApp.url, email, generated);
+  expect(new URL(financePage.url()).pathname).toBe('/');
+  expect((await financePage.goto(url('/users')))?.status()).toBe(404);
+  await financePage.context().close();
+  const [created] = (await stack.api.orm.em.fork().execute('select role, account_id from console_users where email = ?', [email])) as { role: string; account_id: string }[];
+  expect(created).toEqual({ role: 'finance', account_id: account.accountId });
+}, 60_000);
+
+it('an operator renders failed files again', async () => {
+  const em = () => stack.api.orm.em.fork();
+  await em().execute(`update documents set files_status = 'failed' where id = ?`, [stamped.id]);
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.operator, password);
+  await page.goto(url('/failed-files'));
+  await checkPage(page);
+  await page.getByTestId(`failed-${stamped.id}`).getByRole('button').click();
+  await page.waitForURL(/[?&](done|refused)=/);
+  await expect(page.getByTestId('render-done').textContent()).resolves.toContain(stamped.id);
+  const [{ files_status: filesStatus }] = (await em().execute('select files_status from documents where id = ?', [stamped.id])) as [{ files_status: string }];
+  expect(filesStatus).toBe('ready');
+  expect(await page.getByTestId(`failed-${stamped.id}`).count()).toBe(0);
+  await page.context().close();
+}, 60_000);
+
 describe('reconciliation by an operator', () => {
-  const fault = (operation: string, kind: string) => fetch(`${stack.sandbox.url}/sandbox/faults`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation, kind, count: 1 }),
-  });
   const row = async (id: string): Promise<any> => (await stack.api.orm.em.fork().execute('select * from documents where id = ?', [id]))[0];
   const ledgerTypes = async (id: string) =>
     ((await stack.api.orm.em.fork().execute('select type from transactions where reference_id = ? order by seq', [id])) as { type: string }[]).map((t) => t.type);
+  const armedFaults = async () => ((await (await fetch(`${stack.sandbox.url}/sandbox/faults`)).json()) as { faults: unknown[] }).faults;
 
-  async function ambiguous(kind: 'process_then_reset' | 'reset'): Promise<string> {
-    await fault('stamp', kind);
+  /**
+   * A document whose stamp is ambiguous, settled before any decision: exactly one fault armed (none left over), the
+   * document flagged needsReconciliation with that fault consumed, and the sandbox's own lookup answering `expected`
+   * (under load the stamp call can time out client-side while the sandbox is still storing the stamp, so an early
+   * lookup may still say `not_stamped`).
+   */
+  async function ambiguous(kind: 'process_then_reset' | 'reset', expected: 'stamped' | 'not_stamped'): Promise<{ id: string; uuid?: string }> {
+    await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+    const armed = await fetch(`${stack.sandbox.url}/sandbox/faults`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'stamp', kind, count: 1 }),
+    });
+    expect(armed.ok).toBe(true);
     const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
     expect(res.status).toBe(202);
-    await waitFor(async () => ((await row(res.body.id)).needs_reconciliation ? true : undefined), { what: 'needsReconciliation' });
-    return res.body.id;
+    const id = res.body.id as string;
+    await waitFor(async () => ((await row(id)).needs_reconciliation ? true : undefined), { what: `${id} needsReconciliation`, timeoutMs: 30_000 });
+    expect(await armedFaults()).toEqual([]);
+    const pac = new FinkokPac({ url: stack.sandbox.url, ...SANDBOX_CREDENTIALS });
+    try {
+      const sealedXml = (await row(id)).sealed_xml as string;
+      const found = await waitFor(async () => {
+        const answer = await pac.lookupStamped(sealedXml);
+        return answer.outcome === expected ? answer : undefined;
+      }, { what: `the sandbox to answer ${expected} for ${id}`, timeoutMs: 30_000, intervalMs: 250 });
+      return { id, uuid: found.outcome === 'stamped' ? found.uuid : undefined };
+    } finally {
+      pac.close();
+    }
   }
 
   async function decide(page: Page, id: string, decision: 'stamped' | 'not_stamped', uuid: string, note: string) {
@@ -182,8 +298,8 @@ describe('reconciliation by an operator', () => {
   }
 
   it('resolves one as stamped and one as not stamped, leaving document and ledger as the CLI would; refuses what the CLI refuses', async () => {
-    const stampedAtPac = await ambiguous('process_then_reset');
-    const neverStamped = await ambiguous('reset');
+    const { id: stampedAtPac, uuid: pacUuid } = await ambiguous('process_then_reset', 'stamped');
+    const { id: neverStamped } = await ambiguous('reset', 'not_stamped');
     const page = await newPage();
     await signIn(page, consoleApp.url, users.operator, password);
     await page.goto(url('/reconciliation'));
@@ -197,17 +313,13 @@ describe('reconciliation by an operator', () => {
     await expect(page.getByTestId('reconcile-refused').textContent()).resolves.toMatch(/the PAC cannot confirm 0AF3C8D1-1111-4222-8333-944455566677/);
     expect(await row(neverStamped)).toMatchObject({ status: 'stamping', needs_reconciliation: true, reservation_state: 'reserved' });
 
-    const pac = new FinkokPac({ url: stack.sandbox.url, ...SANDBOX_CREDENTIALS });
-    const found = await pac.lookupStamped((await row(stampedAtPac)).sealed_xml);
-    pac.close();
-    if (found.outcome !== 'stamped') throw new Error(`sandbox should hold the stamp, got ${found.outcome}`);
-    await decide(page, stampedAtPac, 'stamped', found.uuid, 'seen in the PAC portal');
+    await decide(page, stampedAtPac, 'stamped', pacUuid!, 'seen in the PAC portal');
     await expect(page.getByTestId('reconcile-done').textContent()).resolves.toContain(stampedAtPac);
     await decide(page, neverStamped, 'not_stamped', '', 'PAC has no record');
     await expect(page.getByTestId('reconcile-done').textContent()).resolves.toContain(neverStamped);
 
     const confirmed = await waitFor(async () => { const r = await row(stampedAtPac); return r.status === 'stamped' ? r : undefined; }, { what: 'stamped' });
-    expect(confirmed).toMatchObject({ uuid: found.uuid.toUpperCase(), needs_reconciliation: false, reservation_state: 'confirmed' });
+    expect(confirmed).toMatchObject({ uuid: pacUuid!.toUpperCase(), needs_reconciliation: false, reservation_state: 'confirmed' });
     expect(await ledgerTypes(stampedAtPac)).toEqual(['consume']);
     const failed = await waitFor(async () => { const r = await row(neverStamped); return r.status === 'stamp_failed' ? r : undefined; }, { what: 'stamp_failed' });
     expect(failed).toMatchObject({ needs_reconciliation: false, reservation_state: 'refunded' });
@@ -219,7 +331,7 @@ describe('reconciliation by an operator', () => {
     ]);
 
     // A document no longer waiting: a clear message, nothing signalled.
-    await submitDecision(stalePage, neverStamped, 'stamped', found.uuid, 'late');
+    await submitDecision(stalePage, neverStamped, 'stamped', pacUuid!, 'late');
     await expect(stalePage.getByTestId('reconcile-refused').textContent()).resolves.toMatch(new RegExp(`${neverStamped} is not awaiting reconciliation`));
     expect(await ledgerTypes(neverStamped)).toEqual(['consume', 'refund']);
     expect(await row(neverStamped)).toMatchObject({ status: 'stamp_failed' });
@@ -227,7 +339,7 @@ describe('reconciliation by an operator', () => {
     await page.goto(url('/audit'));
     await checkPage(page);
     const actions = await page.getByTestId('audit-row').allTextContents();
-    for (const [who, what] of [[users.operator, 'reconciliation.resolve'], [users.operator, 'session.sign_in'], [users.financeA, 'api_key.create'], [users.financeA, 'session.sign_out'], [users.financeA, 'session.sign_in_failed']] as const) {
+    for (const [who, what] of [[users.admin, 'console_user.create'], [users.operator, 'files.render_again'], [users.operator, 'reconciliation.resolve'], [users.operator, 'session.sign_in'], [users.financeA, 'api_key.create'], [users.financeA, 'session.sign_out'], [users.financeA, 'session.sign_in_failed']] as const) {
       expect({ who, what, found: actions.some((text) => text.includes(who) && text.includes(what)) }).toEqual({ who, what, found: true });
     }
     await page.context().close();
