@@ -207,7 +207,7 @@ it("a finance user sees the account's webhook endpoints and their delivery attem
   await page.context().close();
 }, 120_000);
 
-it('an admin creates a finance user who can sign in; a finance user cannot reach the users page', async () => {
+it('an admin creates a finance user who can sign in, resets their password and disables them; a finance user cannot reach the users page', async () => {
   const page = await newPage();
   await signIn(page, consoleApp.url, users.admin, password);
   await page.goto(url('/users'));
@@ -220,16 +220,29 @@ it('an admin creates a finance user who can sign in; a finance user cannot reach
   await main.getByRole('button', { name: 'Crear usuario' }).click();
   const generated = (await main.getByTestId('new-password').textContent())!;
   expect(generated.length).toBeGreaterThanOrEqual(12);
-  await page.context().close();
+  const [created] = (await stack.api.orm.em.fork().execute('select role, account_id from console_users where email = ?', [email])) as { role: string; account_id: string }[];
+  expect(created).toEqual({ role: 'finance', account_id: account.accountId });
 
   const financePage = await newPage();
   await signIn(financePage, consoleApp.url, email, generated);
   expect(new URL(financePage.url()).pathname).toBe('/');
   expect((await financePage.goto(url('/users')))?.status()).toBe(404);
+
+  await page.reload();
+  const row = page.getByTestId(`user-${email}`);
+  await row.getByRole('button', { name: 'Restablecer contraseña' }).click();
+  const reset = (await row.getByTestId('new-password').textContent())!;
+  expect(reset).not.toBe(generated);
+  await row.getByRole('button', { name: 'Desactivar' }).click();
+  await expect(page.getByTestId(`user-${email}`).getByText('Desactivado').textContent()).resolves.toBe('Desactivado');
+  // Disabling ends the user's sessions, and the new password does not let them back in.
+  await financePage.goto(url('/'));
+  expect(new URL(financePage.url()).pathname).toBe('/login');
+  await signIn(financePage, consoleApp.url, email, reset);
+  await expect(financePage.getByTestId('login-message').textContent()).resolves.toMatch(/Correo o contraseña incorrectos/);
   await financePage.context().close();
-  const [created] = (await stack.api.orm.em.fork().execute('select role, account_id from console_users where email = ?', [email])) as { role: string; account_id: string }[];
-  expect(created).toEqual({ role: 'finance', account_id: account.accountId });
-}, 60_000);
+  await page.context().close();
+}, 90_000);
 
 it('an operator renders failed files again', async () => {
   const em = () => stack.api.orm.em.fork();
@@ -339,7 +352,7 @@ describe('reconciliation by an operator', () => {
     await page.goto(url('/audit'));
     await checkPage(page);
     const actions = await page.getByTestId('audit-row').allTextContents();
-    for (const [who, what] of [[users.admin, 'console_user.create'], [users.operator, 'files.render_again'], [users.operator, 'reconciliation.resolve'], [users.operator, 'session.sign_in'], [users.financeA, 'api_key.create'], [users.financeA, 'session.sign_out'], [users.financeA, 'session.sign_in_failed']] as const) {
+    for (const [who, what] of [[users.admin, 'console_user.create'], [users.admin, 'console_user.reset_password'], [users.admin, 'console_user.disable'], [users.operator, 'files.render_again'], [users.operator, 'reconciliation.resolve'], [users.operator, 'session.sign_in'], [users.financeA, 'api_key.create'], [users.financeA, 'session.sign_out'], [users.financeA, 'session.sign_in_failed']] as const) {
       expect({ who, what, found: actions.some((text) => text.includes(who) && text.includes(what)) }).toEqual({ who, what, found: true });
     }
     await page.context().close();
