@@ -8,6 +8,8 @@ export const SYSTEM_TOOLS: Record<string, string> = {
   pdftotext: 'poppler-utils',
   pdftoppm: 'poppler-utils',
   zbarimg: 'zbar-tools',
+  // The console's end-to-end tests drive it through playwright-core (no browser download at test time).
+  chromium: 'chromium',
 };
 
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;

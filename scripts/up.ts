@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
-import { createAccount } from '@cfdi/services';
+import { createAccount, createConsoleUser, generatePassword, listConsoleUsers } from '@cfdi/services';
 import {
   checkPostgres, checkRedis, temporalPorts, DEFAULT_RETENTION_DAYS, ensureNamespace, formatCheck, importCatalogsIfNeeded, startTemporalDevServer,
   startTemporalPostgresServer, Supervisor, waitForHttp,
@@ -77,6 +77,23 @@ async function devAccount(databaseUrl: string, seed: number): Promise<{ accountI
   }
 }
 
+/**
+ * The first console admin, created once with a generated password printed this time only (no default password
+ * exists); later runs point at `cfdi console-users reset-password`.
+ */
+async function firstConsoleAdmin(databaseUrl: string): Promise<string> {
+  const orm = await createOrm(databaseUrl);
+  try {
+    const admin = (await listConsoleUsers(orm.em.fork())).find((u) => u.role === 'admin' && !u.disabledAt);
+    if (admin) return `${admin.email} (forgot the password? npx cfdi console-users reset-password ${admin.email})`;
+    const password = generatePassword();
+    const created = await createConsoleUser(orm.em.fork(), { email: 'admin@localhost', password, role: 'admin' });
+    return `${created.email} / ${password}  (shown once)`;
+  } finally {
+    await orm.close();
+  }
+}
+
 async function main(): Promise<void> {
   const { temporal, apiReplicas, workers, temporalPort, temporalMembershipPort, temporalDatabase } = readOptions();
   fs.mkdirSync(varDir, { recursive: true });
@@ -136,6 +153,11 @@ async function main(): Promise<void> {
   const apiPorts = Array.from({ length: apiReplicas }, (_, i) => config.api.port + i);
   for (const [i, port] of apiPorts.entries()) start(apiReplicas > 1 ? `api-${i + 1}` : 'api', 'apps/api/src/server.ts', { API_PORT: String(port) });
   for (let i = 1; i <= workers; i++) start(workers > 1 ? `worker-${i}` : 'worker', 'apps/worker/src/main.ts');
+  // 3001 unless API replicas take it: then the port after the last replica.
+  const consolePort = Number(process.env.CONSOLE_PORT ?? (apiPorts.includes(3001) ? apiPorts.at(-1)! + 1 : 3001));
+  supervisor.start('console', process.execPath, [require.resolve('next/dist/bin/next', { paths: [path.join(root, 'apps/console')] }), 'dev', '-p', String(consolePort)], {
+    cwd: path.join(root, 'apps/console'),
+  });
   for (const port of apiPorts) await waitForHttp(`http://${config.api.host}:${port}/ready`, 60_000);
 
   const account = await devAccount(config.databaseUrl, config.testSeedCentavos);
@@ -143,6 +165,7 @@ async function main(): Promise<void> {
   log(`API listening on ${apiPorts.map((port) => `http://${config.api.host}:${port}`).join(', ')}${workers > 1 ? ` (${workers} workers)` : ''}`);
   log(`test API key:    ${account.testKey}`);
   log(`try: curl -H "Authorization: Bearer ${account.testKey}" http://${config.api.host}:${config.api.port}/v1/balance`);
+  log(`console:         http://127.0.0.1:${consolePort} (admin: ${await firstConsoleAdmin(config.databaseUrl)})`);
   log('Ctrl-C stops everything.');
 }
 

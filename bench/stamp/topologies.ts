@@ -1,6 +1,7 @@
-// bench/stamp: POST /v1/invoices throughput and latency on a real multi-process stack (API, worker and sandbox PAC
-// in their own processes, Temporal, PostgreSQL, Redis), plus the time split of one stamp.
-// Usage: npx tsx bench/stamp/run.ts [secondsPerRun=20]
+// bench/stamp/topologies: the stamping bench across deployments (issue #20): the same POST /v1/invoices runs on a
+// stack per topology (Temporal dev server or Temporal on PostgreSQL, 1 or more workers), one after the other in one
+// invocation, with CPU per stamp of each process. bench/stamp/run.ts is the per-stamp bench with its reference modes.
+// Usage: npx tsx bench/stamp/topologies.ts [secondsPerRun=20]
 //   BENCH_CASES=1x8,50x8   only these items×connections runs (default: 1 and 50 items at 1, 8 and 32 connections)
 //   BENCH_TOPOLOGIES=dev:1,postgres:1,postgres:2   Temporal (in-memory dev server, or the server on PostgreSQL) and
 //                          worker processes of each stack, benched one after the other in this run (default dev:1)

@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
+import { Theme } from '@radix-ui/themes';
+import '@radix-ui/themes/styles.css';
+import './console.css';
+import { currentLocale } from '../src/i18n/locale';
 
-export const metadata = { title: 'CFDI console' };
+export const metadata = { title: 'CFDI' };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const { locale } = await currentLocale();
   return (
-    <html lang="es">
-      <body style={{ fontFamily: 'system-ui, sans-serif', margin: '2rem' }}>{children}</body>
+    <html lang={locale === 'es' ? 'es-MX' : 'en'}>
+      <body>
+        <Theme accentColor="indigo" grayColor="slate" radius="medium">{children}</Theme>
+      </body>
     </html>
   );
 }

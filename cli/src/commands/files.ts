@@ -1,24 +1,10 @@
 import type { Command } from 'commander';
-import { listFailedFiles, loadDocumentById, type DocumentRow } from '@cfdi/services';
+import { filesCannotRender, innermostCause, listFailedFiles, loadDocumentById, type DocumentRow } from '@cfdi/services';
 import { regenerateFiles } from '@cfdi/workflows/client';
 import type { CliContext } from '../context';
 import { refuse } from '../refuse';
 
 const summary = (row: DocumentRow) => `${row.id}  ${row.livemode ? 'live' : 'test'}  ${row.account_id}  ${row.uuid}  files ${row.files_status}  since ${row.updated_at}`;
-
-/** The failure at the bottom of a workflow's failure chain (workflow → activity → the error the activity threw). */
-function innermost(error: unknown): Error {
-  let current = error as Error;
-  while (current.cause instanceof Error) current = current.cause;
-  return current;
-}
-
-/** Why a document's files cannot be rendered, or null when they can. */
-function cannotRender(row: DocumentRow): string | null {
-  if (!row.uuid) return `${row.id} is ${row.status}: only a stamped document has files`;
-  if (!row.stamped_xml) return `${row.id} was confirmed stamped without the PAC's copy (--without-xml): there is no XML to render`;
-  return null;
-}
 
 export function registerFilesCommands(program: Command, ctx: CliContext): void {
   const files = program.command('files');
@@ -45,7 +31,7 @@ export function registerFilesCommands(program: Command, ctx: CliContext): void {
       const rows = options.allFailed ? await listFailedFiles(em) : await Promise.all(ids.map((id) => loadDocumentById(em, id)));
       // One document's failure does not stop the others; exit code 1 says something was left.
       for (const row of rows) {
-        const problem = cannotRender(row);
+        const problem = filesCannotRender(row);
         if (problem) {
           refuse(`${problem}; nothing done.`);
           continue;
@@ -54,7 +40,7 @@ export function registerFilesCommands(program: Command, ctx: CliContext): void {
           await regenerateFiles(await ctx.temporal(), row.id, ctx.config.temporal.taskQueue);
           ctx.print(`${row.id}: files ready`, false);
         } catch (error) {
-          refuse(`${row.id}: files still failed: ${innermost(error).message}`);
+          refuse(`${row.id}: files still failed: ${innermostCause(error).message}`);
         }
       }
     });

@@ -1,30 +1,13 @@
 import os from 'node:os';
 import { InvalidArgumentError, type Command } from 'commander';
-import { createPacClients, listAwaitingReconciliation, loadDocumentById, otherHolderOfUuid, reconciliationHistory, type DocumentRow } from '@cfdi/services';
+import { createPacClients, listAwaitingReconciliation, loadDocumentById, reconciliationHistory, reconciliationRefusal, type DocumentRow } from '@cfdi/services';
 import { signalReconciliation } from '@cfdi/workflows/client';
 import type { CliContext } from '../context';
 import { refuse } from '../refuse';
 
 const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
-const awaiting = (row: DocumentRow) => row.needs_reconciliation && row.status === 'stamping';
 const summary = (row: DocumentRow) =>
   `${row.id}  ${row.livemode ? 'live' : 'test'}  ${row.account_id}  ${row.serie}-${row.folio}  total ${row.total}  since ${row.updated_at}\n    ${row.failure_detail ?? ''}`;
-
-/**
- * Why the PAC's copy contradicts "stamped with `uuid`", or null when it holds exactly that stamp. Without its copy the
- * document would be confirmed with no XML and no files, so that takes an explicit --without-xml.
- */
-async function pacDisagrees(ctx: CliContext, row: DocumentRow, uuid: string): Promise<string | null> {
-  const pac = createPacClients(ctx.config);
-  try {
-    const lookup = await pac.forMode(row.livemode).lookupStamped(row.sealed_xml!, { correlationId: row.id });
-    if (lookup.outcome === 'stamped') return lookup.uuid.toUpperCase() === uuid ? null : `the PAC holds this document's stamp as ${lookup.uuid}, not ${uuid}`;
-    const detail = lookup.outcome === 'not_stamped' ? `it has no stamp for it (${lookup.code})` : `it did not answer (${lookup.outcome})`;
-    return `the PAC cannot confirm ${uuid}: ${detail}. Recording it would leave the document stamped without its XML and files; check the UUID, or repeat with --without-xml`;
-  } finally {
-    pac.close();
-  }
-}
 
 /** The stamp workflow's input, for a decision that has to start the workflow (see signalReconciliation). */
 const stampInput = (ctx: CliContext, documentId: string) => ({ documentId, reconciliation: ctx.config.reconciliation });
@@ -76,18 +59,10 @@ export function registerReconcileCommands(program: Command, ctx: CliContext): vo
       if (Boolean(options.stamped) === Boolean(options.notStamped)) return refuse('give exactly one of --stamped or --not-stamped');
       if (options.stamped && !options.uuid) return refuse('--stamped needs --uuid');
       if (options.notStamped && options.uuid) return refuse('--uuid goes with --stamped only');
-      const em = await ctx.em();
-      const row = await loadDocumentById(em, documentId);
-      if (!awaiting(row)) {
-        return refuse(`${documentId} is not awaiting reconciliation (status ${row.status}${row.needs_reconciliation ? '' : ', no ambiguous failure'}); nothing done.`);
-      }
-      // A stamp belongs to one CFDI: another document's UUID is a typo, and the workflow could never record it.
-      const owner = options.uuid ? await otherHolderOfUuid(em, options.uuid, documentId) : null;
-      if (owner) return refuse(`${options.uuid} is the stamp of ${owner}, not of ${documentId}; nothing done.`);
-      if (options.stamped && !options.withoutXml) {
-        const problem = await pacDisagrees(ctx, row, options.uuid!);
-        if (problem) return refuse(`${problem}; nothing done.`);
-      }
+      const decision = { stamped: Boolean(options.stamped), uuid: options.uuid, withoutXml: options.withoutXml };
+      const pac = createPacClients(ctx.config);
+      const refusal = await reconciliationRefusal(await ctx.em(), pac, documentId, decision).finally(() => pac.close());
+      if (refusal) return refuse(refusal.reason === 'pac_disagrees' ? `${refusal.message} Check the UUID, or repeat with --without-xml.` : refusal.message);
       await signalReconciliation(await ctx.temporal(), stampInput(ctx, documentId), {
         stamped: Boolean(options.stamped), ...(options.uuid ? { uuid: options.uuid } : {}), resolvedBy: options.by, ...(options.note ? { note: options.note } : {}),
       }, ctx.config.temporal.taskQueue);

@@ -5,7 +5,7 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export type IdPrefix =
   | 'acct' | 'key' | 'txn' | 'mch' | 'inv' | 'pay' | 'nom' | 'evt' | 'file' | 'idem' | 'rec' | 'we' | 'wha' | 'pur'
-  | 'cu' | 'ocl' | 'oaz' | 'ogr';
+  | 'cu' | 'ocl' | 'oaz' | 'ogr' | 'cs' | 'aud';
 
 /**
  * Opaque, type-prefixed ids that sort by creation time (10 time chars + 16 random chars),

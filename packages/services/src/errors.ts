@@ -94,3 +94,10 @@ export class ServiceUnavailableError extends AppError {
     super(503, code, 'Service unavailable', detail, {}, options);
   }
 }
+
+/** The failure at the bottom of a chain (a workflow's failure → the activity's → the error the activity threw). */
+export function innermostCause(error: unknown): Error {
+  let current = error as Error;
+  while (current.cause instanceof Error) current = current.cause;
+  return current;
+}

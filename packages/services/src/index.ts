@@ -19,3 +19,4 @@ export * from './webhooks';
 export * from './billing';
 export * from './console-users';
 export * from './oauth';
+export * from './console';

@@ -122,6 +122,14 @@ export async function recordLedgerAudit(em: EntityManager, report: LedgerAuditRe
   ]);
 }
 
+/** The newest recorded audit, for the operators' console. */
+export async function latestLedgerAudit(em: EntityManager): Promise<{ ranAt: string; balancesChecked: number; violations: number } | null> {
+  const rows: { created_at: Date; balances_checked: number; violations: number }[] = await em.execute(
+    'select created_at, balances_checked, violations from ledger_audits order by id desc limit 1',
+  );
+  return rows[0] ? { ranAt: new Date(rows[0].created_at).toISOString(), balancesChecked: rows[0].balances_checked, violations: rows[0].violations } : null;
+}
+
 export interface PlatformGauges {
   documentsByStatus: { type: string; status: string; count: number }[];
   awaitingReconciliation: number;

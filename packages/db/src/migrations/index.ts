@@ -13,6 +13,7 @@ import { Migration20261125400000Webhooks } from './Migration20261125400000Webhoo
 import { Migration20261125500000PayrollReceipts } from './Migration20261125500000PayrollReceipts';
 import { Migration20261125600000Purchases } from './Migration20261125600000Purchases';
 import { Migration20261125700000ConsoleUsersOAuth } from './Migration20261125700000ConsoleUsersOAuth';
+import { Migration20261126300000ConsoleSessionsAudit } from './Migration20261126300000ConsoleSessionsAudit';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -34,4 +35,5 @@ export const migrationsList = [
   { name: 'Migration20261125500000PayrollReceipts', class: Migration20261125500000PayrollReceipts },
   { name: 'Migration20261125600000Purchases', class: Migration20261125600000Purchases },
   { name: 'Migration20261125700000ConsoleUsersOAuth', class: Migration20261125700000ConsoleUsersOAuth },
+  { name: 'Migration20261126300000ConsoleSessionsAudit', class: Migration20261126300000ConsoleSessionsAudit },
 ];

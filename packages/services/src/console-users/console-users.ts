@@ -104,10 +104,11 @@ async function updateByEmail(em: EntityManager, email: string, set: string, para
   return toView(rows[0]);
 }
 
-/** Disabling signs the user out of everything: the OAuth grants they gave stop working too. */
+/** Disabling signs the user out of everything: console sessions end and the OAuth grants they gave stop working too. */
 export async function disableConsoleUser(em: EntityManager, email: string): Promise<ConsoleUserView> {
   const user = await updateByEmail(em, email, 'disabled_at = coalesce(disabled_at, now())', []);
   await em.execute('update oauth_grants set revoked_at = coalesce(revoked_at, now()) where console_user_id = ?', [user.id]);
+  await em.execute('update console_sessions set revoked_at = coalesce(revoked_at, now()) where console_user_id = ? and revoked_at is null', [user.id]);
   return user;
 }
 

@@ -18,3 +18,4 @@ export * from './stalled-documents';
 export { restoreInvoiceBalance } from './invoice-balance';
 export * from './amount-limits';
 export * from './files-on-demand';
+export * from './reconciliation-decision';

@@ -71,6 +71,13 @@ export async function listFailedFiles(em: EntityManager): Promise<DocumentRow[]>
   return em.execute(`select * from documents where files_status = 'failed' and uuid is not null order by id`);
 }
 
+/** Why a document's files cannot be rendered (again), or null when they can: the CLI's and the console's check. */
+export function filesCannotRender(row: DocumentRow): string | null {
+  if (!row.uuid) return `${row.id} is ${row.status}: only a stamped document has files`;
+  if (!row.stamped_xml) return `${row.id} was confirmed stamped without the PAC's copy (--without-xml): there is no XML to render`;
+  return null;
+}
+
 export async function reconciliationHistory(em: EntityManager, documentId: string) {
   return em.execute<{ id: string; resolution: string; uuid: string | null; resolved_by: string; note: string | null; created_at: string }[]>(
     'select * from reconciliations where document_id = ? order by id', [documentId],

@@ -1,0 +1,94 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { Badge, Card, DataList, Flex, Grid, Heading, Table, Text } from '@radix-ui/themes';
+import { documentDownload, DOWNLOADABLE_FILES, NotFoundError, relatedDocuments, retrieveScopedDocument, type DocumentRow } from '@cfdi/services';
+import { formatDateTime, formatMoney } from '../../../../src/i18n/format';
+import { currentLocale } from '../../../../src/i18n/locale';
+import { em } from '../../../../src/platform';
+import { currentWorkspace } from '../../../../src/workspace';
+
+interface Cancellation {
+  motivo?: string;
+  folioSustitucion?: string | null;
+  status?: string;
+  requestedAt?: string;
+  resolvedAt?: string | null;
+  acuse?: { fecha?: string; estatus?: string; codigo?: string } | null;
+}
+
+export default async function DocumentPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { scope } = await currentWorkspace();
+  const { t, locale } = await currentLocale();
+  if (!scope) notFound();
+  let row: DocumentRow;
+  try {
+    row = await retrieveScopedDocument(await em(), scope, id);
+  } catch (error) {
+    // Another account's, mode's or merchant's document is simply not there.
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+  const related = await relatedDocuments(await em(), scope, row);
+  const cancellation = row.cancellation as Cancellation | null;
+  const timeline: [string, string | Date | null | undefined][] = [
+    [t.accepted, row.created_at],
+    [row.status === 'stamp_failed' ? t.failed : t.stamped, row.status === 'stamp_failed' ? row.updated_at : row.stamped_at],
+    ...(cancellation ? ([[t.cancelRequested, cancellation.requestedAt], [t.cancelled, row.status === 'cancelled' ? cancellation.resolvedAt : null]] as [string, string | null | undefined][]) : []),
+  ];
+  const downloads = DOWNLOADABLE_FILES.filter((file) => documentDownload(row, file));
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h1">{row.serie}-{row.folio_text ?? row.folio} <Badge highContrast size="2" data-testid="document-status">{row.status}</Badge></Heading>
+      <Text className="mono" data-testid="document-uuid">{row.uuid ?? '—'}</Text>
+      <Grid columns="2" gap="3">
+        <Card>
+          <Heading as="h2" size="3" mb="2">{t.timeline}</Heading>
+          <ol>{timeline.map(([label, at]) => <li key={label}>{label}: {formatDateTime(at ?? null, locale)}</li>)}</ol>
+          {row.needs_reconciliation && <Badge highContrast color="amber">{t.reconciliation}</Badge>}
+          {row.failure_detail && <Text as="p" size="1" color="gray">{row.failure_detail}</Text>}
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="2">{t.amounts}</Heading>
+          <DataList.Root>
+            <DataList.Item><DataList.Label>{t.subtotal}</DataList.Label><DataList.Value>{formatMoney(Number(row.subtotal), locale)}</DataList.Value></DataList.Item>
+            <DataList.Item><DataList.Label>{t.discount}</DataList.Label><DataList.Value>{formatMoney(Number(row.discount), locale)}</DataList.Value></DataList.Item>
+            <DataList.Item><DataList.Label>{t.total}</DataList.Label><DataList.Value data-testid="document-total">{formatMoney(Number(row.total), locale)}</DataList.Value></DataList.Item>
+          </DataList.Root>
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="2">{t.receiver}</Heading>
+          <Text as="p">{row.receiver.name}</Text>
+          <Text as="p" className="mono">{row.receiver.rfc} · CP {row.receiver.zip} · {row.receiver.regimenFiscal}</Text>
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="2">{t.downloads}</Heading>
+          <Flex gap="3">{downloads.map((file) => <a key={file} href={`/documents/${row.id}/download/${file}`} download data-testid={`download-${file}`}>{file.toUpperCase()}</a>)}</Flex>
+        </Card>
+      </Grid>
+      {cancellation && (
+        <Card>
+          <Heading as="h2" size="3" mb="2">{t.cancellation}</Heading>
+          <Text as="p">{cancellation.status} · motivo {cancellation.motivo}{cancellation.folioSustitucion ? ` · ${cancellation.folioSustitucion}` : ''}</Text>
+          {cancellation.acuse && <Text as="p">{t.acuse}: {cancellation.acuse.estatus} {cancellation.acuse.codigo} {cancellation.acuse.fecha}</Text>}
+        </Card>
+      )}
+      {related.length > 0 && (
+        <Card>
+          <Heading as="h2" size="3" mb="2">{t.related}</Heading>
+          <Table.Root size="1">
+            <Table.Body>
+              {related.map((r) => (
+                <Table.Row key={r.id}>
+                  <Table.Cell><Link href={`/documents/${r.id}`}>{r.serie}-{r.folio}</Link></Table.Cell><Table.Cell>{r.type === 'invoice' ? r.kind : r.type}</Table.Cell>
+                  <Table.Cell>{r.status}</Table.Cell><Table.Cell justify="end">{formatMoney(Number(r.total), locale)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Card>
+      )}
+      {row.saldo_pendiente !== null && <Text>Saldo: {formatMoney(Number(row.saldo_pendiente), locale)}</Text>}
+    </Flex>
+  );
+}

@@ -1,0 +1,47 @@
+'use client';
+
+import { useActionState } from 'react';
+import { Button, Callout, Flex } from '@radix-ui/themes';
+import { createUser, resetPassword, type PasswordShownOnce } from './actions';
+
+function PasswordOnce({ state, message }: { state: PasswordShownOnce; message: string }) {
+  if (state.error) return <Callout.Root color="red" role="alert" mt="2"><Callout.Text>{state.error}</Callout.Text></Callout.Root>;
+  if (!state.password) return null;
+  return <Callout.Root mt="2"><Callout.Text>{message} <span className="mono">{state.email}</span> <code className="secret" data-testid="new-password">{state.password}</code></Callout.Text></Callout.Root>;
+}
+
+export interface CreateUserLabels { email: string; role: string; account: string; mode: string; any: string; test: string; live: string; createUser: string; userCreated: string }
+
+/** Client forms so a generated password shows once, in this render only. */
+export function CreateUserForm({ labels, accounts }: { labels: CreateUserLabels; accounts: { id: string; name: string }[] }) {
+  const [state, action, pending] = useActionState(createUser, {});
+  return (
+    <form action={action}>
+      <Flex gap="3" align="end" wrap="wrap">
+        <label className="field">{labels.email}<input name="email" type="email" required /></label>
+        <label className="field">{labels.role}
+          <select name="role" defaultValue="finance"><option value="finance">finance</option><option value="operator">operator</option><option value="admin">admin</option></select>
+        </label>
+        <label className="field">{labels.account}
+          <select name="account">{accounts.map((a) => <option key={a.id} value={a.id}>{a.name} ({a.id})</option>)}</select>
+        </label>
+        <label className="field">{labels.mode}
+          <select name="mode" defaultValue=""><option value="">{labels.any}</option><option value="test">{labels.test}</option><option value="live">{labels.live}</option></select>
+        </label>
+        <Button type="submit" disabled={pending}>{labels.createUser}</Button>
+      </Flex>
+      <PasswordOnce state={state} message={labels.userCreated} />
+    </form>
+  );
+}
+
+export function ResetPasswordForm({ email, labels }: { email: string; labels: { resetPassword: string; passwordReset: string } }) {
+  const [state, action, pending] = useActionState(resetPassword, {});
+  return (
+    <form action={action}>
+      <input type="hidden" name="email" value={email} />
+      <Button size="1" variant="soft" type="submit" disabled={pending}>{labels.resetPassword}</Button>
+      <PasswordOnce state={state} message={labels.passwordReset} />
+    </form>
+  );
+}

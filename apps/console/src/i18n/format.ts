@@ -1,0 +1,19 @@
+import type { Locale } from './messages';
+
+const TIME_ZONE = 'America/Mexico_City';
+
+/** `$1,234.56 MXN` in both languages (es-MX and en-US group and round the same way). */
+export function formatMoney(pesos: number, locale: Locale): string {
+  const number = new Intl.NumberFormat(locale === 'es' ? 'es-MX' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(pesos);
+  return `${pesos < 0 ? '-' : ''}$${number.replace('-', '')} MXN`;
+}
+
+export const formatCentavos = (centavos: number, locale: Locale) => formatMoney(centavos / 100, locale);
+
+/** A moment as Mexico City's wall clock. */
+export function formatDateTime(iso: string | Date | null | undefined, locale: Locale): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(locale === 'es' ? 'es-MX' : 'en-US', { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+export const formatInteger = (value: number, locale: Locale) => new Intl.NumberFormat(locale === 'es' ? 'es-MX' : 'en-US').format(value);

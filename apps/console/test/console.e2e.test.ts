@@ -1,0 +1,367 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { FinkokPac } from '@cfdi/pac';
+import { createConsoleUser, emitEvent, generatePassword, SANDBOX_CREDENTIALS } from '@cfdi/services';
+import { waitFor } from '@cfdi/testkit';
+import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId } from '@cfdi/workflows/client';
+// The API's own stack harness (sandbox PAC, API, in-process worker): the console is tested against what the API does.
+import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from '@cfdi/api/test/stack';
+import { startReceiver, type Receiver } from '@cfdi/api/test/webhook-receiver';
+import { launchBrowser, seriousA11yViolations, signIn } from './browser';
+import { startConsole, type RunningConsole } from './console-server';
+
+const PORT = Number(process.env.TEST_CONSOLE_PORT ?? 3310);
+const SCREENSHOTS = process.env.TEST_CONSOLE_SCREENSHOTS ? path.resolve(__dirname, '../../../docs/console') : null;
+
+let stack: StackHarness;
+let consoleApp: RunningConsole;
+let browser: Browser;
+let receiver: Receiver;
+let account: Awaited<ReturnType<typeof stampingAccount>>;
+let stamped: { id: string; uuid: string };
+const users = { financeA: '', financeB: '', operator: '', admin: '' };
+const password = generatePassword();
+
+beforeAll(async () => {
+  // Reconciliation lookups far in the future: in these tests the operator decides.
+  // Webhook retries 1 s apart, so a failed delivery's second attempt comes while the test waits.
+  stack = await startStack({ RECONCILIATION_FIRST_LOOKUP_SECONDS: '3600', WEBHOOK_RETRY_FIRST_SECONDS: '1', WEBHOOK_RETRY_MAX_SECONDS: '1' });
+  const config = stack.api.config;
+  account = await stampingAccount(stack);
+  const other = await stack.api.newAccount();
+  const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+  expect({ status: res.status, body: res.status === 201 ? null : res.body }).toEqual({ status: 201, body: null });
+  stamped = res.body;
+  await waitFor(async () => ((await stack.api.request('GET', `/v1/invoices/${stamped.id}`, { key: account.testKey })).body.files.status === 'ready' ? true : undefined), { what: 'files' });
+  const tag = Date.now().toString(36);
+  const em = () => stack.api.orm.em.fork();
+  users.financeA = (await createConsoleUser(em(), { email: `finance-a-${tag}@example.mx`, password, role: 'finance', accountId: account.accountId })).email;
+  users.financeB = (await createConsoleUser(em(), { email: `finance-b-${tag}@example.mx`, password, role: 'finance', accountId: other.accountId })).email;
+  users.operator = (await createConsoleUser(em(), { email: `operator-${tag}@example.mx`, password, role: 'operator' })).email;
+  users.admin = (await createConsoleUser(em(), { email: `admin-${tag}@example.mx`, password, role: 'admin' })).email;
+  consoleApp = await startConsole({
+    DATABASE_URL: config.databaseUrl, REDIS_URL: config.redisUrl, TEMPORAL_ADDRESS: config.temporal.address, TEMPORAL_TASK_QUEUE: stack.taskQueue,
+    PAC_SANDBOX_URL: stack.sandbox.url, RECONCILIATION_FIRST_LOOKUP_SECONDS: '3600',
+  }, PORT);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await consoleApp?.close();
+  await stack?.api.deps.temporal.client.schedule.getHandle(webhookDispatchScheduleId(stack.taskQueue)).delete().catch(() => undefined);
+  await receiver?.close();
+  await stack?.close();
+}, 60_000);
+
+const url = (p: string) => `${consoleApp.url}${p}`;
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  return context.newPage();
+}
+
+/** No serious or critical axe violation on the page; optionally its screenshot for the docs. */
+async function checkPage(page: Page, screenshot?: string) {
+  // Next streams a dynamic page's <title> after its body: wait for it like a screen reader would.
+  await page.waitForFunction(() => (globalThis as unknown as { document: { title: string } }).document.title !== '');
+  expect({ url: page.url(), violations: await seriousA11yViolations(page) }).toEqual({ url: page.url(), violations: [] });
+  if (screenshot && SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${screenshot}.png`) });
+}
+
+const money = (centavos: number) => `$${(centavos / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} MXN`;
+
+it('a wrong password gets a generic message; signing out ends the session server-side', async () => {
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.financeA, `${password}x`);
+  await expect(page.getByTestId('login-message').textContent()).resolves.toMatch(/Correo o contraseña incorrectos/);
+  await checkPage(page);
+  await signIn(page, consoleApp.url, users.financeA, password);
+  expect(new URL(page.url()).pathname).toBe('/');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'cfdi_session')!;
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await page.waitForURL(/\/login/);
+  // The old cookie replayed after sign-out is worth nothing: back to the login page.
+  await page.context().addCookies([{ ...cookie }]);
+  await page.goto(url('/ledger'));
+  expect(new URL(page.url()).pathname).toBe('/login');
+  expect(new URL(page.url()).searchParams.get('next')).toBe('/ledger');
+  await page.context().close();
+}, 60_000);
+
+it('a finance user sees the API balance, finds the stamped document, downloads PDF and XML, exports the ledger as the API lists it', async () => {
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.financeA, password);
+  const balance = (await stack.api.request('GET', '/v1/balance', { key: account.testKey })).body;
+  await expect(page.getByTestId('balance-test').getByTestId('balance-amount').textContent()).resolves.toBe(money(balance.balanceCentavos));
+  await expect(page.getByTestId('balance-test').getByTestId('timbres-remaining').textContent()).resolves.toBe(String(balance.timbresRemaining));
+  await checkPage(page, 'overview');
+
+  await page.goto(url('/documents'));
+  await page.getByLabel('UUID').fill(stamped.uuid.toLowerCase());
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.waitForURL(/uuid=/);
+  await checkPage(page, 'documents');
+  await page.getByRole('link', { name: new RegExp(`^${account.serie}-`) }).click();
+  await page.waitForURL(new RegExp(`/documents/${stamped.id}$`));
+  await expect(page.getByTestId('document-uuid').textContent()).resolves.toBe(stamped.uuid);
+  await checkPage(page, 'document');
+
+  const xml = await page.request.get(url(`/documents/${stamped.id}/download/xml`));
+  expect(xml.headers()['content-type']).toBe('application/xml');
+  const [{ stamped_xml: stampedXml }] = (await stack.api.orm.em.fork().execute('select stamped_xml from documents where id = ?', [stamped.id])) as [{ stamped_xml: string }];
+  expect((await xml.body()).toString('utf8')).toBe(stampedXml);
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByTestId('download-pdf').click();
+  const pdf = await (await pdfDownload).createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  });
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const apiPdf = (await stack.api.request('GET', `/v1/invoices/${stamped.id}`, { key: account.testKey })).body.files.pdfUrl as string;
+  const signed = new URL(apiPdf); // signed for API_PUBLIC_URL; the test API listens elsewhere
+  expect(pdf.equals(Buffer.from(await (await fetch(`${stack.api.url}${signed.pathname}${signed.search}`)).arrayBuffer()))).toBe(true);
+
+  await page.goto(url('/ledger'));
+  await checkPage(page);
+  const csv = (await (await page.request.get(url('/ledger/export'))).text()).trim().split('\r\n');
+  const api = (await stack.api.request('GET', '/v1/billing/transactions?limit=100', { key: account.testKey })).body.data as Record<string, unknown>[];
+  expect(csv[0]).toBe('id,createdAt,type,deltaCentavos,balanceAfterCentavos,referenceType,referenceId,note');
+  expect(csv.slice(1)).toEqual(api.map((t) => [t.id, t.createdAt, t.type, t.deltaCentavos, t.balanceAfterCentavos, t.referenceType ?? '', t.referenceId ?? '', t.note ?? ''].join(',')));
+  await page.context().close();
+}, 90_000);
+
+it("a finance user of another account gets 404 for that document's page and files", async () => {
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.financeB, password);
+  const response = await page.goto(url(`/documents/${stamped.id}`));
+  expect(response?.status()).toBe(404);
+  expect(await page.content()).not.toContain(stamped.uuid);
+  expect((await page.request.get(url(`/documents/${stamped.id}/download/xml`))).status()).toBe(404);
+  await page.context().close();
+}, 60_000);
+
+it('a new API key is shown once and works against the API', async () => {
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.financeA, password);
+  await page.goto(url('/keys'));
+  await page.getByLabel('Nota').fill('console e2e');
+  await page.getByRole('button', { name: 'Crear llave' }).click();
+  const secret = (await page.getByTestId('new-key-secret').textContent())!;
+  expect(secret).toMatch(/^sk_test_/);
+  expect((await stack.api.request('GET', '/v1/balance', { key: secret })).status).toBe(200);
+  await checkPage(page);
+  await page.reload();
+  expect(await page.content()).not.toContain(secret);
+  await page.context().close();
+}, 60_000);
+
+it('a finance user sees the merchants with their CSD status, and a warning for a CSD that expires within 30 days', async () => {
+  const em = () => stack.api.orm.em.fork();
+  const [{ valid_to: validTo }] = (await em().execute('select valid_to from merchant_csds where merchant_id = ?', [account.merchantId])) as [{ valid_to: Date }];
+  const page = await newPage();
+  try {
+    await signIn(page, consoleApp.url, users.financeA, password);
+    await em().execute(`update merchant_csds set valid_to = now() + interval '10 days' where merchant_id = ?`, [account.merchantId]);
+    await page.goto(url('/merchants'));
+    await expect(page.getByTestId(`merchant-${account.merchantId}`).getByTestId('csd-status').textContent()).resolves.toBe('El CSD vence en menos de 30 días');
+    await expect(page.getByTestId(`csd-warning-${account.merchantId}`).textContent()).resolves.toContain('EKU9003173C9');
+    await checkPage(page);
+    await em().execute(`update merchant_csds set valid_to = now() + interval '40 days' where merchant_id = ?`, [account.merchantId]);
+    await page.reload();
+    await expect(page.getByTestId(`merchant-${account.merchantId}`).getByTestId('csd-status').textContent()).resolves.toBe('Activa');
+    expect(await page.getByTestId(`csd-warning-${account.merchantId}`).count()).toBe(0);
+  } finally {
+    await em().execute('update merchant_csds set valid_to = ? where merchant_id = ?', [validTo, account.merchantId]);
+    await page.context().close();
+  }
+}, 60_000);
+
+it("a finance user sees the account's webhook endpoints and their delivery attempts", async () => {
+  receiver = await startReceiver();
+  await ensureWebhookDispatchSchedule(stack.api.deps.temporal.client, stack.taskQueue, { runForMs: 120_000, intervalMs: 200, eventRetentionDays: 30 });
+  const path = '/console-hooks';
+  receiver.plan(path, [500, 200]);
+  const created = await stack.api.request('POST', '/v1/webhook_endpoints', { key: account.testKey, body: { url: receiver.url(path), enabledEvents: ['invoice.cancelled'], description: 'ERP' } });
+  expect(created.status).toBe(201);
+  const eventId = await stack.api.orm.em.fork().transactional((tx) => emitEvent(tx, { accountId: account.accountId, livemode: false }, 'invoice.cancelled', { id: stamped.id, object: 'invoice' }));
+  const attempts = await waitFor(async () => {
+    const res = await stack.api.request('GET', `/v1/webhook_endpoints/${created.body.id}/attempts`, { key: account.testKey });
+    return res.body.data?.length >= 2 ? res.body.data as { eventId: string; statusCode: number }[] : undefined;
+  }, { what: 'two delivery attempts', timeoutMs: 60_000, intervalMs: 250 });
+  expect(attempts.map((a) => [a.eventId, a.statusCode])).toEqual([[eventId, 200], [eventId, 500]]);
+
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.financeA, password);
+  await page.goto(url('/webhooks'));
+  const section = page.getByTestId(`endpoint-${created.body.id}`);
+  await expect(section.textContent()).resolves.toContain(receiver.url(path));
+  const rows = await section.getByTestId('webhook-attempt').allTextContents();
+  expect(rows).toHaveLength(2);
+  expect(rows[0]).toContain(eventId);
+  expect(rows[0]).toContain('200');
+  expect(rows[1]).toContain('500');
+  await checkPage(page);
+  await page.context().close();
+}, 120_000);
+
+it('an admin creates a finance user who can sign in, resets their password and disables them; a finance user cannot reach the users page', async () => {
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.admin, password);
+  await page.goto(url('/users'));
+  await checkPage(page);
+  const email = `new-finance-${Date.now().toString(36)}@example.mx`;
+  const main = page.getByRole('main'); // the sidebar has an account selector of its own
+  await main.getByLabel('Correo electrónico').fill(email);
+  await main.getByLabel('Rol').selectOption('finance');
+  await main.getByLabel('Cuenta').selectOption(account.accountId);
+  await main.getByRole('button', { name: 'Crear usuario' }).click();
+  const generated = (await main.getByTestId('new-password').textContent())!;
+  expect(generated.length).toBeGreaterThanOrEqual(12);
+  const [created] = (await stack.api.orm.em.fork().execute('select role, account_id from console_users where email = ?', [email])) as { role: string; account_id: string }[];
+  expect(created).toEqual({ role: 'finance', account_id: account.accountId });
+
+  const financePage = await newPage();
+  await signIn(financePage, consoleApp.url, email, generated);
+  expect(new URL(financePage.url()).pathname).toBe('/');
+  expect((await financePage.goto(url('/users')))?.status()).toBe(404);
+
+  await page.reload();
+  const row = page.getByTestId(`user-${email}`);
+  await row.getByRole('button', { name: 'Restablecer contraseña' }).click();
+  const reset = (await row.getByTestId('new-password').textContent())!;
+  expect(reset).not.toBe(generated);
+  await row.getByRole('button', { name: 'Desactivar' }).click();
+  await expect(page.getByTestId(`user-${email}`).getByText('Desactivado').textContent()).resolves.toBe('Desactivado');
+  // Disabling ends the user's sessions, and the new password does not let them back in.
+  await financePage.goto(url('/'));
+  expect(new URL(financePage.url()).pathname).toBe('/login');
+  await signIn(financePage, consoleApp.url, email, reset);
+  await expect(financePage.getByTestId('login-message').textContent()).resolves.toMatch(/Correo o contraseña incorrectos/);
+  await financePage.context().close();
+  await page.context().close();
+}, 90_000);
+
+it('an operator renders failed files again', async () => {
+  const em = () => stack.api.orm.em.fork();
+  await em().execute(`update documents set files_status = 'failed' where id = ?`, [stamped.id]);
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.operator, password);
+  await page.goto(url('/failed-files'));
+  await checkPage(page);
+  await page.getByTestId(`failed-${stamped.id}`).getByRole('button').click();
+  await page.waitForURL(/[?&](done|refused)=/);
+  await expect(page.getByTestId('render-done').textContent()).resolves.toContain(stamped.id);
+  const [{ files_status: filesStatus }] = (await em().execute('select files_status from documents where id = ?', [stamped.id])) as [{ files_status: string }];
+  expect(filesStatus).toBe('ready');
+  expect(await page.getByTestId(`failed-${stamped.id}`).count()).toBe(0);
+  await page.context().close();
+}, 60_000);
+
+describe('reconciliation by an operator', () => {
+  const row = async (id: string): Promise<any> => (await stack.api.orm.em.fork().execute('select * from documents where id = ?', [id]))[0];
+  const ledgerTypes = async (id: string) =>
+    ((await stack.api.orm.em.fork().execute('select type from transactions where reference_id = ? order by seq', [id])) as { type: string }[]).map((t) => t.type);
+  const armedFaults = async () => ((await (await fetch(`${stack.sandbox.url}/sandbox/faults`)).json()) as { faults: unknown[] }).faults;
+
+  /**
+   * A document whose stamp is ambiguous, settled before any decision: exactly one fault armed (none left over), the
+   * document flagged needsReconciliation with that fault consumed, and the sandbox's own lookup answering `expected`
+   * (under load the stamp call can time out client-side while the sandbox is still storing the stamp, so an early
+   * lookup may still say `not_stamped`).
+   */
+  async function ambiguous(kind: 'process_then_reset' | 'reset', expected: 'stamped' | 'not_stamped'): Promise<{ id: string; uuid?: string }> {
+    await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+    const armed = await fetch(`${stack.sandbox.url}/sandbox/faults`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'stamp', kind, count: 1 }),
+    });
+    expect(armed.ok).toBe(true);
+    const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+    expect(res.status).toBe(202);
+    const id = res.body.id as string;
+    await waitFor(async () => ((await row(id)).needs_reconciliation ? true : undefined), { what: `${id} needsReconciliation`, timeoutMs: 30_000 });
+    expect(await armedFaults()).toEqual([]);
+    const pac = new FinkokPac({ url: stack.sandbox.url, ...SANDBOX_CREDENTIALS });
+    try {
+      const sealedXml = (await row(id)).sealed_xml as string;
+      const found = await waitFor(async () => {
+        const answer = await pac.lookupStamped(sealedXml);
+        return answer.outcome === expected ? answer : undefined;
+      }, { what: `the sandbox to answer ${expected} for ${id}`, timeoutMs: 30_000, intervalMs: 250 });
+      return { id, uuid: found.outcome === 'stamped' ? found.uuid : undefined };
+    } finally {
+      pac.close();
+    }
+  }
+
+  async function decide(page: Page, id: string, decision: 'stamped' | 'not_stamped', uuid: string, note: string) {
+    await page.goto(url('/reconciliation'));
+    await submitDecision(page, id, decision, uuid, note);
+  }
+
+  async function submitDecision(page: Page, id: string, decision: 'stamped' | 'not_stamped', uuid: string, note: string) {
+    const card = page.getByTestId(`reconcile-${id}`);
+    await card.getByRole('combobox', { name: 'Decidir' }).selectOption(decision);
+    await card.getByRole('textbox', { name: 'UUID' }).fill(uuid);
+    await card.getByRole('textbox', { name: 'Nota' }).fill(note);
+    await card.getByRole('button', { name: 'Decidir' }).click();
+    await page.waitForURL(/[?&](done|refused)=/);
+  }
+
+  it('resolves one as stamped and one as not stamped, leaving document and ledger as the CLI would; refuses what the CLI refuses', async () => {
+    const { id: stampedAtPac, uuid: pacUuid } = await ambiguous('process_then_reset', 'stamped');
+    const { id: neverStamped } = await ambiguous('reset', 'not_stamped');
+    const page = await newPage();
+    await signIn(page, consoleApp.url, users.operator, password);
+    await page.goto(url('/reconciliation'));
+    await checkPage(page, 'reconciliation');
+    // A second tab keeps the queue as it is now, to decide on a document that will have been resolved meanwhile.
+    const stalePage = await page.context().newPage();
+    await stalePage.goto(url('/reconciliation'));
+
+    // A UUID the PAC does not know is refused with the reason, and nothing is signalled.
+    await decide(page, neverStamped, 'stamped', '0AF3C8D1-1111-4222-8333-944455566677', 'typo');
+    await expect(page.getByTestId('reconcile-refused').textContent()).resolves.toMatch(/the PAC cannot confirm 0AF3C8D1-1111-4222-8333-944455566677/);
+    expect(await row(neverStamped)).toMatchObject({ status: 'stamping', needs_reconciliation: true, reservation_state: 'reserved' });
+
+    await decide(page, stampedAtPac, 'stamped', pacUuid!, 'seen in the PAC portal');
+    await expect(page.getByTestId('reconcile-done').textContent()).resolves.toContain(stampedAtPac);
+    await decide(page, neverStamped, 'not_stamped', '', 'PAC has no record');
+    await expect(page.getByTestId('reconcile-done').textContent()).resolves.toContain(neverStamped);
+
+    const confirmed = await waitFor(async () => { const r = await row(stampedAtPac); return r.status === 'stamped' ? r : undefined; }, { what: 'stamped' });
+    expect(confirmed).toMatchObject({ uuid: pacUuid!.toUpperCase(), needs_reconciliation: false, reservation_state: 'confirmed' });
+    expect(await ledgerTypes(stampedAtPac)).toEqual(['consume']);
+    const failed = await waitFor(async () => { const r = await row(neverStamped); return r.status === 'stamp_failed' ? r : undefined; }, { what: 'stamp_failed' });
+    expect(failed).toMatchObject({ needs_reconciliation: false, reservation_state: 'refunded' });
+    expect(await ledgerTypes(neverStamped)).toEqual(['consume', 'refund']);
+    const resolutions = await stack.api.orm.em.fork().execute('select document_id, resolution, resolved_by, note from reconciliations where document_id in (?, ?) order by id', [stampedAtPac, neverStamped]);
+    expect(resolutions).toEqual([
+      { document_id: stampedAtPac, resolution: 'stamped', resolved_by: users.operator, note: 'seen in the PAC portal' },
+      { document_id: neverStamped, resolution: 'not_stamped', resolved_by: users.operator, note: 'PAC has no record' },
+    ]);
+
+    // A document no longer waiting: a clear message, nothing signalled.
+    await submitDecision(stalePage, neverStamped, 'stamped', pacUuid!, 'late');
+    await expect(stalePage.getByTestId('reconcile-refused').textContent()).resolves.toMatch(new RegExp(`${neverStamped} is not awaiting reconciliation`));
+    expect(await ledgerTypes(neverStamped)).toEqual(['consume', 'refund']);
+    expect(await row(neverStamped)).toMatchObject({ status: 'stamp_failed' });
+
+    await page.context().close();
+  }, 120_000);
+});
+
+// Last: every earlier test's actions are in the log by now.
+it('the audit log shows each state-changing action with who took it', async () => {
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.operator, password);
+  await page.goto(url('/audit'));
+  await checkPage(page);
+  const actions = await page.getByTestId('audit-row').allTextContents();
+  for (const [who, what] of [[users.admin, 'console_user.create'], [users.admin, 'console_user.reset_password'], [users.admin, 'console_user.disable'], [users.operator, 'files.render_again'], [users.operator, 'reconciliation.resolve'], [users.operator, 'session.sign_in'], [users.financeA, 'api_key.create'], [users.financeA, 'session.sign_out'], [users.financeA, 'session.sign_in_failed']] as const) {
+    expect({ who, what, found: actions.some((text) => text.includes(who) && text.includes(what)) }).toEqual({ who, what, found: true });
+  }
+  await page.context().close();
+}, 60_000);

@@ -1,0 +1,46 @@
+import type { EntityManager } from '@cfdi/db';
+import { MERCHANT_SELECT, toCsdView, type CsdView, type MerchantRow } from '../merchants/merchant-view';
+import type { Scope } from '../scope';
+
+/** The console warns this many days before a merchant's CSD stops being usable for stamping. */
+export const CSD_EXPIRY_WARNING_DAYS = 30;
+
+export interface ConsoleMerchant {
+  id: string;
+  rfc: string;
+  legalName: string;
+  serie: string;
+  csd: CsdView | null;
+  /** The CSD is active but expires within CSD_EXPIRY_WARNING_DAYS. */
+  csdExpiresSoon: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The scope's merchants (a user limited to some sees only those) with their CSD status, by legal name. */
+export async function listConsoleMerchants(em: EntityManager, scope: Scope, now: Date): Promise<ConsoleMerchant[]> {
+  if (scope.merchantIds?.length === 0) return [];
+  const params: unknown[] = [scope.accountId, scope.livemode];
+  let where = 'm.account_id = ? and m.livemode = ? and m.deleted_at is null';
+  if (scope.merchantIds) {
+    where += ' and m.id in (?)';
+    params.push(scope.merchantIds);
+  }
+  const rows: MerchantRow[] = await em.execute(`${MERCHANT_SELECT} where ${where} order by m.legal_name, m.id limit 500`, params);
+  return rows.map((row) => {
+    const csd = toCsdView(row, now);
+    const msLeft = csd ? new Date(csd.validTo).getTime() - now.getTime() : 0;
+    return {
+      id: row.id, rfc: row.rfc, legalName: row.legal_name, serie: row.serie, csd,
+      csdExpiresSoon: csd?.status === 'active' && msLeft < CSD_EXPIRY_WARNING_DAYS * DAY_MS,
+    };
+  });
+}
+
+/** The ids among `ids` that are not live merchants of the scope's account and mode (e.g. for a key's restriction). */
+export async function unknownMerchantIds(em: EntityManager, scope: Pick<Scope, 'accountId' | 'livemode'>, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const found: { id: string }[] = await em.execute('select id from merchants where account_id = ? and livemode = ? and id in (?) and deleted_at is null',
+    [scope.accountId, scope.livemode, ids]);
+  return ids.filter((id) => !found.some((m) => m.id === id));
+}
