@@ -1,7 +1,7 @@
 import 'server-only';
 import { loadConfig, type Config } from '@cfdi/config';
 import { createOrm, type Orm } from '@cfdi/db';
-import { connectRedis, createPacClients, type PacClients } from '@cfdi/services';
+import { connectRedis, createDocumentFileProducer, createPacClients, renderPdfAndZip, type DocumentFileProducer, type PacClients } from '@cfdi/services';
 import { createFileStorage, type FileStorage } from '@cfdi/storage';
 import { Client, Connection } from '@temporalio/client';
 import type { Redis } from 'ioredis';
@@ -14,6 +14,8 @@ export interface Platform {
   temporal: Client;
   /** For the reconciliation queue's lookups and the check of an operator's "stamped" decision. */
   pac: PacClients;
+  /** A stamped document's PDF or ZIP not rendered yet is rendered on its first download, as the API's file URLs do. */
+  files: DocumentFileProducer;
 }
 
 // One set of connections per server process (Next may evaluate this module in several bundles; globalThis is shared).
@@ -24,9 +26,11 @@ async function connect(): Promise<Platform> {
   const orm = await createOrm(config.databaseUrl);
   const redis = await connectRedis(config.redisUrl, (error) => console.warn(`redis: ${error.message}`));
   const connection = Connection.lazy({ address: config.temporal.address });
-  return { config, orm, redis, storage: createFileStorage(config), temporal: new Client({ connection, namespace: config.temporal.namespace }),
-    pac: createPacClients(config),
-  };
+  const storage = createFileStorage(config);
+  const files = createDocumentFileProducer({
+    storage, renderFiles: renderPdfAndZip, onFailure: (documentId, error) => console.error(`rendering the files of ${documentId} failed: ${error.message}`),
+  });
+  return { config, orm, redis, storage, temporal: new Client({ connection, namespace: config.temporal.namespace }), pac: createPacClients(config), files };
 }
 
 export function platform(): Promise<Platform> {

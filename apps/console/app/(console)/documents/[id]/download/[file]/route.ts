@@ -1,4 +1,4 @@
-import { AppError, documentDownload, DOWNLOADABLE_FILES, retrieveScopedDocument, type DownloadableFile } from '@cfdi/services';
+import { AppError, documentDownload, DOWNLOADABLE_FILES, FileRenderFailedError, retrieveScopedDocument, type DownloadableFile } from '@cfdi/services';
 import { em, platform } from '../../../../../../src/platform';
 import { currentSession } from '../../../../../../src/session';
 import { currentWorkspace } from '../../../../../../src/workspace';
@@ -14,7 +14,9 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   if (!scope) return new Response('Not found.', { status: 404 });
   try {
     const download = documentDownload(await retrieveScopedDocument(await em(), scope, id), file as DownloadableFile);
-    const stored = download && (await (await platform()).storage.get(download.key));
+    const { storage, files } = await platform();
+    // Small documents' PDF and ZIP are rendered on their first download (the API's file URLs do the same).
+    const stored = download && ((await storage.get(download.key)) ?? (await files.produce(await em(), download.key)));
     if (!download || !stored) return new Response('Not found.', { status: 404 });
     return new Response(new Uint8Array(stored.bytes), {
       headers: {
@@ -26,6 +28,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     });
   } catch (error) {
     if (error instanceof AppError) return new Response(error.message, { status: error.status });
+    if (error instanceof FileRenderFailedError) return new Response('This file could not be rendered just now; try again shortly.', { status: 404, headers: { 'retry-after': '30' } });
     throw error;
   }
 }
