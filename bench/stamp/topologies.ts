@@ -13,16 +13,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '@cfdi/config';
+import { defaultSatDir, loadConfig } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
-import { adjustBalance, createAccount, SANDBOX_CREDENTIALS } from '@cfdi/services';
+import { adjustBalance, createAccount } from '@cfdi/services';
 import {
   DEFAULT_RETENTION_DAYS, ensureNamespace, freePort, freeTemporalPorts, importCatalogsIfNeeded, startTemporalDevServer, startTemporalPostgresServer, Supervisor,
   waitForHttp,
 } from '@cfdi/devstack';
-import { buildInvoiceXml, openPrivateKey, renderPdf, buildZip, cfdiZipEntries, sealXml } from '@cfdi/cfdi';
-import { FinkokPac } from '@cfdi/pac';
-import { defaultSatDir } from '@cfdi/config';
 import { cpuPerStamp, cpuSecondsByRole } from './process-cpu';
 
 const root = path.resolve(__dirname, '../..');
@@ -45,19 +42,12 @@ const databases = { cfdi: `${prefix}cfdi_bench`, pac: `${prefix}pac_sandbox_benc
 
 async function main(): Promise<void> {
   const results: string[] = [];
-  let split: string[] = [];
-  for (const [i, topology] of topologies.entries()) {
-    const last = i === topologies.length - 1;
-    const run = await benchStack(topology, last);
-    results.push(...run.results);
-    split = run.split;
-  }
+  for (const topology of topologies) results.push(...(await benchStack(topology)));
   process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)\n| Temporal | workers | items | connections | stamps/s | p50 ms | p95 ms | p99 ms | statuses | CPU ms per stamp: ${Object.keys(cpuSecondsByRole()).join(' | ')} | total |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n${results.join('\n')}\n`);
-  process.stdout.write(`\nTime split (median ms, measured separately)\n| items | build+seal | PAC stamp (sandbox, HTTP) | files (PDF+ZIP; before the answer up to FILES_INLINE_MAX_ITEMS) |\n|---|---|---|---|\n${split.join('\n')}\n`);
 }
 
-/** One stack (Temporal kind, worker count), every case against it; the time split of one stamp with the last one. */
-async function benchStack(topology: { temporal: 'dev' | 'postgres'; workers: number }, withSplit: boolean): Promise<{ results: string[]; split: string[] }> {
+/** One stack (Temporal kind, worker count), every case against it. */
+async function benchStack(topology: { temporal: 'dev' | 'postgres'; workers: number }): Promise<string[]> {
   const databaseUrl = `postgres://postgres@${pgHost}/${databases.cfdi}`;
   const [apiPort, pacPort] = [await freePort(), await freePort()];
   const env = {
@@ -138,32 +128,7 @@ async function benchStack(topology: { temporal: 'dev' | 'postgres'; workers: num
       results.push(line);
     }
 
-    // Time split of one stamp, each part measured on its own (median of 30).
-    const csdKey = { certificateDer: sat('EKU9003173C9-csd.cer'), privateKey: openPrivateKey(sat('EKU9003173C9-csd.key'), '12345678a') };
-    const pac = new FinkokPac({ url: `http://127.0.0.1:${pacPort}`, ...SANDBOX_CREDENTIALS });
-    const issuer = { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' };
-    const split: string[] = [];
-    for (const items of withSplit ? [1, 50] : []) {
-      const times = { seal: [] as number[], pac: [] as number[], files: [] as number[] };
-      for (let i = 0; i < 30; i++) {
-        let t = performance.now();
-        const input = { issuer, receiver: RECEIVER, formaPago: '03', usoCfdi: 'G03', items: body('', items).items, serie: 'BENCH', folio: i + 1 + items * 1000 + Math.floor(Math.random() * 1e6) };
-        const sealed = sealXml(buildInvoiceXml(input, { now: new Date() }).xml, csdKey);
-        times.seal.push(performance.now() - t);
-        t = performance.now();
-        const stamped = await pac.stamp(sealed.xml);
-        times.pac.push(performance.now() - t);
-        if (stamped.outcome !== 'stamped') throw new Error(`bench stamp: ${stamped.outcome}`);
-        t = performance.now();
-        const pdf = await renderPdf(stamped.xml);
-        await buildZip(cfdiZipEntries(stamped.uuid, stamped.xml, pdf));
-        times.files.push(performance.now() - t);
-      }
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(1);
-      split.push(`| ${items} | ${median(times.seal)} | ${median(times.pac)} | ${median(times.files)} |`);
-    }
-    pac.close();
-    return { results, split };
+    return results;
   } finally {
     await supervisor.stopAll();
     await orm.close();
