@@ -29,7 +29,8 @@ export class Supervisor {
   async stopAll(graceMs = 8000): Promise<void> {
     this.stopping = true;
     for (const { child } of [...this.children].reverse()) {
-      if (child.exitCode !== null || child.pid === undefined) continue;
+      // A child killed by a signal has a signalCode and no exitCode: it is gone too, and its 'exit' will not come again.
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) continue;
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       try {
         process.kill(-child.pid, 'SIGTERM');
@@ -43,7 +44,8 @@ export class Supervisor {
           // already gone
         }
       }, graceMs);
-      await exited;
+      // Bounded even if the 'exit' event was missed: stopping must never hang its caller (a test runner, `up`).
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs + 2000).unref())]);
       clearTimeout(timer);
     }
   }
