@@ -178,9 +178,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     startWorker,
     async restartApi(index) {
       const child = supervisor.byName.get(apiName(index));
-      const exited = new Promise((resolve) => child?.once('exit', resolve));
-      signal(child, 'SIGTERM');
-      await exited;
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        signal(child, 'SIGTERM');
+        const killLater = setTimeout(() => signal(child, 'SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(killLater);
+      }
       startApi(index);
       await waitForHttp(`${bases[index]}/health`, 120_000);
     },
