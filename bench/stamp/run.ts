@@ -33,14 +33,11 @@ import { FinkokPac } from '@cfdi/pac';
 import { stampOutcomeUpdate } from '@cfdi/workflows/client';
 import { cpuSecondsByGroup, cpuSecondsOfCommands, processGroupOf, rssMbOfGroups } from '../process-stats';
 import { startSqlCounter } from './sql-counter';
+import { body, percentile, RECEIVER } from './invoice';
 
 const root = path.resolve(__dirname, '../..');
 const seconds = Number(process.argv[2] ?? 20);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' };
-const item = (i: number) => ({ productCode: '43211503', unitCode: 'H87', description: `Equipo ${i}`, quantity: 1 + (i % 3), unitPrice: 1160 + i });
-const body = (merchantId: string, items: number) => ({ merchantId, formaPago: '03', usoCfdi: 'G03', receiver: RECEIVER, items: Array.from({ length: items }, (_, i) => item(i)) });
-const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 const median = (xs: number[]) => percentile(xs, 0.5);
 const cases = (process.env.BENCH_CASES ?? '1x1,1x8,500x1').split(',').map((c) => c.split('x').map(Number) as [number, number]);
 const baselineCommit = process.env.BENCH_BASELINE;

@@ -21,14 +21,11 @@ import {
   waitForHttp,
 } from '@cfdi/devstack';
 import { cpuPerStamp, cpuSecondsByRole } from './process-cpu';
+import { body, percentile } from './invoice';
 
 const root = path.resolve(__dirname, '../..');
 const seconds = Number(process.argv[2] ?? 20);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' };
-const item = (i: number) => ({ productCode: '43211503', unitCode: 'H87', description: `Equipo ${i}`, quantity: 1 + (i % 3), unitPrice: 1160 + i });
-const body = (merchantId: string, items: number) => ({ merchantId, formaPago: '03', usoCfdi: 'G03', receiver: RECEIVER, items: Array.from({ length: items }, (_, i) => item(i)) });
-const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 const cases = (process.env.BENCH_CASES ?? '1x1,1x8,1x32,50x1,50x8,50x32').split(',').map((c) => c.split('x').map(Number) as [number, number]);
 const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name));
 const topologies = (process.env.BENCH_TOPOLOGIES ?? 'dev:1').split(',').map((t) => {

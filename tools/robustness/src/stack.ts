@@ -86,6 +86,19 @@ const signal = (child: ChildProcess | undefined, name: NodeJS.Signals) => {
 };
 
 /**
+ * SIGTERM, then SIGKILL after 15 s, and wait for the exit; nothing when the child has already ended. Bounded: a
+ * process that ignores SIGTERM (or has already gone) must not stall a drill or a replica run.
+ */
+async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  signal(child, 'SIGTERM');
+  const killLater = setTimeout(() => signal(child, 'SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(killLater);
+}
+
+/**
  * The platform in processes of its own (API, worker, sandbox PAC, Temporal dev server with its history on disk so a
  * restart keeps it), on free ports, with databases and a task queue named after `name` plus a random suffix, the
  * way bench/stamp/run.ts starts it. Nothing is shared with a developer's stack or another run.
@@ -177,27 +190,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     },
     startWorker,
     async restartApi(index) {
-      const child = supervisor.byName.get(apiName(index));
-      if (child && child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        signal(child, 'SIGTERM');
-        const killLater = setTimeout(() => signal(child, 'SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(killLater);
-      }
+      await stopChild(supervisor.byName.get(apiName(index)));
       startApi(index);
       await waitForHttp(`${bases[index]}/health`, 120_000);
     },
     async restartTemporal() {
-      // Bounded: a dev server that ignores SIGTERM (or has already gone) must not stall the drill.
-      const child = supervisor.byName.get('temporal');
-      if (child && child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        signal(child, 'SIGTERM');
-        const killLater = setTimeout(() => signal(child, 'SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(killLater);
-      }
+      await stopChild(supervisor.byName.get('temporal'));
       await temporal();
     },
     async newMerchantAccount(serie = 'A') {
