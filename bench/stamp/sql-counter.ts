@@ -11,8 +11,10 @@ export async function startSqlCounter(
   onText?: (sql: string) => void,
 ): Promise<{ port: number; statements(): number; close(): void }> {
   let statements = 0;
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host);
+  // No Nagle on either side: the client's and the server's small messages would otherwise wait for delayed ACKs
+  // (40 ms on Linux), which the bench would then report as the platform's latency.
+  const server = net.createServer({ noDelay: true }, (client) => {
+    const upstream = net.connect({ port: target.port, host: target.host, noDelay: true });
     let buffered = Buffer.alloc(0);
     let started = false; // the first messages (SSLRequest, StartupMessage) carry no type byte
     client.on('data', (chunk) => {

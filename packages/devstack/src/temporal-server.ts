@@ -3,15 +3,19 @@ import { ensureTemporalCli } from './temporal-cli';
 import { waitForPort } from './supervisor';
 
 /**
- * Tuning for the embedded single-machine server (measured with bench/stamp: ~15 % less server CPU per stamp):
- * one task-queue partition, since one worker polls each queue and four partitions only forward tasks between
- * themselves; and no search-attribute cache refresh on every workflow start (the CLI's default, meant for
- * users adding attributes while testing; this platform defines none at run time).
+ * Tuning for the embedded single-machine server (measured with bench/stamp):
+ * - one task-queue partition, since one worker polls each queue and four partitions only forward tasks between
+ *   themselves, and no search-attribute cache refresh on every workflow start (the CLI's default, meant for users
+ *   adding attributes while testing; this platform defines none at run time): ~15 % less server CPU per stamp;
+ * - the transfer queue read up to 1,000 times a second instead of 20. The limit is per history shard and the dev
+ *   server has a single shard, so past 20 workflow starts a second every new workflow task waited for the limiter
+ *   before reaching its worker: an update-with-start of an empty workflow took 50 ms p50 instead of 17.
  */
 const DYNAMIC_CONFIG = [
   'matching.numTaskqueueReadPartitions=1',
   'matching.numTaskqueueWritePartitions=1',
   'system.forceSearchAttributesCacheRefreshOnRead=false',
+  'history.transferProcessorMaxPollRPS=1000',
 ];
 
 /**
