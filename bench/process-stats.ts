@@ -36,20 +36,34 @@ export function processGroupOf(needle: string): number | null {
   return null;
 }
 
-/** CPU seconds of the processes whose command line contains one of `needles` (PostgreSQL backends show their database). */
-export function cpuSecondsOfCommands(needles: string[]): number {
-  let total = 0;
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      if (!needles.some((needle) => command.includes(needle))) continue;
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-    } catch {
-      // gone
+/**
+ * CPU seconds used by the processes whose command line contains one of `needles` (PostgreSQL backends show their
+ * database), ended ones included: a backend closed by its pool's idle timeout takes its CPU time with it, so each
+ * process's last reading is kept (sampled every 250 ms and on every call; what a process used in its last 250 ms
+ * before ending can be missed).
+ */
+export function commandsCpuTracker(needles: string[]): { seconds(): number; stop(): void } {
+  const lastSeen = new Map<string, number>(); // pid and start time (pids are reused) → CPU seconds
+  const sample = () => {
+    for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        if (!needles.some((needle) => command.includes(needle))) continue;
+        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        lastSeen.set(`${pid}@${fields[19]}`, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+      } catch {
+        // gone
+      }
     }
-  }
-  return total;
+  };
+  const timer = setInterval(sample, 250).unref();
+  return {
+    seconds: () => {
+      sample();
+      return [...lastSeen.values()].reduce((a, b) => a + b, 0);
+    },
+    stop: () => clearInterval(timer),
+  };
 }
 
 /** Resident memory in MB of all the processes in the given process groups together (VmRSS, from /proc). */

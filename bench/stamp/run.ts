@@ -17,6 +17,8 @@
 //   BENCH_BASELINE=<commit>      also run that commit's API and worker (exported to a temporary directory, this
 //                                checkout's node_modules linked) before each real run; needs the same schema
 //   BENCH_SQL_LOG=<file>         the text of every statement the API and the worker send (prefixed by role)
+//   BENCH_RUNTIME=dist           run the API, worker and sandbox PAC from their dist/ builds (`npm run build` first),
+//                                as the production image does, instead of from sources through tsx
 import { randomBytes, randomUUID } from 'node:crypto';
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,8 +33,7 @@ import { freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, w
 import { buildInvoiceXml, openPrivateKey, renderPdf, buildZip, cfdiZipEntries, sealXml } from '@cfdi/cfdi';
 import { FinkokPac } from '@cfdi/pac';
 import { stampOutcomeUpdate } from '@cfdi/workflows/client';
-import { cpuSecondsByGroup, cpuSecondsOfCommands, processGroupOf, rssMbOfGroups } from '../process-stats';
-import { startSqlCounter } from './sql-counter';
+import { commandsCpuTracker, cpuSecondsByGroup, processGroupOf, rssMbOfGroups } from '../process-stats';
 import { body, percentile, RECEIVER } from './invoice';
 
 const root = path.resolve(__dirname, '../..');
@@ -45,6 +46,13 @@ const modes = new Set([...(process.env.BENCH_MODES ?? 'real,inline,empty').split
 const MODE_ORDER = ['baseline', 'real', 'inline', 'empty'];
 const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name));
 const EMPTY_QUEUE = 'bench-empty';
+const SQL_COUNT_PRELOAD = path.join(__dirname, 'sql-count-preload.cjs');
+const fromDist = process.env.BENCH_RUNTIME === 'dist';
+const DIST_ENTRIES: Record<string, string> = {
+  'apps/api/src/server.ts': 'apps/api/dist/server.js',
+  'apps/worker/src/main.ts': 'apps/worker/dist/main.js',
+  'apps/pac-sandbox/src/server.ts': 'apps/pac-sandbox/dist/server.js',
+};
 
 /** Which processes' CPU counts as the platform's in each mode (the others are idle or not involved). */
 const PLATFORM_ROLES: Record<string, string[]> = { baseline: ['baseline API', 'baseline worker'], real: ['API', 'worker'], inline: ['inline API'], empty: ['empty worker'] };
@@ -63,14 +71,8 @@ async function main(): Promise<void> {
   const portBase = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
   const port = async (offset: number) => (portBase === null ? freePort() : portBase + offset);
   const [apiPort, pacPort, temporalPort, inlinePort, baselinePort] = [await port(0), await port(1), await port(2), await port(3), await port(4)];
-  // Each role reaches PostgreSQL through its own counting proxy: statements per stamp, by role.
-  const sqlLog = process.env.BENCH_SQL_LOG ? fs.createWriteStream(process.env.BENCH_SQL_LOG) : null;
-  const counter = (role: string) => startSqlCounter({ host: '127.0.0.1', port: 5432 }, sqlLog ? (sql) => sqlLog.write(`${role}: ${sql.replace(/\s+/g, ' ')}\n`) : undefined);
-  const counters = {
-    API: await counter('API'), worker: await counter('worker'), 'inline API': await counter('inline API'),
-    'baseline API': await counter('baseline API'), 'baseline worker': await counter('baseline worker'),
-  };
-  const urlVia = (counterPort: number) => `postgres://postgres@127.0.0.1:${counterPort}/${database}`;
+  // Each platform process counts its own statements (sql-count-preload.cjs) into a file of this directory.
+  const countDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sql-'));
   const env = {
     NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, API_PORT: String(apiPort),
     PAC_SANDBOX_PORT: String(pacPort), PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`,
@@ -92,22 +94,32 @@ async function main(): Promise<void> {
     process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: temporalPort, log });
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
     const groups: Record<string, number[]> = { Temporal: [processGroupOf(`--port ${temporalPort}`) ?? -1] };
+    const statementsOf = async (roles: string[]): Promise<number[]> => {
+      for (const role of roles) process.kill(groups[role]![0]!, 'SIGWINCH');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return roles.map((role) => Number(fs.readFileSync(path.join(countDir, `${role}.count`), 'utf8')));
+    };
     const startApp = (role: string, entry: string, extraEnv: NodeJS.ProcessEnv = {}, from = root) => {
-      groups[role] = [supervisor.start(role, process.execPath, [...profile, '--import', 'tsx', path.join(from, entry)], { cwd: from, env: extraEnv }).pid ?? -1];
+      // From dist/ (BENCH_RUNTIME=dist, after `npm run build`) the apps run as the production image runs them.
+      const compiled = fromDist && from === root ? DIST_ENTRIES[entry] : undefined;
+      const args = compiled ? [path.join(from, compiled)] : ['--import', 'tsx', path.join(from, entry)];
+      const counting = { BENCH_ROLE: role, BENCH_SQL_COUNT_FILE: path.join(countDir, `${role}.count`), ...(process.env.BENCH_SQL_LOG ? { BENCH_SQL_LOG: path.resolve(process.env.BENCH_SQL_LOG) } : {}) };
+      groups[role] = [supervisor.start(role, process.execPath, [...profile, '--require', SQL_COUNT_PRELOAD, ...args], { cwd: from, env: { ...counting, ...extraEnv } }).pid ?? -1];
     };
     startApp('sandbox PAC', 'apps/pac-sandbox/src/server.ts');
-    startApp('API', 'apps/api/src/server.ts', { DATABASE_URL: urlVia(counters.API.port) });
-    startApp('worker', 'apps/worker/src/main.ts', { DATABASE_URL: urlVia(counters.worker.port) });
-    if (modes.has('inline')) startApp('inline API', 'bench/stamp/inline-server.ts', { DATABASE_URL: urlVia(counters['inline API'].port) });
+    startApp('API', 'apps/api/src/server.ts');
+    startApp('worker', 'apps/worker/src/main.ts');
+    if (modes.has('inline')) startApp('inline API', 'bench/stamp/inline-server.ts');
     if (modes.has('empty')) startApp('empty worker', 'bench/stamp/empty-worker.ts');
     if (baselineCommit) {
       const tree = baselineTree(baselineCommit);
       const baselineEnv = { API_PORT: String(baselinePort), TEMPORAL_TASK_QUEUE: 'bench-baseline' };
-      startApp('baseline API', 'apps/api/src/server.ts', { ...baselineEnv, DATABASE_URL: urlVia(counters['baseline API'].port) }, tree);
-      startApp('baseline worker', 'apps/worker/src/main.ts', { ...baselineEnv, DATABASE_URL: urlVia(counters['baseline worker'].port) }, tree);
+      startApp('baseline API', 'apps/api/src/server.ts', baselineEnv, tree);
+      startApp('baseline worker', 'apps/worker/src/main.ts', baselineEnv, tree);
     }
     // PostgreSQL serves other users of the machine too: only the backends of this bench's databases count.
-    const cpuSecondsByRole = (): Record<string, number> => ({ ...cpuSecondsByGroup(groups), PostgreSQL: cpuSecondsOfCommands([` ${database} `, ` ${database}_pac `]) });
+    const postgresCpu = commandsCpuTracker([` ${database} `, ` ${database}_pac `]);
+    const cpuSecondsByRole = (): Record<string, number> => ({ ...cpuSecondsByGroup(groups), PostgreSQL: postgresCpu.seconds() });
     const base = `http://127.0.0.1:${apiPort}`;
     const inlineBase = `http://127.0.0.1:${inlinePort}`;
     const baselineBase = `http://127.0.0.1:${baselinePort}`;
@@ -145,14 +157,15 @@ async function main(): Promise<void> {
     }
 
     const measure = async (mode: string, run: () => Promise<{ rate: number; latencies: number[]; statuses: Record<number, number> }>): Promise<RunResult> => {
-      const counter = PLATFORM_ROLES[mode]!.flatMap((role) => (role in counters ? [counters[role as keyof typeof counters]] : []));
-      const sqlBefore = counter.map((c) => c.statements());
+      const counted = PLATFORM_ROLES[mode]!.filter((role) => role !== 'empty worker');
+      const sqlBefore = await statementsOf(counted);
       const cpuBefore = cpuSecondsByRole();
       const result = await run();
       const cpuAfter = cpuSecondsByRole();
       const stamps = result.latencies.length;
       const cpuMs = Object.fromEntries(Object.keys(cpuAfter).map((role) => [role, ((cpuAfter[role]! - (cpuBefore[role] ?? 0)) * 1000) / stamps]));
-      const perStamp = counter.map((c, i) => (c.statements() - sqlBefore[i]!) / stamps);
+      const sqlAfter = await statementsOf(counted);
+      const perStamp = counted.map((_role, i) => (sqlAfter[i]! - sqlBefore[i]!) / stamps);
       const sql = !perStamp.length ? '–' : perStamp.length === 1 ? perStamp[0]!.toFixed(1)
         : `${perStamp.reduce((a, b) => a + b, 0).toFixed(1)} (${perStamp.map((n) => n.toFixed(1)).join(' + ')})`;
       return { ...result, cpuMs, sql };
@@ -265,7 +278,7 @@ async function main(): Promise<void> {
     await temporalClient?.connection.close();
     await supervisor.stopAll();
     await orm.close();
-    for (const counter of Object.values(counters)) counter.close();
+    fs.rmSync(countDir, { recursive: true, force: true });
   }
 }
 

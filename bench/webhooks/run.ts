@@ -16,7 +16,7 @@ import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
 import { freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
 import { dropDatabase } from '@cfdi/pac-sandbox';
 import { adjustBalance, createAccount, emitEvent } from '@cfdi/services';
-import { cpuSecondsByGroup, cpuSecondsOfCommands, processGroupOf } from '../process-stats';
+import { commandsCpuTracker, cpuSecondsByGroup, processGroupOf } from '../process-stats';
 
 const root = path.resolve(__dirname, '../..');
 const [seconds, connections, outboxEvents] = [Number(process.argv[2] ?? 20), Number(process.argv[3] ?? 8), Number(process.argv[4] ?? 1000)];
@@ -90,7 +90,8 @@ async function main(): Promise<void> {
       groups[role!] = [supervisor.start(role!, process.execPath, ['--import', 'tsx', path.join(root, entry!)], { cwd: root }).pid ?? -1];
     }
     // PostgreSQL serves other users of the machine too: only what the backends of this bench's databases use counts.
-    const cpuSecondsByRole = () => ({ ...cpuSecondsByGroup(groups), PostgreSQL: cpuSecondsOfCommands([` cfdi_${name} `, ` pac_${name} `]) });
+    const postgresCpu = commandsCpuTracker([` cfdi_${name} `, ` pac_${name} `]);
+    const cpuSecondsByRole = () => ({ ...cpuSecondsByGroup(groups), PostgreSQL: postgresCpu.seconds() });
     const base = `http://127.0.0.1:${apiPort}`;
     await waitForHttp(`${base}/ready`, 60_000);
     await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 60_000);
