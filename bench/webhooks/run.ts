@@ -6,6 +6,9 @@
 //      with none again (so drift on a shared machine shows), side by side.
 //   2. `outboxEvents` events written to the outbox at once for 3 endpoints: deliveries per second until all arrived.
 // Databases cfdi_bench_wh_<random> and pac_bench_wh_<random> are created and dropped.
+//   BENCH_TEMPORAL=postgres   the Temporal server on PostgreSQL (the production shape; its two databases are created
+//                             and dropped too) instead of the in-memory dev server, whose SQLite store is one writer
+//   BENCH_RUNTIME=dist        the API, worker and sandbox PAC from their dist/ builds (`npm run build` first)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -13,7 +16,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { defaultSatDir, loadConfig } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
-import { freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
+import {
+  DEFAULT_RETENTION_DAYS, ensureNamespace, freePort, freeTemporalPorts, importCatalogsIfNeeded, startTemporalDevServer, startTemporalPostgresServer, Supervisor,
+  waitForHttp,
+} from '@cfdi/devstack';
 import { dropDatabase } from '@cfdi/pac-sandbox';
 import { adjustBalance, createAccount, emitEvent } from '@cfdi/services';
 import { commandsCpuTracker, cpuSecondsByGroup, processGroupOf } from '../process-stats';
@@ -21,6 +27,13 @@ import { commandsCpuTracker, cpuSecondsByGroup, processGroupOf } from '../proces
 const root = path.resolve(__dirname, '../..');
 const [seconds, connections, outboxEvents] = [Number(process.argv[2] ?? 20), Number(process.argv[3] ?? 8), Number(process.argv[4] ?? 1000)];
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const onPostgres = process.env.BENCH_TEMPORAL === 'postgres';
+const fromDist = process.env.BENCH_RUNTIME === 'dist';
+const APPS = [
+  ['sandbox PAC', 'apps/pac-sandbox/src/server.ts', 'apps/pac-sandbox/dist/server.js'],
+  ['API', 'apps/api/src/server.ts', 'apps/api/dist/server.js'],
+  ['worker', 'apps/worker/src/main.ts', 'apps/worker/dist/main.js'],
+] as const;
 const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' };
 const invoice = (merchantId: string) => JSON.stringify({
   merchantId, formaPago: '03', usoCfdi: 'G03', receiver: RECEIVER,
@@ -84,10 +97,19 @@ async function main(): Promise<void> {
   // Interrupted: stop the stack (its processes run in their own groups) before leaving.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void supervisor.stopAll().finally(() => process.exit(130)));
   try {
-    process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: temporalPort, log });
-    const groups: Record<string, number[]> = { Temporal: [processGroupOf(`--port ${temporalPort}`) ?? -1] };
-    for (const [role, entry] of [['sandbox PAC', 'apps/pac-sandbox/src/server.ts'], ['API', 'apps/api/src/server.ts'], ['worker', 'apps/worker/src/main.ts']]) {
-      groups[role!] = [supervisor.start(role!, process.execPath, ['--import', 'tsx', path.join(root, entry!)], { cwd: root }).pid ?? -1];
+    if (onPostgres) {
+      process.env.TEMPORAL_ADDRESS = await startTemporalPostgresServer(supervisor, {
+        pg: { host: '127.0.0.1', port: 5432, user: 'postgres' }, database: `temporal_${name}`, visibilityDatabase: `temporal_visibility_${name}`,
+        ports: await freeTemporalPorts(), logLevel: 'fatal', log,
+      });
+      await ensureNamespace(process.env.TEMPORAL_ADDRESS, config.temporal.namespace, DEFAULT_RETENTION_DAYS);
+    } else {
+      process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: temporalPort, log });
+    }
+    const groups: Record<string, number[]> = { Temporal: [processGroupOf(onPostgres ? '--env postgres --allow-no-auth start' : `--port ${temporalPort}`) ?? -1] };
+    for (const [role, source, compiled] of APPS) {
+      const args = fromDist ? [path.join(root, compiled)] : ['--import', 'tsx', path.join(root, source)];
+      groups[role] = [supervisor.start(role, process.execPath, args, { cwd: root }).pid ?? -1];
     }
     // PostgreSQL serves other users of the machine too: only what the backends of this bench's databases use counts.
     const postgresCpu = commandsCpuTracker([` cfdi_${name} `, ` pac_${name} `]);
@@ -181,6 +203,11 @@ async function main(): Promise<void> {
     await orm.close();
     await dropDatabase(databaseUrl).catch((error: Error) => log(`drop ${databaseUrl}: ${error.message}`));
     await dropDatabase(pacDatabaseUrl).catch((error: Error) => log(`drop ${pacDatabaseUrl}: ${error.message}`));
+    if (onPostgres) {
+      for (const database of [`temporal_${name}`, `temporal_visibility_${name}`]) {
+        await dropDatabase(`postgres://postgres@127.0.0.1:5432/${database}`).catch((error: Error) => log(`drop ${database}: ${error.message}`));
+      }
+    }
     fs.rmSync(path.join(root, `var/${name}-storage`), { recursive: true, force: true });
   }
 }
