@@ -1,0 +1,2 @@
+import { ensureTemporalServer } from './src/index';
+console.log(ensureTemporalServer(console.log));
