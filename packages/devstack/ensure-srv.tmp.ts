@@ -1,2 +1,0 @@
-import { ensureTemporalServer } from './src/index';
-console.log(ensureTemporalServer(console.log));
