@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 /** The parts of pdfkit's internal AFMFont (Helvetica & co. metrics) that are patched here. */
 interface AfmFont {
@@ -30,8 +30,8 @@ function kernTable(pairs: Metrics['kernPairs']): Map<string, Map<string, number>
 }
 
 /** The AFMFont class, reached through the default font of a document (pdfkit does not export it). */
-export function afmFontPrototype(): AfmFont {
-  const font = (new PDFDocument({ autoFirstPage: false }) as unknown as { _font?: { font?: AfmFont } })._font?.font;
+export function afmFontPrototype(pdfkit: typeof PDFDocument): AfmFont {
+  const font = (new pdfkit({ autoFirstPage: false }) as unknown as { _font?: { font?: AfmFont } })._font?.font;
   const proto = font && (Object.getPrototypeOf(font) as AfmFont);
   if (typeof proto?.parse !== 'function' || typeof proto.advancesForGlyphs !== 'function' || !font?.kernPairs) {
     throw new Error('pdfkit internals changed: AFMFont not found; review pdf/afm-cache.ts');
@@ -48,10 +48,10 @@ let installed = false;
  * parsed tables per file content (they are never modified after parsing), and `advancesForGlyphs` looks the
  * kerning up in nested maps. Same numbers as pdfkit's own code (test/pdf-fonts.test.ts checks both).
  */
-export function installAfmCache(): void {
+export function installAfmCache(pdfkit: typeof PDFDocument): void {
   if (installed) return;
   installed = true;
-  const proto = afmFontPrototype();
+  const proto = afmFontPrototype(pdfkit);
   const parse = proto.parse;
   const parsed = new Map<string, Metrics>();
   proto.parse = function (this: AfmFont, contents: string) {

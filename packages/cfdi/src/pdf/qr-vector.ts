@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
 import type PDFDocument from 'pdfkit';
 
 /** pdfkit's own number format in content streams (at most six decimals). */
@@ -11,7 +11,8 @@ const num = (n: number): number => Math.round(n * 1e6) / 1e6;
  * more than building the symbol.
  */
 export function drawQrCode(doc: InstanceType<typeof PDFDocument>, text: string, x: number, y: number, size: number): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  // Required here, not at load: only rendering a PDF needs it (see pdfkit.ts).
+  const { modules } = (require('qrcode') as typeof QRCode).create(text, { errorCorrectionLevel: 'M' });
   const quiet = 1;
   const cell = size / (modules.size + 2 * quiet);
   const rects: string[] = [];

@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-import { installAfmCache } from './afm-cache';
 import { amountInWords } from './amount-in-words';
 import { FORMAS, IMPUESTOS, label, METODOS, REGIMENES, RELACIONES, TIPOS } from './catalog-names';
 import { CELL_FONT, CELL_SIZE, cellHeight, drawCell } from './table-cell';
@@ -7,6 +5,7 @@ import { readCfdi, type CfdiView } from './cfdi-view';
 import { drawQrCode } from './qr-vector';
 import { ensureSpace, field, GRAY, MARGIN, sectionTitle, tableHeader, WIDTH } from './layout';
 import { nominaSections } from './nomina-sections';
+import { pdfkit } from './pdfkit';
 
 export interface RenderPdfOptions {
   /** Merchant logo, PNG or JPEG; without it (or with another format) the header shows the legal name. */
@@ -14,8 +13,6 @@ export interface RenderPdfOptions {
 }
 
 type Doc = PDFKit.PDFDocument;
-
-installAfmCache();
 
 const LEGEND = 'Este documento es una representación impresa de un CFDI';
 const COLS = [
@@ -36,6 +33,7 @@ const COLS = [
  */
 export async function renderPdf(stampedXml: string, options: RenderPdfOptions = {}): Promise<Buffer> {
   const view = readCfdi(stampedXml);
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, bufferPages: true, info: { Title: `CFDI ${view.tfd.uuid}`, Creator: '@cfdi/cfdi' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -1,4 +1,4 @@
-import archiver from 'archiver';
+import type archiver from 'archiver';
 
 export interface ZipEntry {
   name: string;
@@ -10,7 +10,8 @@ export interface ZipEntry {
 /** ZIP with the stamped XML and its PDF (or any other files), in memory. */
 export async function buildZip(entries: ZipEntry[]): Promise<Buffer> {
   // zlib's default level: level 9 took twice the CPU on large XML for about 4 % smaller files.
-  const archive = archiver('zip', { zlib: { level: 6 } });
+  // Required here, not at load: the API builds a ZIP only on its first download (see pdf/pdfkit.ts).
+  const archive = (require('archiver') as typeof archiver)('zip', { zlib: { level: 6 } });
   const chunks: Buffer[] = [];
   archive.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

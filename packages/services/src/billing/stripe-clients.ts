@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { BillingConfig } from '@cfdi/config';
 import { ServiceUnavailableError } from '../errors';
 
@@ -31,8 +31,9 @@ export function createStripeClients(billing: BillingConfig): StripeClients {
   const modes: StripeMode[] = [];
   for (const [livemode, account] of [[true, billing.live], [false, billing.test]] as const) {
     if (!account || !successUrl || !cancelUrl || !returnUrl) continue;
-    // Retried POSTs carry the SDK's idempotency key, so a retry never creates a second customer or session.
-    const stripe = new Stripe(account.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...endpointOptions(billing.apiBase) });
+    // Retried POSTs carry the SDK's idempotency key, so a retry never creates a second customer or session. The SDK
+    // is required only when an account is configured: it holds memory a server without billing never uses.
+    const stripe = new (require('stripe') as typeof Stripe)(account.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...endpointOptions(billing.apiBase) });
     modes.push({ livemode, stripe, webhookSecret: account.webhookSecret, pages: { successUrl, cancelUrl, returnUrl } });
   }
   return {

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { EntityManager } from '@cfdi/db';
 import { ValidationError } from '../errors';
 import { tryPostEntry } from '../ledger';
@@ -26,7 +26,7 @@ export function verifyStripeEvent(clients: StripeClients, payload: Buffer, signa
     try {
       return { mode, event: mode.stripe.webhooks.constructEvent(payload, signature, mode.webhookSecret, WEBHOOK_TOLERANCE_SECONDS) };
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
+      if (!(error instanceof (require('stripe') as typeof Stripe).errors.StripeSignatureVerificationError)) throw error;
     }
   }
   throw reject(`does not verify with the webhook secret, or is older than ${WEBHOOK_TOLERANCE_SECONDS} seconds`);
