@@ -171,7 +171,7 @@ it('a finance user sees the merchants with their CSD status, and a warning for a
     await checkPage(page);
     await em().execute(`update merchant_csds set valid_to = now() + interval '40 days' where merchant_id = ?`, [account.merchantId]);
     await page.reload();
-    await expect(page.getByTestId(`merchant-${account.merchantId}`).getByTestId('csd-status').textContent()).resolves.toBe('Activa');
+    await expect(page.getByTestId(`merchant-${account.merchantId}`).getByTestId('csd-status').textContent()).resolves.toBe('Vigente');
     expect(await page.getByTestId(`csd-warning-${account.merchantId}`).count()).toBe(0);
   } finally {
     await em().execute('update merchant_csds set valid_to = ? where merchant_id = ?', [validTo, account.merchantId]);
