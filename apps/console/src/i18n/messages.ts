@@ -1,5 +1,5 @@
 import type {
-  CancellationRecord, ConsoleRole, CsdView, DocumentKind, DocumentStatus, EventType, Motivo, PlatformEventType, TransactionType, WebhookEndpointView,
+  CancellationRecord, ConsoleRole, CsdView, DocumentKind, DocumentStatus, EventType, Motivo, PacAnswer, PlatformEventType, TransactionType, WebhookEndpointView,
 } from '@cfdi/services';
 
 /** A document's status as the console shows it: still `stamping` but waiting for an operator is worth its own label. */
@@ -69,6 +69,7 @@ const es = {
     'nomina.cancel_pending': 'Cancelación de recibo de nómina pendiente', 'nomina.cancelled': 'Recibo de nómina cancelado', 'nomina.cancellation_rejected': 'Cancelación de recibo de nómina rechazada',
     'endpoint.disabled': 'Endpoint desactivado', '*': 'Todos los eventos',
   } satisfies Record<EventType | PlatformEventType | '*', string>,
+  pacOutcome: { stamped: 'Timbrado', not_stamped: 'No timbrado', no_answer: 'Sin respuesta' } satisfies Record<PacAnswer['outcome'], string>,
   webhookAttempt: { succeeded: 'Entregado', failed: 'Falló' } satisfies Record<AttemptOutcome, string>,
   disabledReason: { requested: 'a solicitud', gone: 'el destino respondió 410', failing: 'falló demasiado tiempo' } satisfies Record<DisabledReason, string>,
 };
@@ -124,6 +125,7 @@ const en: typeof es = {
     'nomina.cancel_pending': 'Payroll receipt cancellation pending', 'nomina.cancelled': 'Payroll receipt cancelled', 'nomina.cancellation_rejected': 'Payroll receipt cancellation rejected',
     'endpoint.disabled': 'Endpoint disabled', '*': 'All events',
   },
+  pacOutcome: { stamped: 'Stamped', not_stamped: 'Not stamped', no_answer: 'No answer' },
   webhookAttempt: { succeeded: 'Delivered', failed: 'Failed' },
   disabledReason: { requested: 'on request', gone: 'the receiver answered 410', failing: 'failing for too long' },
 };
