@@ -55,10 +55,10 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           </Table.Header>
           <Table.Body>
             {found.rows.map((row) => (
-              <Table.Row key={row.id}>
+              <Table.Row key={row.id} data-testid={`document-${row.id}`}>
                 <Table.Cell><Link href={`/documents/${row.id}`}>{row.serie}-{row.folio_text ?? row.folio}</Link> <Text size="1" color="gray">{labelOf(t.documentKind, kindOf(row))}</Text></Table.Cell>
                 <Table.Cell>{row.receiver.name}<br /><Text size="1" className="mono">{row.receiver.rfc}</Text></Table.Cell>
-                <Table.Cell><DocumentStatusBadge row={row} t={t} /></Table.Cell>
+                <Table.Cell><DocumentStatusBadge row={row} t={t} testId="document-status" /></Table.Cell>
                 <Table.Cell className="mono">{row.uuid ?? '—'}</Table.Cell>
                 <Table.Cell justify="end">{formatMoney(Number(row.total), locale)}</Table.Cell>
                 <Table.Cell>{formatDateTime(row.created_at as string, locale)}</Table.Cell>
