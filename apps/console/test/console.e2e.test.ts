@@ -133,6 +133,41 @@ it('a finance user sees the API balance, finds the stamped document, downloads P
   await page.context().close();
 }, 90_000);
 
+it('a finance user reads document statuses as labels in Spanish, or English once chosen, and the status filter still filters', async () => {
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.financeA, password);
+  const row = page.getByTestId(`document-${stamped.id}`);
+  const filter = async (status: string, button: string) => {
+    await page.getByRole('combobox', { name: /Estado|Status/ }).selectOption(status);
+    await page.getByRole('button', { name: button }).click();
+    await page.waitForURL(new RegExp(`[?&]status=${status}(&|$)`));
+  };
+
+  await page.goto(url('/documents'));
+  // Labels for people, machine values in the URL (links and bookmarks mean the same in both languages).
+  await expect(page.locator('select[name=status] option[value=stamped]').textContent()).resolves.toBe('Timbrado');
+  await filter('stamp_failed', 'Buscar');
+  expect(await row.count()).toBe(0);
+  expect((await page.getByTestId('document-status').allTextContents()).filter((label) => label !== 'Falló el timbrado')).toEqual([]);
+  await filter('stamped', 'Buscar');
+  await expect(row.getByTestId('document-status').textContent()).resolves.toBe('Timbrado');
+  expect((await page.getByTestId('document-status').allTextContents()).filter((label) => label !== 'Timbrado')).toEqual([]);
+  await row.getByRole('link').click();
+  await page.waitForURL(new RegExp(`/documents/${stamped.id}$`));
+  await expect(page.getByTestId('document-status').textContent()).resolves.toBe('Timbrado');
+
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await page.getByRole('button', { name: 'Apply' }).waitFor();
+  await expect(page.getByTestId('document-status').textContent()).resolves.toBe('Stamped');
+  await page.goto(url('/documents'));
+  await expect(page.locator('select[name=status] option[value=stamped]').textContent()).resolves.toBe('Stamped');
+  await filter('stamped', 'Search');
+  await expect(row.getByTestId('document-status').textContent()).resolves.toBe('Stamped');
+  await checkPage(page);
+  await page.context().close();
+}, 60_000);
+
 it("a finance user of another account gets 404 for that document's page and files", async () => {
   const page = await newPage();
   await signIn(page, consoleApp.url, users.financeB, password);
@@ -171,7 +206,7 @@ it('a finance user sees the merchants with their CSD status, and a warning for a
     await checkPage(page);
     await em().execute(`update merchant_csds set valid_to = now() + interval '40 days' where merchant_id = ?`, [account.merchantId]);
     await page.reload();
-    await expect(page.getByTestId(`merchant-${account.merchantId}`).getByTestId('csd-status').textContent()).resolves.toBe('Activa');
+    await expect(page.getByTestId(`merchant-${account.merchantId}`).getByTestId('csd-status').textContent()).resolves.toBe('Vigente');
     expect(await page.getByTestId(`csd-warning-${account.merchantId}`).count()).toBe(0);
   } finally {
     await em().execute('update merchant_csds set valid_to = ? where merchant_id = ?', [validTo, account.merchantId]);

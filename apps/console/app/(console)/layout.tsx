@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { headers } from 'next/headers';
 import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { isPlatformUser } from '@cfdi/services';
+import { labelOf } from '../../src/i18n/format';
 import { currentLocale } from '../../src/i18n/locale';
 import { PATH_HEADER } from '../../src/session';
 import { currentWorkspace } from '../../src/workspace';
@@ -26,7 +27,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     <div className="shell">
       <aside className="sidebar">
         <Heading as="h2" size="4">{t.appName}</Heading>
-        <Text size="1" color="gray">{user.email} <Badge>{user.role}</Badge></Text>
+        <Text size="1" color="gray">{user.email} <Badge>{labelOf(t.consoleRole, user.role)}</Badge></Text>
         <form action={chooseWorkspace}>
           <Flex direction="column" gap="2">
             <input type="hidden" name="back" value={back} />

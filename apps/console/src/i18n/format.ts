@@ -17,3 +17,11 @@ export function formatDateTime(iso: string | Date | null | undefined, locale: Lo
 }
 
 export const formatInteger = (value: number, locale: Locale) => new Intl.NumberFormat(locale === 'es' ? 'es-MX' : 'en-US').format(value);
+
+/**
+ * A machine value (status, kind, role…) as its label in `labels`, one of the maps in messages.ts. A value the map
+ * does not know yet (a newer service than this console, a hand-typed query) shows as itself rather than as nothing.
+ */
+export function labelOf<K extends string>(labels: Readonly<Record<K, string>>, value: string): string {
+  return Object.hasOwn(labels, value) ? labels[value as K] : value;
+}

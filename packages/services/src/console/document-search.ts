@@ -80,9 +80,9 @@ export async function searchDocuments(em: EntityManager, scope: Scope, search: D
 }
 
 /** Documents related to one: its credit notes and payments (pointing at it), and the one it points at. */
-export async function relatedDocuments(em: EntityManager, scope: Scope, row: DocumentRow): Promise<Pick<DocumentRow, 'id' | 'type' | 'kind' | 'status' | 'uuid' | 'total' | 'serie' | 'folio' | 'created_at'>[]> {
+export async function relatedDocuments(em: EntityManager, scope: Scope, row: DocumentRow): Promise<Pick<DocumentRow, 'id' | 'type' | 'kind' | 'status' | 'needs_reconciliation' | 'uuid' | 'total' | 'serie' | 'folio' | 'created_at'>[]> {
   return em.execute(
-    `select id, type, kind, status, uuid, total, serie, folio, created_at from documents
+    `select id, type, kind, status, needs_reconciliation, uuid, total, serie, folio, created_at from documents
       where account_id = ? and livemode = ? and id <> ?
         and (invoice_id = ? or related_invoice_id = ? or id = ? or id = ? or (? is not null and related_uuid = ?))
       order by id`,

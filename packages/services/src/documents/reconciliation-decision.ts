@@ -40,13 +40,19 @@ export async function reconciliationRefusal(em: EntityManager, pac: PacClients, 
   return { reason: 'pac_disagrees', message: `the PAC cannot confirm ${decision.uuid}: ${detail}. Recording it would leave the document stamped without its XML and files; nothing done.` };
 }
 
+/** What the PAC said, with the stamp's UUID, its "not stamped" code or why there was no answer. */
+export interface PacAnswer {
+  outcome: 'stamped' | 'not_stamped' | 'no_answer';
+  detail: string;
+}
+
 /** The PAC's answer to "did you stamp this?" for the queue: what an operator sees before deciding. */
-export async function lookupAtPac(pac: PacClients, row: DocumentRow): Promise<string> {
+export async function lookupAtPac(pac: PacClients, row: DocumentRow): Promise<PacAnswer> {
   try {
     const lookup = await pac.forMode(row.livemode).lookupStamped(row.sealed_xml!, { correlationId: row.id });
-    if (lookup.outcome === 'stamped') return `stamped ${lookup.uuid}`;
-    return lookup.outcome === 'not_stamped' ? `not stamped (${lookup.code})` : `no answer (${lookup.outcome})`;
+    if (lookup.outcome === 'stamped') return { outcome: 'stamped', detail: lookup.uuid };
+    return lookup.outcome === 'not_stamped' ? { outcome: 'not_stamped', detail: lookup.code } : { outcome: 'no_answer', detail: lookup.outcome };
   } catch (error) {
-    return `no answer (${(error as Error).message})`;
+    return { outcome: 'no_answer', detail: (error as Error).message };
   }
 }

@@ -1,7 +1,8 @@
 import Link from 'next/link';
-import { Badge, Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES, searchDocuments, type DocumentRow } from '@cfdi/services';
-import { formatDateTime, formatMoney } from '../../../src/i18n/format';
+import { DocumentStatusBadge, kindOf } from '../../../src/document-labels';
+import { formatDateTime, formatMoney, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
 import { em } from '../../../src/platform';
 import { Problem, problemOf } from '../../../src/problem';
@@ -24,16 +25,17 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
   return (
     <Flex direction="column" gap="3">
       <Heading as="h1">{t.documents}</Heading>
+      {/* Option values stay the machine values: the URL, and so links and bookmarks, mean the same in both languages. */}
       <form className="filters" method="get" role="search">
         {text('uuid', t.uuid)}{text('receiver', t.receiver)}{text('serie', t.serie)}{text('folio', t.folio)}
         <label className="field">{t.status}
           <select name="status" defaultValue={param(params, 'status') ?? ''}>
-            <option value="">{t.any}</option>{DOCUMENT_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+            <option value="">{t.any}</option>{DOCUMENT_STATUSES.map((s) => <option key={s} value={s}>{labelOf(t.documentStatus, s)}</option>)}
           </select>
         </label>
         <label className="field">{t.kind}
           <select name="kind" defaultValue={param(params, 'kind') ?? ''}>
-            <option value="">{t.any}</option>{DOCUMENT_KINDS.map((k) => <option key={k} value={k}>{k}</option>)}
+            <option value="">{t.any}</option>{DOCUMENT_KINDS.map((k) => <option key={k} value={k}>{labelOf(t.documentKind, k)}</option>)}
           </select>
         </label>
         {text('merchant', t.merchant)}{text('from', t.from, 'date')}{text('to', t.to, 'date')}{text('min', t.minTotal)}{text('max', t.maxTotal)}
@@ -53,10 +55,10 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           </Table.Header>
           <Table.Body>
             {found.rows.map((row) => (
-              <Table.Row key={row.id}>
-                <Table.Cell><Link href={`/documents/${row.id}`}>{row.serie}-{row.folio_text ?? row.folio}</Link> <Text size="1" color="gray">{row.type === 'invoice' ? row.kind : row.type}</Text></Table.Cell>
+              <Table.Row key={row.id} data-testid={`document-${row.id}`}>
+                <Table.Cell><Link href={`/documents/${row.id}`}>{row.serie}-{row.folio_text ?? row.folio}</Link> <Text size="1" color="gray">{labelOf(t.documentKind, kindOf(row))}</Text></Table.Cell>
                 <Table.Cell>{row.receiver.name}<br /><Text size="1" className="mono">{row.receiver.rfc}</Text></Table.Cell>
-                <Table.Cell><Badge highContrast color={row.status === 'stamped' ? 'green' : row.status === 'stamp_failed' ? 'red' : 'gray'}>{row.status}</Badge></Table.Cell>
+                <Table.Cell><DocumentStatusBadge row={row} t={t} testId="document-status" /></Table.Cell>
                 <Table.Cell className="mono">{row.uuid ?? '—'}</Table.Cell>
                 <Table.Cell justify="end">{formatMoney(Number(row.total), locale)}</Table.Cell>
                 <Table.Cell>{formatDateTime(row.created_at as string, locale)}</Table.Cell>

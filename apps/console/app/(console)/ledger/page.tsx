@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Table } from '@radix-ui/themes';
 import { searchTransactions, TRANSACTION_TYPES, type TransactionView } from '@cfdi/services';
-import { formatCentavos, formatDateTime } from '../../../src/i18n/format';
+import { formatCentavos, formatDateTime, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
 import { em } from '../../../src/platform';
 import { Problem, problemOf } from '../../../src/problem';
@@ -23,7 +23,7 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
         <label className="field">{t.type}
           <select name="type" defaultValue={param(params, 'type') ?? ''}>
             <option value="">{t.any}</option>
-            {TRANSACTION_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
+            {TRANSACTION_TYPES.map((type) => <option key={type} value={type}>{labelOf(t.transactionType, type)}</option>)}
           </select>
         </label>
         <label className="field">{t.from}<input type="date" name="from" defaultValue={search.from} /></label>
@@ -44,7 +44,7 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
         <Table.Body>
           {rows.map((row) => (
             <Table.Row key={row.id}>
-              <Table.Cell>{formatDateTime(row.createdAt, locale)}</Table.Cell><Table.Cell>{row.type}</Table.Cell>
+              <Table.Cell>{formatDateTime(row.createdAt, locale)}</Table.Cell><Table.Cell>{labelOf(t.transactionType, row.type)}</Table.Cell>
               <Table.Cell justify="end">{formatCentavos(row.deltaCentavos, locale)}</Table.Cell>
               <Table.Cell justify="end">{formatCentavos(row.balanceAfterCentavos, locale)}</Table.Cell>
               <Table.Cell className="mono">{row.referenceId ?? ''}</Table.Cell><Table.Cell>{row.note ?? ''}</Table.Cell>

@@ -1,6 +1,6 @@
 import { Badge, Callout, Flex, Heading, Table } from '@radix-ui/themes';
 import { CSD_EXPIRY_WARNING_DAYS, listConsoleMerchants } from '@cfdi/services';
-import { formatDateTime } from '../../../src/i18n/format';
+import { formatDateTime, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
 import { em } from '../../../src/platform';
 import { currentWorkspace } from '../../../src/workspace';
@@ -35,9 +35,8 @@ export default async function MerchantsPage() {
               <Table.Cell className="mono">{m.csd?.serialNumber ?? '—'}</Table.Cell><Table.Cell>{formatDateTime(m.csd?.validTo, locale)}</Table.Cell>
               <Table.Cell data-testid="csd-status">
                 {!m.csd ? <Badge highContrast color="gray">{t.noCsd}</Badge>
-                  : m.csd.status === 'expired' ? <Badge highContrast color="red">{t.csdExpired}</Badge>
                   : m.csdExpiresSoon ? <Badge highContrast color="orange">{t.csdExpiresSoon}</Badge>
-                  : <Badge highContrast color="green">{t.active}</Badge>}
+                  : <Badge highContrast color={m.csd.status === 'expired' ? 'red' : 'green'}>{labelOf(t.csdStatus, m.csd.status)}</Badge>}
               </Table.Cell>
             </Table.Row>
           ))}

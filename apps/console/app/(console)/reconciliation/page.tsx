@@ -1,6 +1,6 @@
 import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { latestLedgerAudit, listAwaitingReconciliation, lookupAtPac } from '@cfdi/services';
-import { formatDateTime, formatMoney } from '../../../src/i18n/format';
+import { formatDateTime, formatMoney, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
 import { em, platform } from '../../../src/platform';
 import { requireRole } from '../../../src/roles';
@@ -30,7 +30,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
             <Text weight="bold">{row.id} · {row.serie}-{row.folio} · {formatMoney(Number(row.total), locale)} · {row.livemode ? t.live : t.test}</Text>
             <Text size="2">{t.account}: <span className="mono">{row.account_id}</span> · {t.waitingSince} {formatDateTime(row.updated_at, locale)}</Text>
             <Text size="2" color="gray">{row.failure_detail}</Text>
-            <Text size="2">{t.pacAnswer}: <strong>{answers[i] ?? '—'}</strong></Text>
+            <Text size="2">{t.pacAnswer}: {answers[i] ? <><strong>{labelOf(t.pacOutcome, answers[i].outcome)}</strong> <span className="mono">{answers[i].detail}</span></> : '—'}</Text>
             <form action={resolveReconciliation}>
               <input type="hidden" name="documentId" value={row.id} />
               <Flex gap="3" align="end" wrap="wrap">

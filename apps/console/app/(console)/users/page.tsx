@@ -1,6 +1,6 @@
 import { Badge, Button, Flex, Heading, Table } from '@radix-ui/themes';
 import { listAccountsForConsole, listConsoleUsers } from '@cfdi/services';
-import { formatDateTime } from '../../../src/i18n/format';
+import { formatDateTime, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
 import { em } from '../../../src/platform';
 import { requireRole } from '../../../src/roles';
@@ -15,7 +15,7 @@ export default async function UsersPage() {
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1">{t.users}</Heading>
-      <CreateUserForm accounts={accounts} labels={{ email: t.email, role: t.role, account: t.account, mode: t.mode, any: t.any, test: t.test, live: t.live, createUser: t.createUser, userCreated: t.userCreated }} />
+      <CreateUserForm accounts={accounts} labels={{ email: t.email, role: t.role, roles: t.consoleRole, account: t.account, mode: t.mode, any: t.any, test: t.test, live: t.live, createUser: t.createUser, userCreated: t.userCreated }} />
       <Table.Root variant="surface" size="1">
         <Table.Header>
           <Table.Row>
@@ -27,7 +27,7 @@ export default async function UsersPage() {
         <Table.Body>
           {users.map((u) => (
             <Table.Row key={u.id} data-testid={`user-${u.email}`}>
-              <Table.Cell>{u.email}</Table.Cell><Table.Cell>{u.role}</Table.Cell><Table.Cell className="mono">{u.accountId ?? t.all}</Table.Cell>
+              <Table.Cell>{u.email}</Table.Cell><Table.Cell>{labelOf(t.consoleRole, u.role)}</Table.Cell><Table.Cell className="mono">{u.accountId ?? t.all}</Table.Cell>
               <Table.Cell>{u.livemode === null ? t.any : u.livemode ? t.live : t.test}</Table.Cell><Table.Cell>{formatDateTime(u.createdAt, locale)}</Table.Cell>
               <Table.Cell>
                 {u.disabledAt ? <Badge highContrast color="gray">{t.disabled}</Badge> : (

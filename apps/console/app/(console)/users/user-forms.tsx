@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import { Button, Callout, Flex } from '@radix-ui/themes';
+import type { ConsoleRole } from '@cfdi/services';
 import { createUser, resetPassword, type PasswordShownOnce } from './actions';
 
 function PasswordOnce({ state, message }: { state: PasswordShownOnce; message: string }) {
@@ -10,7 +11,7 @@ function PasswordOnce({ state, message }: { state: PasswordShownOnce; message: s
   return <Callout.Root mt="2"><Callout.Text>{message} <span className="mono">{state.email}</span> <code className="secret" data-testid="new-password">{state.password}</code></Callout.Text></Callout.Root>;
 }
 
-export interface CreateUserLabels { email: string; role: string; account: string; mode: string; any: string; test: string; live: string; createUser: string; userCreated: string }
+export interface CreateUserLabels { email: string; role: string; roles: Record<ConsoleRole, string>; account: string; mode: string; any: string; test: string; live: string; createUser: string; userCreated: string }
 
 /** Client forms so a generated password shows once, in this render only. */
 export function CreateUserForm({ labels, accounts }: { labels: CreateUserLabels; accounts: { id: string; name: string }[] }) {
@@ -20,7 +21,7 @@ export function CreateUserForm({ labels, accounts }: { labels: CreateUserLabels;
       <Flex gap="3" align="end" wrap="wrap">
         <label className="field">{labels.email}<input name="email" type="email" required /></label>
         <label className="field">{labels.role}
-          <select name="role" defaultValue="finance"><option value="finance">finance</option><option value="operator">operator</option><option value="admin">admin</option></select>
+          <select name="role" defaultValue="finance">{Object.entries(labels.roles).map(([role, label]) => <option key={role} value={role}>{label}</option>)}</select>
         </label>
         <label className="field">{labels.account}
           <select name="account">{accounts.map((a) => <option key={a.id} value={a.id}>{a.name} ({a.id})</option>)}</select>

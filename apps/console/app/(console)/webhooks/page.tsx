@@ -1,6 +1,6 @@
 import { Badge, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { listConsoleWebhooks } from '@cfdi/services';
-import { formatDateTime } from '../../../src/i18n/format';
+import { formatDateTime, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
 import { em } from '../../../src/platform';
 import { currentWorkspace } from '../../../src/workspace';
@@ -19,9 +19,9 @@ export default async function WebhooksPage() {
       {webhooks.map(({ endpoint, attempts }) => (
         <Flex key={endpoint.id} direction="column" gap="2" data-testid={`endpoint-${endpoint.id}`}>
           <Heading as="h2" size="3"><span className="mono">{endpoint.url}</span>{' '}
-            {endpoint.disabled ? <Badge highContrast color="gray">{t.disabled}{endpoint.disabledReason ? ` (${endpoint.disabledReason})` : ''}</Badge> : <Badge highContrast color="green">{t.active}</Badge>}
+            {endpoint.disabled ? <Badge highContrast color="gray">{t.disabled}{endpoint.disabledReason ? ` (${labelOf(t.disabledReason, endpoint.disabledReason)})` : ''}</Badge> : <Badge highContrast color="green">{t.active}</Badge>}
           </Heading>
-          <Text size="1">{endpoint.description ?? ''} · {t.events}: <span className="mono">{endpoint.enabledEvents.join(', ')}</span> · <span className="mono">{endpoint.id}</span></Text>
+          <Text size="1">{endpoint.description ?? ''} · {t.events}: {endpoint.enabledEvents.map((type) => labelOf(t.webhookEvent, type)).join(', ')} · <span className="mono">{endpoint.id}</span></Text>
           <Table.Root variant="surface" size="1" aria-label={`${t.attempts} ${endpoint.url}`}>
             <Table.Header>
               <Table.Row>
@@ -36,7 +36,10 @@ export default async function WebhooksPage() {
                 <Table.Row key={a.id} data-testid="webhook-attempt">
                   <Table.Cell>{formatDateTime(a.createdAt, locale)}</Table.Cell><Table.Cell className="mono">{a.eventId}</Table.Cell>
                   <Table.Cell className="mono">{a.statusCode ?? '—'}</Table.Cell><Table.Cell>{a.durationMs}</Table.Cell>
-                  <Table.Cell>{a.succeeded ? <Badge highContrast color="green">OK</Badge> : <Badge highContrast color="red">{a.error ?? t.failed}</Badge>}</Table.Cell>
+                  <Table.Cell>
+                    <Badge highContrast color={a.succeeded ? 'green' : 'red'}>{labelOf(t.webhookAttempt, a.succeeded ? 'succeeded' : 'failed')}</Badge>
+                    {a.error && <Text size="1" color="gray"> {a.error}</Text>}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

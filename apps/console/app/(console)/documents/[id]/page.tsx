@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { Badge, Card, DataList, Flex, Grid, Heading, Table, Text } from '@radix-ui/themes';
+import { Card, DataList, Flex, Grid, Heading, Table, Text } from '@radix-ui/themes';
 import { documentDownload, DOWNLOADABLE_FILES, NotFoundError, relatedDocuments, retrieveScopedDocument, type DocumentRow } from '@cfdi/services';
-import { formatDateTime, formatMoney } from '../../../../src/i18n/format';
+import { DocumentStatusBadge, kindOf } from '../../../../src/document-labels';
+import { formatDateTime, formatMoney, labelOf } from '../../../../src/i18n/format';
 import { currentLocale } from '../../../../src/i18n/locale';
 import { em } from '../../../../src/platform';
 import { currentWorkspace } from '../../../../src/workspace';
@@ -39,13 +40,12 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
   const downloads = DOWNLOADABLE_FILES.filter((file) => documentDownload(row, file));
   return (
     <Flex direction="column" gap="4">
-      <Heading as="h1">{row.serie}-{row.folio_text ?? row.folio} <Badge highContrast size="2" data-testid="document-status">{row.status}</Badge></Heading>
+      <Heading as="h1">{row.serie}-{row.folio_text ?? row.folio} <DocumentStatusBadge row={row} t={t} size="2" testId="document-status" /></Heading>
       <Text className="mono" data-testid="document-uuid">{row.uuid ?? '—'}</Text>
       <Grid columns="2" gap="3">
         <Card>
           <Heading as="h2" size="3" mb="2">{t.timeline}</Heading>
           <ol>{timeline.map(([label, at]) => <li key={label}>{label}: {formatDateTime(at ?? null, locale)}</li>)}</ol>
-          {row.needs_reconciliation && <Badge highContrast color="amber">{t.reconciliation}</Badge>}
           {row.failure_detail && <Text as="p" size="1" color="gray">{row.failure_detail}</Text>}
         </Card>
         <Card>
@@ -69,7 +69,10 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
       {cancellation && (
         <Card>
           <Heading as="h2" size="3" mb="2">{t.cancellation}</Heading>
-          <Text as="p">{cancellation.status} · motivo {cancellation.motivo}{cancellation.folioSustitucion ? ` · ${cancellation.folioSustitucion}` : ''}</Text>
+          <Text as="p">
+            {cancellation.status && labelOf(t.cancellationStatus, cancellation.status)} · {t.reason} {cancellation.motivo}
+            {cancellation.motivo && ` (${labelOf(t.cancellationReason, cancellation.motivo)})`}{cancellation.folioSustitucion ? ` · ${cancellation.folioSustitucion}` : ''}
+          </Text>
           {cancellation.acuse && <Text as="p">{t.acuse}: {cancellation.acuse.estatus} {cancellation.acuse.codigo} {cancellation.acuse.fecha}</Text>}
         </Card>
       )}
@@ -80,8 +83,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
             <Table.Body>
               {related.map((r) => (
                 <Table.Row key={r.id}>
-                  <Table.Cell><Link href={`/documents/${r.id}`}>{r.serie}-{r.folio}</Link></Table.Cell><Table.Cell>{r.type === 'invoice' ? r.kind : r.type}</Table.Cell>
-                  <Table.Cell>{r.status}</Table.Cell><Table.Cell justify="end">{formatMoney(Number(r.total), locale)}</Table.Cell>
+                  <Table.Cell><Link href={`/documents/${r.id}`}>{r.serie}-{r.folio}</Link></Table.Cell><Table.Cell>{labelOf(t.documentKind, kindOf(r))}</Table.Cell>
+                  <Table.Cell><DocumentStatusBadge row={r} t={t} /></Table.Cell><Table.Cell justify="end">{formatMoney(Number(r.total), locale)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

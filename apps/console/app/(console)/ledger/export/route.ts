@@ -6,7 +6,10 @@ import { currentWorkspace } from '../../../../src/workspace';
 
 export const dynamic = 'force-dynamic';
 
-/** The filtered ledger as CSV, every matching row (not only the page's). */
+/**
+ * The filtered ledger as CSV, every matching row (not only the page's). Types stay machine values (`consume`, not
+ * "Consumo de timbre"): the file is read by spreadsheets and scripts, and matches the API's transactions whatever the language.
+ */
 export async function GET(request: Request): Promise<Response> {
   if (!(await currentSession())) return new Response('Sign in first.', { status: 401 });
   const { scope } = await currentWorkspace();
