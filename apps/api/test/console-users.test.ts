@@ -3,6 +3,7 @@ import {
 } from '@cfdi/services';
 import { startApi, type ApiHarness } from './harness';
 import { EKU, newMerchant } from './merchant-fixtures';
+import { runCli } from './cli';
 
 let api: ApiHarness;
 beforeAll(async () => {
@@ -87,3 +88,16 @@ describe('updateConsoleUser', () => {
     expect(await revoked(kept)).toBe(true);
   });
 });
+
+it('`cfdi console-users update` changes role, mode and merchants, and --all-merchants lifts the limit', async () => {
+  const account = await api.newAccount();
+  const merchant = await newMerchant(api, account.testKey, { ...EKU, serie: 'UC' });
+  const user = await newUser({ role: 'finance', accountId: account.accountId });
+  const updated = await runCli(api.config, ['console-users', 'update', user.email, '--role', 'operator', '--mode', 'live', '--merchant', merchant.id, '--json']);
+  expect({ code: updated.code, stderr: updated.stderr }).toEqual({ code: 0, stderr: '' });
+  expect(JSON.parse(updated.stdout)).toMatchObject({ email: user.email, role: 'operator', livemode: true, merchantIds: [merchant.id] });
+  const widened = await runCli(api.config, ['console-users', 'update', user.email, '--mode', 'both', '--all-merchants']);
+  expect(widened.stdout).toContain(`${user.email}  operator  ${account.accountId}  both modes  all merchants  active`);
+  const refused = await runCli(api.config, ['console-users', 'update', user.email, '--merchant', 'mer_other', '--all-merchants']);
+  expect(refused.code).not.toBe(0);
+}, 120_000);
