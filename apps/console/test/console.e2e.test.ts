@@ -248,7 +248,7 @@ it('an admin creates a finance user who can sign in, resets their password and d
   await page.goto(url('/users'));
   await checkPage(page);
   const email = `new-finance-${Date.now().toString(36)}@example.mx`;
-  const main = page.getByRole('main'); // the sidebar has an account selector of its own
+  const main = page.getByRole('form', { name: 'Crear usuario' }); // the sidebar and each user's edit form have selectors of their own
   await main.getByLabel('Correo electrónico').fill(email);
   await main.getByLabel('Rol').selectOption('finance');
   await main.getByLabel('Cuenta').selectOption(account.accountId);
@@ -276,6 +276,47 @@ it('an admin creates a finance user who can sign in, resets their password and d
   await signIn(financePage, consoleApp.url, email, reset);
   await expect(financePage.getByTestId('login-message').textContent()).resolves.toMatch(/Correo o contraseña incorrectos/);
   await financePage.context().close();
+  await page.context().close();
+}, 90_000);
+
+it("an admin creates a user limited to one merchant, then changes their role: the list, the audit log and the user's open session follow", async () => {
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.admin, password);
+  await page.goto(url('/users'));
+  const email = `limited-${Date.now().toString(36)}@example.mx`;
+  const main = page.getByRole('form', { name: 'Crear usuario' });
+  await main.getByLabel('Correo electrónico').fill(email);
+  await main.getByLabel('Rol').selectOption('finance');
+  await main.getByLabel('Cuenta').selectOption(account.accountId);
+  await main.getByRole('checkbox', { name: new RegExp(account.merchantId) }).check();
+  await main.getByRole('button', { name: 'Crear usuario' }).click();
+  const generated = (await main.getByTestId('new-password').textContent())!;
+  const [created] = (await stack.api.orm.em.fork().execute('select id, role, merchant_ids from console_users where email = ?', [email])) as [{ id: string; role: string; merchant_ids: string[] }];
+  expect(created).toMatchObject({ role: 'finance', merchant_ids: [account.merchantId] });
+
+  // The user is signed in before the change; operator pages are a 404 for finance.
+  const userPage = await newPage();
+  await signIn(userPage, consoleApp.url, email, generated);
+  expect((await userPage.goto(url('/audit')))?.status()).toBe(404);
+
+  await page.reload();
+  const row = page.getByTestId(`user-${email}`);
+  await expect(row.getByTestId('user-merchants').textContent()).resolves.toBe(account.merchantId);
+  await row.getByText('Editar').click();
+  await row.getByLabel('Rol').selectOption('operator');
+  await row.getByRole('button', { name: 'Guardar cambios' }).click();
+  await page.waitForURL(/updated=/);
+  await checkPage(page);
+  await expect(page.getByTestId(`user-${email}`).getByTestId('user-role').textContent()).resolves.toBe('Operador');
+  await expect(page.getByTestId(`user-${email}`).getByTestId('user-merchants').textContent()).resolves.toBe(account.merchantId);
+
+  // The same session, not a new sign-in, now reaches operator pages, and still not the admins' users page.
+  expect((await userPage.goto(url('/audit')))?.status()).toBe(200);
+  expect((await userPage.goto(url('/users')))?.status()).toBe(404);
+  await page.goto(url('/audit'));
+  const audit = await page.getByTestId('audit-row').allTextContents();
+  expect(audit.some((text) => text.includes(users.admin) && text.includes('console_user.update') && text.includes(created.id))).toBe(true);
+  await userPage.context().close();
   await page.context().close();
 }, 90_000);
 
@@ -395,7 +436,7 @@ it('the audit log shows each state-changing action with who took it', async () =
   await page.goto(url('/audit'));
   await checkPage(page);
   const actions = await page.getByTestId('audit-row').allTextContents();
-  for (const [who, what] of [[users.admin, 'console_user.create'], [users.admin, 'console_user.reset_password'], [users.admin, 'console_user.disable'], [users.operator, 'files.render_again'], [users.operator, 'reconciliation.resolve'], [users.operator, 'session.sign_in'], [users.financeA, 'api_key.create'], [users.financeA, 'session.sign_out'], [users.financeA, 'session.sign_in_failed']] as const) {
+  for (const [who, what] of [[users.admin, 'console_user.create'], [users.admin, 'console_user.update'], [users.admin, 'console_user.reset_password'], [users.admin, 'console_user.disable'], [users.operator, 'files.render_again'], [users.operator, 'reconciliation.resolve'], [users.operator, 'session.sign_in'], [users.financeA, 'api_key.create'], [users.financeA, 'session.sign_out'], [users.financeA, 'session.sign_in_failed']] as const) {
     expect({ who, what, found: actions.some((text) => text.includes(who) && text.includes(what)) }).toEqual({ who, what, found: true });
   }
   await page.context().close();

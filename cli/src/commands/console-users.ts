@@ -1,7 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import {
-  CONSOLE_ROLES, createConsoleUser, disableConsoleUser, generatePassword, listConsoleUsers, resetConsoleUserPassword,
-  type ConsoleRole, type ConsoleUserView,
+  consoleUserIdByEmail, CONSOLE_ROLES, createConsoleUser, disableConsoleUser, generatePassword, listConsoleUsers, resetConsoleUserPassword,
+  updateConsoleUser, type ConsoleRole, type ConsoleUserView,
 } from '@cfdi/services';
 import type { CliContext } from '../context';
 import { parseMode } from '../options';
@@ -9,6 +9,11 @@ import { parseMode } from '../options';
 function parseRole(raw: string): ConsoleRole {
   if (!(CONSOLE_ROLES as readonly string[]).includes(raw)) throw new InvalidArgumentError(`role must be one of: ${CONSOLE_ROLES.join(', ')}.`);
   return raw as ConsoleRole;
+}
+
+/** `both` lifts a mode limit; commander would store a parsed null as '', so it stays a word until the action. */
+function parseModeOrBoth(raw: string): boolean | 'both' {
+  return raw === 'both' ? 'both' : parseMode(raw);
 }
 
 /** The password from stdin (first line) with --password-stdin, else a generated one that is printed once. */
@@ -55,6 +60,25 @@ export function registerConsoleUsersCommands(program: Command, ctx: CliContext):
       const list = await listConsoleUsers(await ctx.em(), { accountId: options.account });
       if (options.json) return ctx.print(list, true);
       for (const user of list) ctx.print(describe(user), false);
+    });
+
+  users
+    .command('update <email>')
+    .description('Change the role, mode or merchant limit; takes effect at once in open console sessions, and a mode or merchant change revokes their OAuth authorizations')
+    .option('--role <admin|operator|finance>', 'what the user may do', parseRole)
+    .option('--mode <test|live|both>', 'limit the user to one mode, or lift the limit', parseModeOrBoth)
+    .option('--merchant <id...>', "limit the user to these merchants of the user's account")
+    .option('--all-merchants', 'lift the merchant limit')
+    .option('--json', 'print JSON')
+    .action(async (email: string, options: { role?: ConsoleRole; mode?: boolean | 'both'; merchant?: string[]; allMerchants?: boolean; json?: boolean }) => {
+      if (options.merchant && options.allMerchants) throw new InvalidArgumentError('--merchant and --all-merchants exclude each other.');
+      const em = await ctx.em();
+      const { user, changes } = await updateConsoleUser(em, await consoleUserIdByEmail(em, email), {
+        role: options.role, livemode: options.mode === 'both' ? null : options.mode, merchantIds: options.allMerchants ? null : options.merchant,
+      });
+      if (options.json) return ctx.print(user, true);
+      ctx.print(Object.keys(changes).length ? describe(user) : `${describe(user)}
+(nothing changed)`, false);
     });
 
   users

@@ -37,6 +37,7 @@ const es = {
   who: 'Quién', what: 'Qué', when: 'Cuándo', where: 'Desde', target: 'Objeto',
   role: 'Rol', createUser: 'Crear usuario', disable: 'Desactivar', resetPassword: 'Restablecer contraseña', userCreated: 'Usuario creado. Contraseña (se muestra una vez):',
   passwordReset: 'Contraseña restablecida (se muestra una vez):', notAllowed: 'Tu rol no permite esta página.',
+  edit: 'Editar', save: 'Guardar cambios', userUpdated: 'Usuario actualizado:', limitToMerchants: 'Limitar a emisores (ninguno marcado: todos)',
   description: 'Descripción', created: 'Creada', prefix: 'Prefijo', merchantsLimit: 'Emisores', all: 'Todos',
   violations: 'Incidencias', none: 'Ninguna', notFound: 'No encontrado',
   // Machine values as people read them, one map per enum, keyed by the services' own types: `satisfies` makes a value
@@ -99,6 +100,7 @@ const en: typeof es = {
   who: 'Who', what: 'What', when: 'When', where: 'From', target: 'Target',
   role: 'Role', createUser: 'Create user', disable: 'Disable', resetPassword: 'Reset password', userCreated: 'User created. Password (shown once):',
   passwordReset: 'Password reset (shown once):', notAllowed: 'Your role does not allow this page.',
+  edit: 'Edit', save: 'Save changes', userUpdated: 'User updated:', limitToMerchants: 'Limit to merchants (none ticked: all)',
   description: 'Description', created: 'Created', prefix: 'Prefix', merchantsLimit: 'Merchants', all: 'All',
   violations: 'Violations', none: 'None', notFound: 'Not found',
   documentStatus: {

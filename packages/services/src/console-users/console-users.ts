@@ -1,5 +1,5 @@
 import { newId, type EntityManager } from '@cfdi/db';
-import { NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
 import { hashPassword, MIN_PASSWORD_LENGTH, UNKNOWN_USER_HASH, verifyPassword } from './passwords';
 
@@ -61,22 +61,28 @@ function checkPassword(password: string): void {
   }
 }
 
+/** What create and update both refuse; an empty merchant list means no limit (null). */
+async function checkedScope(em: EntityManager, scope: { role: ConsoleRole; accountId: string | null; merchantIds: string[] | null }): Promise<string[] | null> {
+  if (scope.role === 'finance' && !scope.accountId) throw ValidationError.field('/accountId', 'is required for a finance user');
+  const merchantIds = scope.merchantIds?.length ? [...new Set(scope.merchantIds)] : null;
+  if (merchantIds) {
+    if (!scope.accountId) throw ValidationError.field('/merchantIds', 'needs an account');
+    const found: { id: string }[] = await em.execute('select id from merchants where account_id = ? and id in (?)', [scope.accountId, merchantIds]);
+    const missing = merchantIds.filter((id) => !found.some((row) => row.id === id));
+    if (missing.length) throw ValidationError.field('/merchantIds', `not merchants of account ${scope.accountId}: ${missing.join(', ')}`);
+  }
+  return merchantIds;
+}
+
 export async function createConsoleUser(em: EntityManager, input: CreateConsoleUserInput): Promise<ConsoleUserView> {
   const email = input.email.trim();
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw ValidationError.field('/email', 'must be an e-mail address');
   checkPassword(input.password);
-  if (input.role === 'finance' && !input.accountId) throw ValidationError.field('/accountId', 'is required for a finance user');
   if (input.accountId) {
     const account: unknown[] = await em.execute('select 1 from accounts where id = ?', [input.accountId]);
     if (!account.length) throw new NotFoundError('account', input.accountId);
   }
-  const merchantIds = input.merchantIds?.length ? input.merchantIds : null;
-  if (merchantIds) {
-    if (!input.accountId) throw ValidationError.field('/merchantIds', 'needs an account');
-    const found: { id: string }[] = await em.execute('select id from merchants where account_id = ? and id in (?)', [input.accountId, merchantIds]);
-    const missing = merchantIds.filter((id) => !found.some((row) => row.id === id));
-    if (missing.length) throw ValidationError.field('/merchantIds', `not merchants of account ${input.accountId}: ${missing.join(', ')}`);
-  }
+  const merchantIds = await checkedScope(em, { role: input.role, accountId: input.accountId ?? null, merchantIds: input.merchantIds ?? null });
   const taken: unknown[] = await em.execute('select 1 from console_users where lower(email) = lower(?)', [email]);
   if (taken.length) throw ValidationError.field('/email', 'is already a console user');
   const rows: ConsoleUserRow[] = await em.execute(
@@ -94,6 +100,63 @@ export async function listConsoleUsers(em: EntityManager, filter: { accountId?: 
     ? await em.execute(`${SELECT} where account_id = ? order by id`, [filter.accountId])
     : await em.execute(`${SELECT} order by id`);
   return rows.map(toView);
+}
+
+export interface UpdateConsoleUserInput {
+  role?: ConsoleRole;
+  /** null: both modes. */
+  livemode?: boolean | null;
+  /** null or empty: all of the account's merchants. */
+  merchantIds?: string[] | null;
+}
+
+type Changes = { [K in keyof UpdateConsoleUserInput]?: { from: ConsoleUserView[K]; to: ConsoleUserView[K] } };
+
+const sameIds = (a: string[] | null, b: string[] | null) => (a ?? []).toSorted().join() === (b ?? []).toSorted().join();
+
+/**
+ * Changes a user's role, mode or merchant limit under the rules of `createConsoleUser`; the account stays. Console
+ * sessions load the user on every request, so the change applies to them at once; OAuth grants copied the old mode
+ * and merchants when approved, so a scope change revokes them. Demoting the last active admin is refused: nobody
+ * could manage users from the console any more. `changes` is empty when nothing changed (nothing is revoked then).
+ */
+export async function updateConsoleUser(em: EntityManager, id: string, input: UpdateConsoleUserInput): Promise<{ user: ConsoleUserView; changes: Changes }> {
+  return em.transactional(async (tx) => {
+    // Locking the active admins first serialises concurrent demotions, so two admins cannot demote each other.
+    const admins: { id: string }[] = await tx.execute("select id from console_users where role = 'admin' and disabled_at is null order by id for update");
+    const rows: ConsoleUserRow[] = await tx.execute(`${SELECT} where id = ? for update`, [id]);
+    const row = rows[0];
+    if (!row) throw new NotFoundError('console user', id);
+    if (row.disabled_at) throw new ConflictError('console_user_disabled', `Console user ${row.email} is disabled.`);
+    const before = toView(row);
+    const role = input.role ?? before.role;
+    const livemode = input.livemode === undefined ? before.livemode : input.livemode;
+    const merchantIds = await checkedScope(tx, { role, accountId: before.accountId, merchantIds: input.merchantIds === undefined ? before.merchantIds : input.merchantIds });
+    if (before.role === 'admin' && role !== 'admin' && !admins.some((admin) => admin.id !== id)) {
+      throw new ConflictError('last_admin', `${before.email} is the last active admin; make another user admin first.`);
+    }
+    const changes: Changes = {};
+    if (role !== before.role) changes.role = { from: before.role, to: role };
+    if (livemode !== before.livemode) changes.livemode = { from: before.livemode, to: livemode };
+    if (!sameIds(merchantIds, before.merchantIds)) changes.merchantIds = { from: before.merchantIds, to: merchantIds };
+    if (!Object.keys(changes).length) return { user: before, changes };
+    const updated: ConsoleUserRow[] = await tx.execute(
+      `update console_users set role = ?, livemode = ?, merchant_ids = ${merchantIds ? 'array[?]::text[]' : 'null'}, updated_at = now()
+        where id = ? returning *, false as locked`,
+      [role, livemode, ...(merchantIds ? [merchantIds] : []), id],
+    );
+    if (changes.livemode || changes.merchantIds) {
+      await tx.execute('update oauth_grants set revoked_at = coalesce(revoked_at, now()) where console_user_id = ?', [id]);
+    }
+    return { user: toView(updated[0]!), changes };
+  });
+}
+
+/** The id of the user with this e-mail (the CLI names users by e-mail). */
+export async function consoleUserIdByEmail(em: EntityManager, email: string): Promise<string> {
+  const rows: { id: string }[] = await em.execute('select id from console_users where lower(email) = lower(?)', [email.trim()]);
+  if (!rows[0]) throw new NotFoundError('console user', email);
+  return rows[0].id;
 }
 
 async function updateByEmail(em: EntityManager, email: string, set: string, params: unknown[]): Promise<ConsoleUserView> {

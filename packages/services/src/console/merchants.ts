@@ -44,3 +44,15 @@ export async function unknownMerchantIds(em: EntityManager, scope: Pick<Scope, '
     [scope.accountId, scope.livemode, ids]);
   return ids.filter((id) => !found.some((m) => m.id === id));
 }
+
+export interface MerchantChoice { id: string; accountId: string; rfc: string; legalName: string; livemode: boolean }
+
+/** Merchants an admin can limit a console user to, for the accounts the users page offers (newest first, as there). */
+export async function listMerchantChoices(em: EntityManager, accountIds: string[]): Promise<MerchantChoice[]> {
+  if (!accountIds.length) return [];
+  const rows: { id: string; account_id: string; rfc: string; legal_name: string; livemode: boolean }[] = await em.execute(
+    'select id, account_id, rfc, legal_name, livemode from merchants where account_id in (?) and deleted_at is null order by legal_name, id limit 2000',
+    [accountIds],
+  );
+  return rows.map((row) => ({ id: row.id, accountId: row.account_id, rfc: row.rfc, legalName: row.legal_name, livemode: row.livemode }));
+}

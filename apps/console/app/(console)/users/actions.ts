@@ -1,34 +1,50 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { CONSOLE_ROLES, createConsoleUser, disableConsoleUser, generatePassword, NotFoundError, resetConsoleUserPassword, ValidationError, type ConsoleRole } from '@cfdi/services';
+import {
+  ConflictError, CONSOLE_ROLES, createConsoleUser, disableConsoleUser, generatePassword, NotFoundError, resetConsoleUserPassword, updateConsoleUser,
+  ValidationError, type ConsoleRole,
+} from '@cfdi/services';
 import { audited } from '../../../src/audited-action';
 import { em } from '../../../src/platform';
 
 export interface PasswordShownOnce { email?: string; password?: string; error?: string }
 
+const isRefusal = (error: unknown): error is Error => error instanceof ValidationError || error instanceof NotFoundError || error instanceof ConflictError;
+
 /** The service's refusals (bad e-mail, taken, unknown account…) become the form's message; anything else is a bug. */
 const refusal = (error: unknown) => {
-  if (error instanceof ValidationError || error instanceof NotFoundError) return { result: { error: error.message }, audit: null };
+  if (isRefusal(error)) return { result: { error: error.message }, audit: null };
   throw error;
 };
+
+const modeFrom = (form: FormData) => {
+  const mode = String(form.get('mode') ?? '');
+  return mode === 'live' ? true : mode === 'test' ? false : null;
+};
+/** Ticked merchant checkboxes; none ticked means all of the account's merchants. */
+const merchantsFrom = (form: FormData) => form.getAll('merchant').map(String).filter(Boolean);
 
 /** Passwords are generated, never typed by the admin, and handed back in this result only (never stored in clear or audited). */
 export async function createUser(_previous: unknown, form: FormData): Promise<PasswordShownOnce> {
   return audited<PasswordShownOnce>(['admin'], async () => {
     const role = String(form.get('role') ?? '') as ConsoleRole;
     if (!CONSOLE_ROLES.includes(role)) return { result: { error: `role must be one of ${CONSOLE_ROLES.join(', ')}` }, audit: null };
-    const mode = String(form.get('mode') ?? '');
+    const merchantIds = merchantsFrom(form);
     const password = generatePassword();
     try {
       const user = await createConsoleUser(await em(), {
         email: String(form.get('email') ?? ''), password, role,
-        accountId: role === 'finance' ? String(form.get('account') ?? '') || null : null,
-        livemode: mode === 'live' ? true : mode === 'test' ? false : null,
+        // Merchant limits are an account's merchants, so they bring the account along for any role.
+        accountId: role === 'finance' || merchantIds.length ? String(form.get('account') ?? '') || null : null,
+        livemode: modeFrom(form), merchantIds,
       });
       return {
         result: { email: user.email, password },
-        audit: { action: 'console_user.create', target: user.id, accountId: user.accountId, detail: { email: user.email, role: user.role, livemode: user.livemode } },
+        audit: {
+          action: 'console_user.create', target: user.id, accountId: user.accountId,
+          detail: { email: user.email, role: user.role, livemode: user.livemode, merchantIds: user.merchantIds },
+        },
       };
     } catch (error) {
       return refusal(error);
@@ -46,6 +62,25 @@ export async function resetPassword(_previous: unknown, form: FormData): Promise
       return refusal(error);
     }
   });
+}
+
+/** Role, mode and merchant limit; the user's open sessions follow at once (they load the user on every request). */
+export async function updateUser(form: FormData): Promise<void> {
+  const outcome = await audited<{ refused: string } | { updated: string }>(['admin'], async () => {
+    const role = String(form.get('role') ?? '') as ConsoleRole;
+    if (!CONSOLE_ROLES.includes(role)) return { result: { refused: `role must be one of ${CONSOLE_ROLES.join(', ')}` }, audit: null };
+    try {
+      const { user, changes } = await updateConsoleUser(await em(), String(form.get('id') ?? ''), { role, livemode: modeFrom(form), merchantIds: merchantsFrom(form) });
+      const audit = Object.keys(changes).length
+        ? { action: 'console_user.update', target: user.id, accountId: user.accountId, detail: { email: user.email, ...changes } }
+        : null;
+      return { result: { updated: user.email }, audit };
+    } catch (error) {
+      if (isRefusal(error)) return { result: { refused: error.message }, audit: null };
+      throw error;
+    }
+  });
+  redirect(`/users?${'updated' in outcome ? `updated=${encodeURIComponent(outcome.updated)}` : `refused=${encodeURIComponent(outcome.refused)}`}`);
 }
 
 export async function disableUser(form: FormData): Promise<void> {
