@@ -39,13 +39,18 @@ const INDEX_BITS = 17;
  *    (more specific), key. Synonym-only matches therefore come after every description match.
  */
 export class TextIndex<T> {
-  private readonly items: IndexItem<T>[];
-  /** Keys folded to upper case, sorted, parallel to `items`. */
+  // Only what searches read is kept: the items' texts are dropped once their words are indexed (about half the
+  // memory of the product catalog), and validity dates are day numbers rather than 100k little strings.
+  private readonly values: T[];
+  /** Keys folded to upper case, sorted, parallel to `values`. */
   private readonly keys: string[];
+  private readonly validFrom: Int32Array;
+  private readonly validUntil: Int32Array;
   private readonly wordCounts: Uint8Array;
-  /** Sorted distinct stems and, for each, postings `(item << 9) | PRIMARY? | position`. */
+  /** Sorted distinct stems; postings `(item << 9) | PRIMARY? | position` of stem `v` are `postings[postingStart[v] … postingStart[v + 1])`. */
   private readonly vocabulary: string[];
-  private readonly postings: Int32Array[];
+  private readonly postingStart: Int32Array;
+  private readonly postings: Int32Array;
   // Per-query scratch, reset by bumping `generation` instead of clearing 50k-element arrays.
   private generation = 0;
   private readonly stamp: Int32Array;
@@ -58,9 +63,13 @@ export class TextIndex<T> {
     if (items.length >= 1 << INDEX_BITS) throw new Error(`TextIndex holds at most ${(1 << INDEX_BITS) - 1} items`);
     const keyed = items.map((item) => ({ item, key: foldKey(item.key) }));
     keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    this.items = keyed.map((k) => k.item);
-    this.keys = keyed.map((k) => k.key);
-    const n = this.items.length;
+    const sorted = keyed.map((k) => k.item);
+    const n = sorted.length;
+    // A key that folding leaves unchanged (every product key: digits) keeps the item's string rather than a copy.
+    this.keys = keyed.map((k) => (k.key === k.item.key ? k.item.key : k.key));
+    this.values = sorted.map((item) => item.value);
+    this.validFrom = Int32Array.from(sorted, (item) => dayNumber(item.validFrom, 0));
+    this.validUntil = Int32Array.from(sorted, (item) => dayNumber(item.validUntil, FOREVER));
     this.wordCounts = new Uint8Array(n);
     const lists = new Map<string, number[]>();
     const add = (w: string, posting: number) => {
@@ -68,7 +77,7 @@ export class TextIndex<T> {
       if (list) list.push(posting);
       else lists.set(w, [posting]);
     };
-    this.items.forEach((item, i) => {
+    sorted.forEach((item, i) => {
       const seen = new Set<string>();
       const primary = words(item.primary).filter((w) => !STOPWORDS.has(w)).map(stem);
       this.wordCounts[i] = Math.min(primary.length, 255);
@@ -84,7 +93,15 @@ export class TextIndex<T> {
       }
     });
     this.vocabulary = [...lists.keys()].sort();
-    this.postings = this.vocabulary.map((w) => Int32Array.from(lists.get(w)!));
+    this.postingStart = new Int32Array(this.vocabulary.length + 1);
+    let total = 0;
+    this.vocabulary.forEach((w, v) => {
+      this.postingStart[v] = total;
+      total += lists.get(w)!.length;
+    });
+    this.postingStart[this.vocabulary.length] = total;
+    this.postings = new Int32Array(total);
+    this.vocabulary.forEach((w, v) => this.postings.set(lists.get(w)!, this.postingStart[v]!));
     this.stamp = new Int32Array(n);
     this.matched = new Int32Array(n);
     this.inPrimary = new Int32Array(n);
@@ -93,18 +110,18 @@ export class TextIndex<T> {
   }
 
   get size(): number {
-    return this.items.length;
+    return this.values.length;
   }
 
   has(key: string): boolean {
     const folded = foldKey(key);
     const i = lowerBound(this.keys, folded);
-    return this.keys[i] === folded && isValid(this.items[i]!, today());
+    return this.keys[i] === folded && this.isValid(i, todayNumber());
   }
 
   search(keyword: string | undefined, options: SearchOptions): T[] {
-    const validOn = today();
-    const ok = (i: number) => options.includeExpired === true || isValid(this.items[i]!, validOn);
+    const validOn = todayNumber();
+    const ok = (i: number) => options.includeExpired === true || this.isValid(i, validOn);
     const trimmed = keyword?.trim() ?? '';
     const results: number[] = [];
     const taken = new Set<number>();
@@ -115,8 +132,8 @@ export class TextIndex<T> {
       }
     };
     if (trimmed === '') {
-      for (let i = 0; i < this.items.length && results.length < options.limit; i++) take(i);
-      return results.map((i) => this.items[i]!.value);
+      for (let i = 0; i < this.values.length && results.length < options.limit; i++) take(i);
+      return results.map((i) => this.values[i]!);
     }
     if (/^[\p{L}\p{N}]+$/u.test(trimmed)) {
       const key = foldKey(trimmed);
@@ -125,7 +142,12 @@ export class TextIndex<T> {
     if (results.length < options.limit) {
       for (const i of this.textMatches(trimmed, options.limit + taken.size, ok)) take(i);
     }
-    return results.map((i) => this.items[i]!.value);
+    return results.map((i) => this.values[i]!);
+  }
+
+  /** Validity bounds are inclusive. */
+  private isValid(i: number, on: number): boolean {
+    return this.validFrom[i]! <= on && this.validUntil[i]! >= on;
   }
 
   /** Best `limit` word matches, best first. */
@@ -141,7 +163,8 @@ export class TextIndex<T> {
         const end = alt.length < MIN_PREFIX ? wholeWordEnd(this.vocabulary, start, alt) : prefixEnd(this.vocabulary, start, alt);
         for (let v = start; v < end; v++) {
           const isWhole = this.vocabulary[v] === alt;
-          for (const posting of this.postings[v]!) {
+          for (let p = this.postingStart[v]!; p < this.postingStart[v + 1]!; p++) {
+            const posting = this.postings[p]!;
             const i = posting >>> 9;
             if (this.stamp[i] !== gen) {
               // An item not matched by the first word can never match all of them.
@@ -214,8 +237,15 @@ class TopK {
 
 const foldKey = (key: string) => foldAccents(key).toUpperCase();
 
-function isValid(item: IndexItem<unknown>, on: string): boolean {
-  return (!item.validFrom || item.validFrom <= on) && (!item.validUntil || item.validUntil >= on);
+const FOREVER = 99_999_999;
+
+/** 'YYYY-MM-DD' → YYYYMMDD, which compares like the date; `none` when there is no bound. */
+function dayNumber(date: string | null, none: number): number {
+  return date ? Number(date.slice(0, 4) + date.slice(5, 7) + date.slice(8, 10)) : none;
+}
+
+function todayNumber(): number {
+  return dayNumber(today(), 0);
 }
 
 function lowerBound(sorted: readonly string[], value: string): number {
