@@ -8,7 +8,8 @@
 // Databases cfdi_bench_wh_<random> and pac_bench_wh_<random> are created and dropped.
 //   BENCH_TEMPORAL=postgres   the Temporal server on PostgreSQL (the production shape; its two databases are created
 //                             and dropped too) instead of the in-memory dev server, whose SQLite store is one writer
-//   BENCH_RUNTIME=dist        the API, worker and sandbox PAC from their dist/ builds (`npm run build` first)
+//   BENCH_RUNTIME=dist        the API, worker and sandbox PAC as the production image runs them: their dist/ builds
+//                             (`npm run build` first) on Node 24 with the image's NODE_OPTIONS
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,8 +18,8 @@ import autocannon from 'autocannon';
 import { defaultSatDir, loadConfig } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
 import {
-  DEFAULT_RETENTION_DAYS, ensureNamespace, freePort, freeTemporalPorts, importCatalogsIfNeeded, startTemporalDevServer, startTemporalPostgresServer, Supervisor,
-  waitForHttp,
+  DEFAULT_RETENTION_DAYS, ensureNamespace, ensureNode24, freePort, freeTemporalPorts, importCatalogsIfNeeded, PRODUCTION_NODE_OPTIONS, startTemporalDevServer,
+  startTemporalPostgresServer, Supervisor, waitForHttp,
 } from '@cfdi/devstack';
 import { dropDatabase } from '@cfdi/pac-sandbox';
 import { adjustBalance, createAccount, emitEvent } from '@cfdi/services';
@@ -107,9 +108,10 @@ async function main(): Promise<void> {
       process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: temporalPort, log });
     }
     const groups: Record<string, number[]> = { Temporal: [processGroupOf(onPostgres ? '--env postgres --allow-no-auth start' : `--port ${temporalPort}`) ?? -1] };
+    const appNode = fromDist ? ensureNode24(log) : process.execPath;
     for (const [role, source, compiled] of APPS) {
       const args = fromDist ? [path.join(root, compiled)] : ['--import', 'tsx', path.join(root, source)];
-      groups[role] = [supervisor.start(role, process.execPath, args, { cwd: root }).pid ?? -1];
+      groups[role] = [supervisor.start(role, appNode, args, { cwd: root, env: { NODE_OPTIONS: fromDist ? PRODUCTION_NODE_OPTIONS : '' } }).pid ?? -1];
     }
     // PostgreSQL serves other users of the machine too: only what the backends of this bench's databases use counts.
     const postgresCpu = commandsCpuTracker([` cfdi_${name} `, ` pac_${name} `]);

@@ -6,6 +6,14 @@ import { toolCacheDir } from './go-install';
 /** Pinned Node 24 LTS: the production image's runtime, which CI also runs the engine's tests and the smoke test on. */
 export const NODE_24_VERSION = '24.21.0';
 
+/**
+ * NODE_OPTIONS of every Node process in the production image (the Dockerfile's ENV; scripts/dockerfile-check.ts holds
+ * the two equal). Node 24 sizes V8's young generation from the machine's memory: 64 MB semi-spaces on a 24 GiB host,
+ * so the API idled at 252 MB and peaked at 413–424 MB under bench/stamp, the worker at 527–557 MB. 8 MB semi-spaces
+ * cost no measurable CPU per stamp (more, shorter scavenges) and bring the peaks to 224 / 302 MB (bench/README.md).
+ */
+export const PRODUCTION_NODE_OPTIONS = '--max-semi-space-size=8';
+
 /** `<cache>/node-<version>/bin/node`. */
 export function node24Path(): string {
   return path.join(toolCacheDir(), `node-${NODE_24_VERSION}`, 'bin', 'node');
