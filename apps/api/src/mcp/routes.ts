@@ -1,11 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AppError } from '@cfdi/services';
 import { countRequest } from '../plugins/auth';
 import { problemResponses } from '../schemas/common';
 import { authenticateMcp, MCP_ENDPOINTS } from './auth';
-import { buildMcpServer } from './server';
+import type * as McpServerModule from './server';
+import type * as McpTransportModule from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+
+// The MCP SDK and zod hold about 10 MB of heap: the first MCP request of a process loads them (with the tool listing
+// and its compiled validators), not every API process at start.
+let mcpRuntime: { buildMcpServer: typeof McpServerModule.buildMcpServer; Transport: typeof McpTransportModule.StreamableHTTPServerTransport } | undefined;
+function loadMcpRuntime(): NonNullable<typeof mcpRuntime> {
+  mcpRuntime ??= {
+    buildMcpServer: (require('./server') as typeof McpServerModule).buildMcpServer,
+    Transport: (require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof McpTransportModule).StreamableHTTPServerTransport,
+  };
+  return mcpRuntime;
+}
 
 /** The q-value a media type gets from an Accept header (exact type, then `type/*`, then `*\/*`). */
 function quality(accept: string, mediaType: string): number {
@@ -60,8 +71,9 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
       // The SDK transport insists on both types in Accept; the choice made above is passed as enableJsonResponse.
       if (style) request.raw.headers.accept = 'application/json, text/event-stream';
 
+      const { buildMcpServer, Transport } = loadMcpRuntime();
       const server = buildMcpServer({ deps: app.deps, scope, log: request.log, docsUrl: app.deps.config.api.docsUrl, rateLimited: refusal });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: style === 'json' });
+      const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: style === 'json' });
       reply.hijack();
       for (const [name, value] of Object.entries({ ...headers, 'x-request-id': request.id })) reply.raw.setHeader(name, value);
       reply.raw.on('close', () => {
