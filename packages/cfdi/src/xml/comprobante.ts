@@ -1,4 +1,4 @@
-import { create } from 'xmlbuilder2';
+import type * as XmlBuilder2 from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { ComputedConcept, ComputedGroup } from '../tax/computed';
 import type { Issuer, Receiver } from '../types';
@@ -40,8 +40,12 @@ export function folioOf(header: { folio?: number; folioText?: string }): string 
   return header.folio !== undefined ? String(header.folio) : undefined;
 }
 
+// Required on first use, like @xmldom/xmldom (dom.ts).
+let xmlbuilder2: typeof XmlBuilder2 | undefined;
+const loadXmlbuilder2 = () => (xmlbuilder2 ??= require('xmlbuilder2') as typeof XmlBuilder2);
+
 export function startComprobante(a: ComprobanteAttributes, complement?: ComplementNamespace): XMLBuilder {
-  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const doc = loadXmlbuilder2().create({ version: '1.0', encoding: 'UTF-8' });
   return doc.ele(NS.cfdi, 'cfdi:Comprobante', defined({
     'xmlns:xsi': NS.xsi,
     ...(complement ? { [`xmlns:${complement.prefix}`]: complement.uri } : {}),

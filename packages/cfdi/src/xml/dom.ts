@@ -1,4 +1,10 @@
-import { DOMParser, onErrorStopParsing, type Document, type Element } from '@xmldom/xmldom';
+import type * as Xmldom from '@xmldom/xmldom';
+import type { Document, Element } from '@xmldom/xmldom';
+
+// The XML libraries (@xmldom/xmldom here, xmlbuilder2 in comprobante.ts, xml-crypto in @cfdi/pac: ~5 MB of heap)
+// are required on first use, so an API process that never parses or builds XML does not hold them.
+let xmldom: typeof Xmldom | undefined;
+const loadXmldom = () => (xmldom ??= require('@xmldom/xmldom') as typeof Xmldom);
 
 export const NS = {
   cfdi: 'http://www.sat.gob.mx/cfd/4',
@@ -10,6 +16,7 @@ export const NS = {
 
 /** Parses XML and refuses anything the parser had to guess about (errors stop parsing). */
 export function parseXml(xml: string): Document {
+  const { DOMParser, onErrorStopParsing } = loadXmldom();
   return new DOMParser({ onError: onErrorStopParsing }).parseFromString(xml, 'text/xml');
 }
 

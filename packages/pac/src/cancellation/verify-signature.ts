@@ -1,7 +1,7 @@
 import type { Element } from '@xmldom/xmldom';
 import { X509Certificate } from 'node:crypto';
-import { SignedXml } from 'xml-crypto';
 import { descendant, parseStrictXml } from '../soap/envelope';
+import { loadXmlCrypto } from './sign-cancelacion';
 
 const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 
@@ -30,7 +30,7 @@ export function verifyEnvelopedSignature(xml: string): SignatureCheck {
   } catch {
     return { valid: false, reason: 'X509Certificate is not a certificate' };
   }
-  const verifier = new SignedXml({ publicCert: pem, getCertFromKeyInfo: () => null });
+  const verifier = new (loadXmlCrypto().SignedXml)({ publicCert: pem, getCertFromKeyInfo: () => null });
   try {
     verifier.loadSignature(signature);
     if (verifier.checkSignature(xml)) return { valid: true, certificateDer };

@@ -1,4 +1,9 @@
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import type * as Xmldom from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
+
+// Required on first use: an API process that never talks SOAP does not hold the XML libraries (see @cfdi/cfdi xml/dom.ts).
+let xmldom: typeof Xmldom | undefined;
+const loadXmldom = () => (xmldom ??= require('@xmldom/xmldom') as typeof Xmldom);
 import { escapeXml } from './xml-escape';
 
 export const SOAP_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -57,6 +62,7 @@ export function parseEnvelope(xml: string): ParsedEnvelope {
 
 /** The root element of an XML text; throws on any parse error (warnings aside) instead of guessing. */
 export function parseStrictXml(xml: string): Element | null {
+  const { DOMParser } = loadXmldom();
   return new DOMParser({
     onError: (level, message) => {
       if (level !== 'warning') throw new Error(message);
