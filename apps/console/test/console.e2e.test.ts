@@ -306,7 +306,7 @@ it("an admin creates a user limited to one merchant, then changes their role: th
   await row.getByLabel('Rol').selectOption('operator');
   await row.getByRole('button', { name: 'Guardar cambios' }).click();
   await page.waitForURL(/updated=/);
-  await checkPage(page);
+  await checkPage(page, 'users');
   await expect(page.getByTestId(`user-${email}`).getByTestId('user-role').textContent()).resolves.toBe('Operador');
   await expect(page.getByTestId(`user-${email}`).getByTestId('user-merchants').textContent()).resolves.toBe(account.merchantId);
 

@@ -16,7 +16,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           <form action={signIn}>
             <Flex direction="column" gap="3">
               <Heading as="h1" size="6">{t.appName}</Heading>
-              {message && <Callout.Root color={error ? "red" : "amber"} role="alert"><Callout.Text data-testid="login-message">{message}</Callout.Text></Callout.Root>}
+              {message && <Callout.Root highContrast color={error ? "red" : "amber"} role="alert"><Callout.Text data-testid="login-message">{message}</Callout.Text></Callout.Root>}
               <input type="hidden" name="next" value={next ?? '/'} />
               <label className="field">{t.email}<TextField.Root name="email" type="email" autoComplete="username" required /></label>
               <label className="field">{t.password}<TextField.Root name="password" type="password" autoComplete="current-password" required /></label>

@@ -16,8 +16,8 @@ export default async function FailedFilesPage({ searchParams }: { searchParams: 
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1">{t.failedFiles}</Heading>
-      {typeof refused === 'string' && <Callout.Root color="red" role="alert"><Callout.Text data-testid="render-refused">{refused}</Callout.Text></Callout.Root>}
-      {typeof done === 'string' && <Callout.Root color="green" role="status"><Callout.Text data-testid="render-done">{t.renderRequested} {done}</Callout.Text></Callout.Root>}
+      {typeof refused === 'string' && <Callout.Root highContrast color="red" role="alert"><Callout.Text data-testid="render-refused">{refused}</Callout.Text></Callout.Root>}
+      {typeof done === 'string' && <Callout.Root highContrast color="green" role="status"><Callout.Text data-testid="render-done">{t.renderRequested} {done}</Callout.Text></Callout.Root>}
       {rows.length === 0 && <Text>{t.noResults}</Text>}
       {rows.length > 0 && (
         <Table.Root variant="surface" size="1">

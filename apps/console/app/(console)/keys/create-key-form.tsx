@@ -14,9 +14,9 @@ export function CreateKeyForm({ labels }: { labels: { createKey: string; merchan
         <label className="field">{labels.note}<input name="note" maxLength={200} /></label>
         <Button type="submit" disabled={pending}>{labels.createKey}</Button>
       </Flex>
-      {state.error && <Callout.Root color="red" role="alert" mt="3"><Callout.Text>{state.error}</Callout.Text></Callout.Root>}
+      {state.error && <Callout.Root highContrast color="red" role="alert" mt="3"><Callout.Text>{state.error}</Callout.Text></Callout.Root>}
       {state.secret && (
-        <Callout.Root mt="3">
+        <Callout.Root highContrast mt="3">
           <Callout.Text>{labels.keyCreated} <code className="secret" data-testid="new-key-secret">{state.secret}</code></Callout.Text>
         </Callout.Root>
       )}

@@ -20,8 +20,8 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1">{t.reconciliation}</Heading>
-      {typeof refused === 'string' && <Callout.Root color="red" role="alert"><Callout.Text data-testid="reconcile-refused">{refused}</Callout.Text></Callout.Root>}
-      {typeof done === 'string' && <Callout.Root color="green" role="status"><Callout.Text data-testid="reconcile-done">{t.decisionSent} {done}</Callout.Text></Callout.Root>}
+      {typeof refused === 'string' && <Callout.Root highContrast color="red" role="alert"><Callout.Text data-testid="reconcile-refused">{refused}</Callout.Text></Callout.Root>}
+      {typeof done === 'string' && <Callout.Root highContrast color="green" role="status"><Callout.Text data-testid="reconcile-done">{t.decisionSent} {done}</Callout.Text></Callout.Root>}
       <Text size="2">{t.lastLedgerAudit}: {audit ? `${formatDateTime(audit.ranAt, locale)} · ${t.violations}: ${audit.violations || t.none}` : '—'}</Text>
       {waiting.length === 0 && <Text>{t.nothingWaiting}</Text>}
       {waiting.map((row, i) => (

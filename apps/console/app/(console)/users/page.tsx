@@ -21,8 +21,8 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1">{t.users}</Heading>
-      {typeof refused === 'string' && <Callout.Root color="red" role="alert"><Callout.Text data-testid="update-refused">{refused}</Callout.Text></Callout.Root>}
-      {typeof updated === 'string' && <Callout.Root color="green" role="status"><Callout.Text data-testid="user-updated">{t.userUpdated} {updated}</Callout.Text></Callout.Root>}
+      {typeof refused === 'string' && <Callout.Root highContrast color="red" role="alert"><Callout.Text data-testid="update-refused">{refused}</Callout.Text></Callout.Root>}
+      {typeof updated === 'string' && <Callout.Root highContrast color="green" role="status"><Callout.Text data-testid="user-updated">{t.userUpdated} {updated}</Callout.Text></Callout.Root>}
       <CreateUserForm accounts={accounts} merchants={merchants} labels={{
         email: t.email, role: t.role, roles: t.consoleRole, account: t.account, mode: t.mode, any: t.any, test: t.test, live: t.live,
         limitToMerchants: t.limitToMerchants, createUser: t.createUser, userCreated: t.userCreated,

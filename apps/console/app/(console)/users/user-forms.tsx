@@ -7,9 +7,9 @@ import { createUser, resetPassword, type PasswordShownOnce } from './actions';
 import { MerchantChoices } from './merchant-choices';
 
 function PasswordOnce({ state, message }: { state: PasswordShownOnce; message: string }) {
-  if (state.error) return <Callout.Root color="red" role="alert" mt="2"><Callout.Text>{state.error}</Callout.Text></Callout.Root>;
+  if (state.error) return <Callout.Root highContrast color="red" role="alert" mt="2"><Callout.Text>{state.error}</Callout.Text></Callout.Root>;
   if (!state.password) return null;
-  return <Callout.Root mt="2"><Callout.Text>{message} <span className="mono">{state.email}</span> <code className="secret" data-testid="new-password">{state.password}</code></Callout.Text></Callout.Root>;
+  return <Callout.Root highContrast mt="2"><Callout.Text>{message} <span className="mono">{state.email}</span> <code className="secret" data-testid="new-password">{state.password}</code></Callout.Text></Callout.Root>;
 }
 
 export interface CreateUserLabels {
