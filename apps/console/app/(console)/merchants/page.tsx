@@ -15,7 +15,7 @@ export default async function MerchantsPage() {
     <Flex direction="column" gap="4">
       <Heading as="h1">{t.merchants}</Heading>
       {expiring.map((m) => (
-        <Callout.Root highContrast key={m.id} color="orange" highContrast role="alert" data-testid={`csd-warning-${m.id}`}>
+        <Callout.Root key={m.id} color="orange" highContrast role="alert" data-testid={`csd-warning-${m.id}`}>
           <Callout.Text>{t.csdExpiresSoon} ({CSD_EXPIRY_WARNING_DAYS}): {m.rfc} · {m.legalName} · {t.validTo} {formatDateTime(m.csd!.validTo, locale)}</Callout.Text>
         </Callout.Root>
       ))}
