@@ -12,6 +12,7 @@ export { buildNominaXml, type BuiltNomina } from './xml/nomina';
 export { installmentTaxGroups, invoiceTaxGroups } from './xml/invoice-tax-groups';
 export { cfdiRelacionados } from './xml/cfdi-relacionados';
 export { rootAttributes } from './xml/root-attributes';
+export { loadXmldom } from './xml/dom';
 
 // Cadena original, seal, certificates
 export { cadenaOriginal } from './cadena/cadena-original';

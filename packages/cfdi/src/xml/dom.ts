@@ -4,7 +4,7 @@ import type { Document, Element } from '@xmldom/xmldom';
 // The XML libraries (@xmldom/xmldom here, xmlbuilder2 in comprobante.ts, xml-crypto in @cfdi/pac: ~5 MB of heap)
 // are required on first use, so an API process that never parses or builds XML does not hold them.
 let xmldom: typeof Xmldom | undefined;
-const loadXmldom = () => (xmldom ??= require('@xmldom/xmldom') as typeof Xmldom);
+export const loadXmldom = () => (xmldom ??= require('@xmldom/xmldom') as typeof Xmldom);
 
 export const NS = {
   cfdi: 'http://www.sat.gob.mx/cfd/4',

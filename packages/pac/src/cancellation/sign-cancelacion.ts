@@ -1,15 +1,11 @@
 import type { KeyObject } from 'node:crypto';
-import type * as XmlCrypto from 'xml-crypto';
 import { x509KeyInfo } from './x509-key-info';
+import { loadXmlCrypto } from './xml-crypto';
 
 export interface SigningCsd {
   certificateDer: Buffer;
   privateKey: KeyObject;
 }
-
-// xml-crypto (and the xpath it brings) is required on first use, like the other XML libraries (@cfdi/cfdi xml/dom.ts).
-let xmlCrypto: typeof XmlCrypto | undefined;
-export const loadXmlCrypto = () => (xmlCrypto ??= require('xml-crypto') as typeof XmlCrypto);
 
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';

@@ -1,7 +1,7 @@
 import type { Element } from '@xmldom/xmldom';
 import { X509Certificate } from 'node:crypto';
 import { descendant, parseStrictXml } from '../soap/envelope';
-import { loadXmlCrypto } from './sign-cancelacion';
+import { loadXmlCrypto } from './xml-crypto';
 
 const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 

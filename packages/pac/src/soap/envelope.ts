@@ -1,9 +1,5 @@
-import type * as Xmldom from '@xmldom/xmldom';
 import type { Element } from '@xmldom/xmldom';
-
-// Required on first use: an API process that never talks SOAP does not hold the XML libraries (see @cfdi/cfdi xml/dom.ts).
-let xmldom: typeof Xmldom | undefined;
-const loadXmldom = () => (xmldom ??= require('@xmldom/xmldom') as typeof Xmldom);
+import { loadXmldom } from '@cfdi/cfdi';
 import { escapeXml } from './xml-escape';
 
 export const SOAP_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
