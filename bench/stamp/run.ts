@@ -133,9 +133,17 @@ async function main(): Promise<void> {
     if (modes.has('inline')) await waitForHttp(`${inlineBase}/ready`, 60_000);
 
     // Peak resident memory of the platform's processes while the runs go on.
+    // The overall peak, and each run's own, so a peak can be traced to the case that caused it.
     const peakRss: Record<string, number> = {};
+    let runPeakRss: Record<string, number> = {};
+    const runPeaks: string[] = [];
     const rssTimer = setInterval(() => {
-      for (const role of ['API', 'worker', 'inline API', 'baseline API', 'baseline worker']) if (groups[role]) peakRss[role] = Math.max(peakRss[role] ?? 0, rssMbOfGroups(groups[role]!));
+      for (const role of ['API', 'worker', 'inline API', 'baseline API', 'baseline worker']) {
+        if (!groups[role]) continue;
+        const mb = rssMbOfGroups(groups[role]!);
+        peakRss[role] = Math.max(peakRss[role] ?? 0, mb);
+        runPeakRss[role] = Math.max(runPeakRss[role] ?? 0, mb);
+      }
     }, 1000);
 
     const account = await createAccount(orm.em.fork(), config, { name: 'bench' });
@@ -212,7 +220,9 @@ async function main(): Promise<void> {
         if (!modes.has(mode) || (mode === 'empty' && items !== 1)) continue;
         const urls: Record<string, string> = { baseline: baselineBase, real: base, inline: inlineBase };
         const run = mode === 'empty' ? emptyRun(connections) : httpRun(urls[mode]!, items, connections);
+        runPeakRss = {};
         const result = (byMode[mode] = await measure(mode, run));
+        runPeaks.push(`${mode} ${items}x${connections}: ${Object.entries(runPeakRss).map(([role, mb]) => `${role} ${mb.toFixed(0)}`).join(', ')}`);
         const at = (q: number) => percentile(result.latencies, q).toFixed(0);
         const shown = SHOWN_ROLES.map((role) => (ROLES_BY_MODE[mode]!.includes(role) ? result.cpuMs[role]!.toFixed(1) : '–')).join(' | ');
         const platform = PLATFORM_ROLES[mode]!.reduce((sum, role) => sum + result.cpuMs[role]!, 0).toFixed(1);
@@ -274,6 +284,7 @@ async function main(): Promise<void> {
       process.stdout.write(`\nTemporal's share (real − inline)\n| items | connections | p50 ms | platform CPU ms per stamp | platform + Temporal server CPU ms per stamp | empty workflow p50 ms |\n|---|---|---|---|---|---|\n${overheads.join('\n')}\n`);
     }
     process.stdout.write(`\nPeak RSS MB: ${Object.entries(peakRss).map(([role, mb]) => `${role} ${mb.toFixed(0)}`).join(', ')}\n`);
+    process.stdout.write(`Peak RSS MB by run: ${runPeaks.join('; ')}\n`);
     if (downloads.pdf.length) {
       process.stdout.write(`\nDownloads after a 1-item stamp (median ms of ${downloads.pdf.length}): XML ${median(downloads.xml).toFixed(1)}, PDF first ${median(downloads.pdf).toFixed(1)}, PDF again ${median(downloads.pdfAgain).toFixed(1)}, ZIP first ${median(downloads.zip).toFixed(1)}\n`);
     }
