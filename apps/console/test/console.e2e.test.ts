@@ -66,6 +66,12 @@ async function checkPage(page: Page, screenshot?: string) {
   // Next streams a dynamic page's <title> after its body: wait for it like a screen reader would.
   await page.waitForFunction(() => (globalThis as unknown as { document: { title: string } }).document.title !== '');
   expect({ url: page.url(), violations: await seriousA11yViolations(page) }).toEqual({ url: page.url(), violations: [] });
+  // At 1280 px the page never scrolls sideways as a whole: wide content wraps (or scrolls inside its own region).
+  const widths = await page.evaluate(() => {
+    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
+  expect({ url: page.url(), overflow: widths.scrollWidth - widths.clientWidth }).toEqual({ url: page.url(), overflow: 0 });
   if (screenshot && SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${screenshot}.png`) });
 }
 
