@@ -13,7 +13,7 @@ ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json turbo.json tsconfig.base.json ./
-COPY scripts/bundle.mjs ./scripts/
+COPY scripts/bundle.mjs scripts/ascii-source.cjs ./scripts/
 COPY apps ./apps
 COPY packages ./packages
 COPY workflows ./workflows

@@ -6,6 +6,9 @@ import fs from 'node:fs';
 import process from 'node:process';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import asciiSourceModule from './ascii-source.cjs';
+
+const { asciiSource } = asciiSourceModule;
 
 /**
  * Bare imports outside the workspace stay require() calls. With `treeShake`, the workspace's own modules are also
@@ -46,10 +49,8 @@ await esbuild.build({
   banner: { js: `${bin ? '#!/usr/bin/env node\n' : ''}'use strict';\nrequire('node:module').enableCompileCache?.();` },
   plugins: [resolveImports(flags.includes('--tree-shake'))],
 });
-// esbuild escapes non-ASCII characters in code but copies the comments it keeps as they are, and one '…' in a comment
-// makes V8 hold the whole bundle's source as two-byte characters: twice the memory. An escape means the same
-// character in a string, template, regular expression or identifier, and nothing in a comment.
+// esbuild escapes non-ASCII characters in code but not in the comments it keeps (see ascii-source.cjs).
 const source = fs.readFileSync(outfile, 'utf8');
-const ascii = source.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const ascii = asciiSource(source);
 if (ascii !== source) fs.writeFileSync(outfile, ascii);
 if (bin) fs.chmodSync(outfile, 0o755);

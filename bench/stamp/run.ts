@@ -132,8 +132,7 @@ async function main(): Promise<void> {
     await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 60_000);
     if (modes.has('inline')) await waitForHttp(`${inlineBase}/ready`, 60_000);
 
-    // Peak resident memory of the platform's processes while the runs go on.
-    // The overall peak, and each run's own, so a peak can be traced to the case that caused it.
+    // Peak resident memory of the platform's processes: overall, and each run's own, so a peak can be traced to its case.
     const peakRss: Record<string, number> = {};
     let runPeakRss: Record<string, number> = {};
     const runPeaks: string[] = [];
