@@ -1,17 +1,37 @@
 import { Context } from '@temporalio/activity';
 import {
-  ALL_EVENTS, dispatchOutboxBatch, loadDeliveryTarget, loadEvent, purgeExpiredEvents, recordDeliveryAttempt, toEventView, type DeliveryTask,
+  ALL_EVENTS, claimOutboxEvents, loadDeliveryTarget, loadDeliveryTargets, loadEvent, markDispatched, purgeExpiredEvents, recordDeliveryAttempt,
+  toEventView, type ClaimedEvents, type DeliveryTarget, type DeliveryTask, type EventRow,
 } from '@cfdi/services';
 import { signWebhook, EVENT_ID_HEADER, SIGNATURE_HEADER } from '@cfdi/webhook-verify';
+import type { Client } from '@temporalio/client';
 // Not declared in package.json: @cfdi/workflows declares this package (for its activity types), and turbo refuses cycles.
 import { startWebhookDelivery, webhookDeliveryWorkflowId, type WebhookAttemptResult, type WebhookDispatchInput } from '@cfdi/workflows/client';
 import type { ActivityDeps } from './deps';
 import { postWebhook } from './webhook-http';
 
-/** Events claimed per transaction. */
+/** Events claimed per pass. */
 const BATCH = 200;
-/** Workflow starts in flight at once while dispatching a batch. */
-const START_CONCURRENCY = 16;
+/** Claimed batches whose deliveries are still in flight while the drain claims more (a hanging receiver holds one). */
+const BATCHES_IN_FLIGHT = 4;
+/** First attempts in flight at once per batch, and workflow starts at once. */
+const CONCURRENCY = 16;
+/** A first attempt not begun this long after its batch was claimed is left to a workflow instead. */
+const FIRST_ATTEMPT_BUDGET_MS = 2_000;
+/**
+ * How long claimed events stay the dispatcher's: over twice what a batch takes (the 2 s budget, one receiver's 10 s
+ * timeout, the records and the starts), so only a dead dispatcher's events are claimed again.
+ */
+const LEASE_SECONDS = 30;
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
 
 export function webhookActivities(deps: ActivityDeps) {
   const retry = () => ({
@@ -20,38 +40,102 @@ export function webhookActivities(deps: ActivityDeps) {
     windowSeconds: deps.config.webhooks.retryWindowSeconds,
   });
 
-  async function startDeliveries(tasks: DeliveryTask[], taskQueue: string): Promise<void> {
-    const client = Context.current().client;
-    for (let i = 0; i < tasks.length; i += START_CONCURRENCY) {
-      await Promise.all(tasks.slice(i, i + START_CONCURRENCY).map((task) => startWebhookDelivery(client,
-        { ...task, redelivery: false, retry: retry() },
-        { taskQueue, workflowId: webhookDeliveryWorkflowId(task.eventId, task.endpointId) })));
-    }
+  /** Whether an attempt is due: the endpoint is live and (unless redelivering) still subscribed to the event. */
+  const deliverable = (target: DeliveryTarget | undefined | null, event: EventRow, redelivery: boolean): target is DeliveryTarget =>
+    !!target?.active && (redelivery || target.enabledEvents.includes(event.type) || target.enabledEvents.includes(ALL_EVENTS));
+
+  /** One signed POST of `body` (the event's view) to the target, recorded with what it means for the endpoint. */
+  async function attempt(target: DeliveryTarget, event: EventRow, body: string, redelivery: boolean): Promise<WebhookAttemptResult['outcome']> {
+    // The receiver's clock is the real one: signatures carry real time, whatever clock the platform was given.
+    const headers = {
+      'user-agent': 'CFDI-Webhooks/1',
+      [SIGNATURE_HEADER]: signWebhook(body, target.secrets, Math.floor(Date.now() / 1000)),
+      [EVENT_ID_HEADER]: event.id,
+    };
+    const result = await postWebhook(target.url, body, headers, target.livemode);
+    const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    const { disabled } = await recordDeliveryAttempt(deps.orm.em.fork(), {
+      ...result, eventId: event.id, endpointId: target.id, accountId: target.accountId, livemode: target.livemode, url: target.url,
+      redelivery, succeeded,
+    }, deps.config.webhooks.retryWindowSeconds);
+    return succeeded ? 'delivered' : disabled ? 'endpoint_disabled' : 'failed';
+  }
+
+  /** Starts the retrying workflows (ids derived from event and endpoint: a repeated start is refused, not run). */
+  async function startDeliveries(client: Client, deliveries: { task: DeliveryTask; firstAttemptAt?: number }[], taskQueue: string): Promise<void> {
+    await forEachLimited(deliveries, CONCURRENCY, async ({ task, firstAttemptAt }) => {
+      await startWebhookDelivery(client, { ...task, redelivery: false, retry: retry(), ...(firstAttemptAt === undefined ? {} : { firstAttemptAt }) },
+        { taskQueue, workflowId: webhookDeliveryWorkflowId(task.eventId, task.endpointId) });
+    });
+  }
+
+  /**
+   * Makes the first attempt of a claimed batch's deliveries; those that failed, could not begin within the budget
+   * or were meant for workflows go to delivery workflows; then the events are marked dispatched. A crash anywhere
+   * before that leaves the events leased: once the lease runs out they are dispatched again, through workflows only.
+   */
+  async function dispatchClaimed(client: Client, claimed: ClaimedEvents, taskQueue: string): Promise<void> {
+    const claimedAt = Date.now();
+    const events = new Map(claimed.events.map((e) => [e.id, e]));
+    const bodies = new Map<string, string>();
+    const bodyOf = (event: EventRow) => bodies.get(event.id) ?? bodies.set(event.id, JSON.stringify(toEventView(event))).get(event.id)!;
+    const targets = await loadDeliveryTargets(deps.orm.em.fork(), deps.config.masterKey, [...new Set(claimed.firstAttempts.map((t) => t.endpointId))], new Date());
+    const toWorkflows: { task: DeliveryTask; firstAttemptAt?: number }[] = claimed.toWorkflows.map((task) => ({ task }));
+    await forEachLimited(claimed.firstAttempts, CONCURRENCY, async (task) => {
+      if (Date.now() - claimedAt > FIRST_ATTEMPT_BUDGET_MS) return void toWorkflows.push({ task });
+      const event = events.get(task.eventId)!;
+      const target = targets.get(task.endpointId);
+      if (!deliverable(target, event, false)) return;
+      const firstAttemptAt = Date.now();
+      if (await attempt(target, event, bodyOf(event), false) === 'failed') toWorkflows.push({ task, firstAttemptAt });
+    });
+    await startDeliveries(client, toWorkflows, taskQueue);
+    await markDispatched(deps.orm.em.fork(), claimed.events.map((e) => e.id));
   }
 
   return {
     /**
-     * Moves outbox events into delivery workflows for `runForMs`, reading again at once after a full batch and every
-     * `intervalMs` otherwise; also purges events past their retention. Safe to repeat: deliveries have derived ids.
+     * Delivers outbox events for `runForMs`, claiming again at once after a full batch and every `intervalMs`
+     * otherwise, with up to BATCHES_IN_FLIGHT batches delivering at once; also purges events past their retention.
+     * Safe to repeat: claims are leased, deliveries have derived ids.
      */
     async drainOutbox(input: WebhookDispatchInput & { taskQueue: string }): Promise<{ events: number }> {
       const context = Context.current();
       const until = Date.now() + input.runForMs;
+      const inFlight = new Set<Promise<void>>();
+      // A batch that failed (the database, Temporal) fails the drain, which is retried; its events stay leased.
+      const failures: unknown[] = [];
       let events = 0;
       await purgeExpiredEvents(deps.orm.em.fork(), input.eventRetentionDays);
-      while (Date.now() < until) {
-        const claimed = await dispatchOutboxBatch(deps.orm.em.fork(), BATCH, (tasks) => startDeliveries(tasks, input.taskQueue));
-        events += claimed;
-        context.heartbeat(events);
-        // Rejects when the activity is cancelled (worker shutting down), so a stopping worker is not held up.
-        if (claimed < BATCH) await context.sleep(input.intervalMs);
+      try {
+        while (Date.now() < until) {
+          if (failures.length) throw failures[0];
+          if (inFlight.size >= BATCHES_IN_FLIGHT) {
+            await Promise.race(inFlight);
+            continue;
+          }
+          const claimed = await claimOutboxEvents(deps.orm.em.fork(), BATCH, LEASE_SECONDS);
+          if (claimed) {
+            const delivering: Promise<void> = dispatchClaimed(context.client, claimed, input.taskQueue)
+              .catch((error: unknown) => void failures.push(error))
+              .finally(() => inFlight.delete(delivering));
+            inFlight.add(delivering);
+            events += claimed.events.length;
+          }
+          context.heartbeat(events);
+          // Rejects when the activity is cancelled (worker shutting down), so a stopping worker is not held up.
+          if ((claimed?.events.length ?? 0) < BATCH) await context.sleep(input.intervalMs);
+        }
+      } finally {
+        await Promise.all(inFlight);
       }
+      if (failures.length) throw failures[0];
       return { events };
     },
 
     /**
-     * One HTTP attempt of an event to an endpoint, recorded with its outcome. Repeatable: a repeat is another
-     * attempt (at-least-once; receivers de-duplicate by CFDI-Event-Id).
+     * One HTTP attempt of an event to an endpoint (a delivery workflow's), recorded with its outcome. Repeatable: a
+     * repeat is another attempt (at-least-once; receivers de-duplicate by CFDI-Event-Id).
      */
     async attemptWebhookDelivery(input: { eventId: string; endpointId: string; redelivery: boolean }): Promise<WebhookAttemptResult> {
       const em = deps.orm.em.fork();
@@ -59,23 +143,8 @@ export function webhookActivities(deps: ActivityDeps) {
         loadDeliveryTarget(em, deps.config.masterKey, input.endpointId, new Date()),
         loadEvent(em, input.eventId),
       ]);
-      if (!target?.active || !event) return { outcome: 'skipped' };
-      const subscribed = target.enabledEvents.includes(event.type) || target.enabledEvents.includes(ALL_EVENTS);
-      if (!subscribed && !input.redelivery) return { outcome: 'skipped' };
-      const body = JSON.stringify(toEventView(event));
-      // The receiver's clock is the real one: signatures carry real time, whatever clock the platform was given.
-      const headers = {
-        'user-agent': 'CFDI-Webhooks/1',
-        [SIGNATURE_HEADER]: signWebhook(body, target.secrets, Math.floor(Date.now() / 1000)),
-        [EVENT_ID_HEADER]: event.id,
-      };
-      const result = await postWebhook(target.url, body, headers, target.livemode);
-      const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-      const { disabled } = await recordDeliveryAttempt(em, {
-        ...result, eventId: event.id, endpointId: target.id, accountId: target.accountId, livemode: target.livemode, url: target.url,
-        redelivery: input.redelivery, succeeded,
-      }, deps.config.webhooks.retryWindowSeconds);
-      return { outcome: succeeded ? 'delivered' : disabled ? 'endpoint_disabled' : 'failed' };
+      if (!event || !deliverable(target, event, input.redelivery)) return { outcome: 'skipped' };
+      return { outcome: await attempt(target, event, JSON.stringify(toEventView(event)), input.redelivery) };
     },
   };
 }

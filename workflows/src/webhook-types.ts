@@ -11,6 +11,11 @@ export interface WebhookDeliveryInput {
   endpointId: string;
   redelivery: boolean;
   retry: WebhookRetryPolicy;
+  /**
+   * When the dispatcher already made the first attempt (and it failed): the workflow starts with the retry after it,
+   * and the retry window counts from it (epoch ms). Absent, the workflow makes the first attempt at once.
+   */
+  firstAttemptAt?: number;
 }
 
 /**

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { emitEvent } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { verifyWebhook } from '@cfdi/webhook-verify';
-import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId } from '@cfdi/workflows/client';
+import { ensureWebhookDispatchSchedule, webhookDeliveryWorkflowId, webhookDispatchScheduleId } from '@cfdi/workflows/client';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
 import { startReceiver, type Receiver } from './webhook-receiver';
 import { spawnWorker, stopChild } from './worker-child';
@@ -104,6 +105,47 @@ it('a receiver answering 500 twice then 200 gets three attempts, all recorded', 
   expect(attempts[2].responseBody).toMatch(/^answer 500/);
   expect(attempts.every((a: any) => a.durationMs >= 0 && a.eventId === deliveries[0]!.event.id)).toBe(true);
   expect((await api('GET', `/v1/webhook_endpoints/${hook.id}`, account.testKey)).body).toMatchObject({ disabled: false, failingSince: null });
+}, 120_000);
+
+const deliveryWorkflow = (eventId: string, endpointId: string) =>
+  stack.api.deps.temporal.client.workflow.getHandle(webhookDeliveryWorkflowId(eventId, endpointId));
+
+it('the dispatcher makes the first attempt itself; only a delivery whose first attempt failed gets a retrying workflow', async () => {
+  const account = await stampingAccount(stack);
+  const [pathOk, pathRetry] = [newPath(), newPath()];
+  receiver.plan(pathRetry, [503, 200]);
+  const ok = await endpoint(account.testKey, pathOk, ['invoice.stamped']);
+  const retried = await endpoint(account.testKey, pathRetry, ['invoice.stamped']);
+  const invoice = await stampedInvoice(account);
+  const [first] = await receiver.waitFor(pathOk, 1, ofType('invoice.stamped', invoice.id));
+  const eventId = first!.event.id as string;
+  await receiver.waitFor(pathRetry, 2, ofType('invoice.stamped', invoice.id));
+  await expect(deliveryWorkflow(eventId, ok.id).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+  // The workflow starts after the failed first attempt: it makes the second and counts both.
+  expect(await deliveryWorkflow(eventId, retried.id).result()).toEqual({ outcome: 'delivered', attempts: 2 });
+  expect((await attemptsOf(account.testKey, retried.id, 2)).map((a: any) => a.statusCode)).toEqual([200, 503]);
+  expect((await attemptsOf(account.testKey, ok.id, 1)).map((a: any) => a.statusCode)).toEqual([200]);
+}, 120_000);
+
+it('a dispatcher that died holding events: once its lease runs out, workflows deliver what it had not delivered, nothing twice', async () => {
+  const account = await stack.api.newAccount();
+  const [pathDone, pathLeft] = [newPath(), newPath()];
+  const done = await endpoint(account.testKey, pathDone, ['invoice.stamped']);
+  const left = await endpoint(account.testKey, pathLeft, ['invoice.stamped']);
+  // As a dead dispatcher leaves it: the event claimed under a lease that has run out, one endpoint's delivery made.
+  const eventId = await stack.api.orm.em.fork().transactional(async (tx) => {
+    const id = await emitEvent(tx, { accountId: account.accountId, livemode: false }, 'invoice.stamped', { id: 'inv_leased', object: 'invoice' });
+    await tx.execute("update events set dispatch_lease_until = now() - interval '1 second' where id = ?", [id]);
+    await tx.execute(
+      `insert into webhook_attempts (id, account_id, livemode, event_id, endpoint_id, url, redelivery, status_code, duration_ms, succeeded)
+       values (?, ?, false, ?, ?, ?, false, 200, 5, true)`, [`wha_${randomBytes(8).toString('hex')}`, account.accountId, id, done.id, receiver.url(pathDone)]);
+    return id;
+  });
+  await receiver.waitFor(pathLeft, 1, (r) => r.event.id === eventId);
+  expect(await deliveryWorkflow(eventId, left.id).result()).toEqual({ outcome: 'delivered', attempts: 1 });
+  await waitFor(async () => ((await stack.api.orm.em.fork().execute('select delivered_at from events where id = ?', [eventId]))[0] as any).delivered_at ?? undefined);
+  await expect(deliveryWorkflow(eventId, done.id).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+  expect(receiver.at(pathDone)).toHaveLength(0);
 }, 120_000);
 
 it('a redirect, a reset connection and a receiver that hangs past 10 s are failures retried until a 2xx', async () => {

@@ -14,6 +14,7 @@ import { Migration20261125500000PayrollReceipts } from './Migration2026112550000
 import { Migration20261125600000Purchases } from './Migration20261125600000Purchases';
 import { Migration20261125700000ConsoleUsersOAuth } from './Migration20261125700000ConsoleUsersOAuth';
 import { Migration20261126300000ConsoleSessionsAudit } from './Migration20261126300000ConsoleSessionsAudit';
+import { Migration20261126400000WebhookFirstAttempt } from './Migration20261126400000WebhookFirstAttempt';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -36,4 +37,5 @@ export const migrationsList = [
   { name: 'Migration20261125600000Purchases', class: Migration20261125600000Purchases },
   { name: 'Migration20261125700000ConsoleUsersOAuth', class: Migration20261125700000ConsoleUsersOAuth },
   { name: 'Migration20261126300000ConsoleSessionsAudit', class: Migration20261126300000ConsoleSessionsAudit },
+  { name: 'Migration20261126400000WebhookFirstAttempt', class: Migration20261126400000WebhookFirstAttempt },
 ];

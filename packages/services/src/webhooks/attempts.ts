@@ -53,23 +53,28 @@ const toAttemptView = (row: AttemptRow) => ({
 
 export type WebhookAttemptView = ReturnType<typeof toAttemptView>;
 
+const INSERT_ATTEMPT = `insert into webhook_attempts
+  (id, account_id, livemode, event_id, endpoint_id, url, redelivery, status_code, duration_ms, response_body, error, succeeded)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 /**
  * Records an attempt and what it means for the endpoint, in one transaction: a success ends its run of failures;
  * a 410 Gone disables it at once; a failure while it has been failing for `failingWindowSeconds` straight disables it.
  * Disabling records an `endpoint.disabled` event (once: only the write that disables it emits).
  */
 export async function recordDeliveryAttempt(em: EntityManager, attempt: DeliveryAttempt, failingWindowSeconds: number): Promise<{ disabled: 'gone' | 'failing' | null }> {
+  const values = [newId('wha'), attempt.accountId, attempt.livemode, attempt.eventId, attempt.endpointId, attempt.url, attempt.redelivery,
+    attempt.statusCode, attempt.durationMs, attempt.responseBody, attempt.error, attempt.succeeded];
+  if (attempt.succeeded) {
+    // The common case in one statement (one round trip, atomic on its own): several deliveries follow every stamp.
+    await em.execute(
+      `with attempt as (${INSERT_ATTEMPT} returning endpoint_id)
+       update webhook_endpoints set failing_since = null where id = (select endpoint_id from attempt) and failing_since is not null`,
+      values);
+    return { disabled: null };
+  }
   return em.transactional(async (tx) => {
-    await tx.execute(
-      `insert into webhook_attempts (id, account_id, livemode, event_id, endpoint_id, url, redelivery, status_code, duration_ms, response_body, error, succeeded)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [newId('wha'), attempt.accountId, attempt.livemode, attempt.eventId, attempt.endpointId, attempt.url, attempt.redelivery,
-        attempt.statusCode, attempt.durationMs, attempt.responseBody, attempt.error, attempt.succeeded],
-    );
-    if (attempt.succeeded) {
-      await tx.execute('update webhook_endpoints set failing_since = null where id = ? and failing_since is not null', [attempt.endpointId]);
-      return { disabled: null };
-    }
+    await tx.execute(INSERT_ATTEMPT, values);
     const gone = attempt.statusCode === 410;
     const [current]: { disabled: boolean; expired: boolean }[] = await tx.execute(
       `select disabled, coalesce(failing_since, now()) <= now() - make_interval(secs => ?) as expired

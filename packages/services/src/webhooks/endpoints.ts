@@ -202,19 +202,28 @@ export interface DeliveryTarget {
 }
 
 export async function loadDeliveryTarget(em: EntityManager, masterKey: MasterKey | null, endpointId: string, now: Date): Promise<DeliveryTarget | null> {
-  const rows: (WebhookEndpointRow & { deleted_at: Date | null })[] = await em.execute('select * from webhook_endpoints where id = ?', [endpointId]);
-  const row = rows[0];
-  if (!row) return null;
+  return (await loadDeliveryTargets(em, masterKey, [endpointId], now)).get(endpointId) ?? null;
+}
+
+/** The targets of these endpoints (one query, each secret opened once), by id; missing ids are absent. */
+export async function loadDeliveryTargets(em: EntityManager, masterKey: MasterKey | null, endpointIds: string[], now: Date): Promise<Map<string, DeliveryTarget>> {
+  const targets = new Map<string, DeliveryTarget>();
+  if (!endpointIds.length) return targets;
+  const rows: (WebhookEndpointRow & { deleted_at: Date | null })[] = await em.execute('select * from webhook_endpoints where id in (?)', [endpointIds]);
+  if (!rows.length) return targets;
   const keys = [requireMasterKey(masterKey, 'webhook signing secrets')];
-  const open = (envelope: string) => openSecret(keys, envelope, row.id).toString('utf8');
-  const previousValid = row.previous_secret && row.previous_secret_expires_at && new Date(isoTimestamp(row.previous_secret_expires_at)) > now;
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    livemode: row.livemode,
-    url: row.url,
-    enabledEvents: row.enabled_events,
-    active: !row.disabled && row.deleted_at === null,
-    secrets: [open(row.secret), ...(previousValid ? [open(row.previous_secret!)] : [])],
-  };
+  for (const row of rows) {
+    const open = (envelope: string) => openSecret(keys, envelope, row.id).toString('utf8');
+    const previousValid = row.previous_secret && row.previous_secret_expires_at && new Date(isoTimestamp(row.previous_secret_expires_at)) > now;
+    targets.set(row.id, {
+      id: row.id,
+      accountId: row.account_id,
+      livemode: row.livemode,
+      url: row.url,
+      enabledEvents: row.enabled_events,
+      active: !row.disabled && row.deleted_at === null,
+      secrets: [open(row.secret), ...(previousValid ? [open(row.previous_secret!)] : [])],
+    });
+  }
+  return targets;
 }
