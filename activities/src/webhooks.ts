@@ -111,7 +111,8 @@ export function webhookActivities(deps: ActivityDeps) {
         while (Date.now() < until) {
           if (failures.length) throw failures[0];
           if (inFlight.size >= BATCHES_IN_FLIGHT) {
-            await Promise.race(inFlight);
+            // Like the sleep below, stops waiting when the activity is cancelled; `finally` lets the batches finish.
+            await Promise.race([...inFlight, context.cancelled]);
             continue;
           }
           const claimed = await claimOutboxEvents(deps.orm.em.fork(), BATCH, LEASE_SECONDS);

@@ -6,18 +6,12 @@ import { createActivities, type ActivityDeps } from '@cfdi/activities';
 import { filesTaskQueue, webhooksTaskQueue, type WebhookDispatchInput } from '@cfdi/workflows/client';
 
 export interface RunningWorkers {
-  /** Resolves when both workers have stopped. */
+  /** Resolves when every worker has stopped. */
   run(): Promise<void>;
   shutdown(): void;
   connection: NativeConnection;
 }
 
-/**
- * The platform's workers on a task queue (tests use their own): one runs the workflows and their activities; one
- * renders document files on `<queue>-files` with bounded concurrency, so PDF rendering drains behind the stamps
- * instead of taking the CPU the synchronous stamping path needs; one runs the webhook dispatcher and deliveries on
- * `<queue>-webhooks`, so receivers that hang or fail never take the stamping queue's slots.
- */
 /**
  * Started from dist/, the worker loads the workflow bundle its build wrote beside it; from sources (`npm run up`,
  * tests) there is none, and the workflows are bundled once at start for the two workers that run them (bundling
@@ -29,6 +23,12 @@ async function workflowBundle(): Promise<NonNullable<WorkerOptions['workflowBund
   return bundleWorkflowCode({ workflowsPath: require.resolve('@cfdi/workflows'), logger: Runtime.instance().logger });
 }
 
+/**
+ * The platform's workers on a task queue (tests use their own): one runs the workflows and their activities; one
+ * renders document files on `<queue>-files` with bounded concurrency, so PDF rendering drains behind the stamps
+ * instead of taking the CPU the synchronous stamping path needs; one runs the webhook dispatcher and deliveries on
+ * `<queue>-webhooks`, so receivers that hang or fail never take the stamping queue's slots.
+ */
 export async function createWorker(config: Readonly<Config>, deps: ActivityDeps, options: { taskQueue?: string } = {}): Promise<RunningWorkers> {
   const taskQueue = options.taskQueue ?? config.temporal.taskQueue;
   const connection = await NativeConnection.connect({ address: config.temporal.address });
