@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import {
   ALL_EVENTS, claimOutboxEvents, loadDeliveryTarget, loadDeliveryTargets, loadEvent, markDispatched, purgeExpiredEvents, recordDeliveryAttempt,
-  toEventView, type ClaimedEvents, type DeliveryTarget, type DeliveryTask, type EventRow,
+  toEventView, type ClaimedEvents, type DeliveryAttempt, type DeliveryTarget, type DeliveryTask, type EventRow,
 } from '@cfdi/services';
 import { signWebhook, EVENT_ID_HEADER, SIGNATURE_HEADER } from '@cfdi/webhook-verify';
 import type { Client } from '@temporalio/client';
@@ -44,8 +44,8 @@ export function webhookActivities(deps: ActivityDeps) {
   const deliverable = (target: DeliveryTarget | undefined | null, event: EventRow, redelivery: boolean): target is DeliveryTarget =>
     !!target?.active && (redelivery || target.enabledEvents.includes(event.type) || target.enabledEvents.includes(ALL_EVENTS));
 
-  /** One signed POST of `body` (the event's view) to the target, recorded with what it means for the endpoint. */
-  async function attempt(target: DeliveryTarget, event: EventRow, body: string, redelivery: boolean): Promise<WebhookAttemptResult['outcome']> {
+  /** One signed POST of `body` (the event's view) to the target: the attempt, not yet recorded. */
+  async function post(target: DeliveryTarget, event: EventRow, body: string, redelivery: boolean): Promise<DeliveryAttempt> {
     // The receiver's clock is the real one: signatures carry real time, whatever clock the platform was given.
     const headers = {
       'user-agent': 'CFDI-Webhooks/1',
@@ -54,11 +54,13 @@ export function webhookActivities(deps: ActivityDeps) {
     };
     const result = await postWebhook(target.url, body, headers, target.livemode);
     const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    const { disabled } = await recordDeliveryAttempt(deps.orm.em.fork(), {
-      ...result, eventId: event.id, endpointId: target.id, accountId: target.accountId, livemode: target.livemode, url: target.url,
-      redelivery, succeeded,
-    }, deps.config.webhooks.retryWindowSeconds);
-    return succeeded ? 'delivered' : disabled ? 'endpoint_disabled' : 'failed';
+    return { ...result, eventId: event.id, endpointId: target.id, accountId: target.accountId, livemode: target.livemode, url: target.url, redelivery, succeeded };
+  }
+
+  /** Records an attempt with what it means for the endpoint (a 410 or 3 days of failures disable it). */
+  async function record(attempt: DeliveryAttempt): Promise<WebhookAttemptResult['outcome']> {
+    const { disabled } = await recordDeliveryAttempt(deps.orm.em.fork(), attempt, deps.config.webhooks.retryWindowSeconds);
+    return attempt.succeeded ? 'delivered' : disabled ? 'endpoint_disabled' : 'failed';
   }
 
   /** Starts the retrying workflows (ids derived from event and endpoint: a repeated start is refused, not run). */
@@ -81,16 +83,20 @@ export function webhookActivities(deps: ActivityDeps) {
     const bodyOf = (event: EventRow) => bodies.get(event.id) ?? bodies.set(event.id, JSON.stringify(toEventView(event))).get(event.id)!;
     const targets = await loadDeliveryTargets(deps.orm.em.fork(), deps.config.masterKey, [...new Set(claimed.firstAttempts.map((t) => t.endpointId))], new Date());
     const toWorkflows: { task: DeliveryTask; firstAttemptAt?: number }[] = claimed.toWorkflows.map((task) => ({ task }));
+    const delivered: DeliveryAttempt[] = [];
     await forEachLimited(claimed.firstAttempts, CONCURRENCY, async (task) => {
       if (Date.now() - claimedAt > FIRST_ATTEMPT_BUDGET_MS) return void toWorkflows.push({ task });
       const event = events.get(task.eventId)!;
       const target = targets.get(task.endpointId);
       if (!deliverable(target, event, false)) return;
       const firstAttemptAt = Date.now();
-      if (await attempt(target, event, bodyOf(event), false) === 'failed') toWorkflows.push({ task, firstAttemptAt });
+      const made = await post(target, event, bodyOf(event), false);
+      // Successes are recorded with the batch's end (one commit); a failure now, since it may disable the endpoint.
+      if (made.succeeded) delivered.push(made);
+      else if (await record(made) === 'failed') toWorkflows.push({ task, firstAttemptAt });
     });
     await startDeliveries(client, toWorkflows, taskQueue);
-    await markDispatched(deps.orm.em.fork(), claimed.events.map((e) => e.id));
+    await markDispatched(deps.orm.em.fork(), claimed.events.map((e) => e.id), delivered);
   }
 
   return {
@@ -145,7 +151,7 @@ export function webhookActivities(deps: ActivityDeps) {
         loadEvent(em, input.eventId),
       ]);
       if (!event || !deliverable(target, event, input.redelivery)) return { outcome: 'skipped' };
-      return { outcome: await attempt(target, event, JSON.stringify(toEventView(event)), input.redelivery) };
+      return { outcome: await record(await post(target, event, JSON.stringify(toEventView(event)), input.redelivery)) };
     },
   };
 }

@@ -2,8 +2,9 @@
 // (API, worker and sandbox PAC in their own processes, in-memory Temporal dev server, PostgreSQL, Redis) with a
 // local receiver in this process.
 // Usage: npx tsx bench/webhooks/run.ts [secondsPerRun=20] [connections=8] [outboxEvents=1000]
-//   1. POST /v1/invoices for `secondsPerRun` with no endpoint, with 3 endpoints subscribed to invoice.stamped, and
-//      with none again (so drift on a shared machine shows), side by side.
+//   1. After 10 s of unmeasured stamping at full load (warm-up), POST /v1/invoices for `secondsPerRun` with no
+//      endpoint, with 3 endpoints subscribed to invoice.stamped, with none, with 3, with none (alternating, so drift
+//      on a shared machine weighs on both alike), and the ratio of the means.
 //   2. `outboxEvents` events written to the outbox at once for 3 endpoints: deliveries per second until all arrived.
 // Databases cfdi_bench_wh_<random> and pac_bench_wh_<random> are created and dropped.
 //   BENCH_TEMPORAL=postgres   the Temporal server on PostgreSQL (the production shape; its two databases are created
@@ -137,11 +138,11 @@ async function main(): Promise<void> {
     const subscribe = () => Promise.all(['/a', '/b', '/c'].map((p) => call('POST', '/v1/webhook_endpoints', { url: receiver.url(p), enabledEvents: ['invoice.stamped'] })));
     const unsubscribe = (endpoints: { id: string }[]) => Promise.all(endpoints.map((e) => call('DELETE', `/v1/webhook_endpoints/${e.id}`)));
 
-    const stampRun = async () => {
+    const stampRun = async (duration = seconds) => {
       const statuses: Record<number, number> = {};
       const cpuBefore = cpuSecondsByRole();
       const result = await autocannon({
-        url: `${base}/v1/invoices`, method: 'POST', connections, duration: seconds, body, headers: auth,
+        url: `${base}/v1/invoices`, method: 'POST', connections, duration, body, headers: auth,
         setupClient: (client) => {
           client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
           client.on('response', (status: number) => {
@@ -158,8 +159,14 @@ async function main(): Promise<void> {
       return { rate: result.requests.average, p95: result.latency.p97_5, statuses, cpu, total };
     };
 
+    // Unmeasured, at full load: the first measured run would otherwise pay the JIT's warm-up, and its slower rate
+    // would count against the runs without endpoints (the first one 4-20 % slower than the last before this).
+    await stampRun(10);
     const rows: string[] = [];
-    for (const subscribed of [false, true, false]) {
+    const rates: Record<'none' | 'three', number[]> = { none: [], three: [] };
+    const totals: Record<'none' | 'three', number[]> = { none: [], three: [] };
+    // Alternating, so a steady drift of the machine weighs on both sides alike (both sets centred on the middle run).
+    for (const subscribed of [false, true, false, true, false]) {
       const endpoints = subscribed ? await subscribe() : [];
       const before = receiver.received;
       receiver.takeLags();
@@ -176,6 +183,8 @@ async function main(): Promise<void> {
       const line = `| ${subscribed ? 3 : 0} | ${run.rate.toFixed(1)} | ${run.p95} | ${JSON.stringify(run.statuses)} | ${run.cpu} | ${run.total} | ${lags} |`;
       log(line);
       rows.push(line);
+      rates[subscribed ? 'three' : 'none'].push(run.rate);
+      totals[subscribed ? 'three' : 'none'].push(Number(run.total));
     }
 
     // Drain rate: outboxEvents events at once, each for 3 endpoints.
@@ -197,6 +206,9 @@ async function main(): Promise<void> {
 
     process.stdout.write(`\nStamping (POST /v1/invoices, 1 item, ${connections} connections, ${seconds} s per run) by endpoints subscribed to invoice.stamped\n`);
     process.stdout.write(`| endpoints | stamps/s | p97.5 ms | statuses | CPU ms per stamp by process | CPU ms per stamp, total | deliveries |\n|---|---|---|---|---|---|---|\n${rows.join('\n')}\n`);
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    process.stdout.write(`\n3 endpoints / none: ${(100 * mean(rates.three) / mean(rates.none)).toFixed(0)} % of the stamping rate`
+      + ` (${mean(rates.three).toFixed(1)} / ${mean(rates.none).toFixed(1)} stamps/s); CPU ms per stamp ${mean(totals.three).toFixed(0)} / ${mean(totals.none).toFixed(0)}\n`);
     process.stdout.write(`\nOutbox drain: ${outboxEvents} events × 3 endpoints = ${3 * outboxEvents} deliveries in ${elapsed.toFixed(1)} s = ${(3 * outboxEvents / elapsed).toFixed(0)} deliveries/s`);
     process.stdout.write(` (lag p50 ${percentile(lags, 0.5)} ms, p95 ${percentile(lags, 0.95)} ms; CPU ms per delivery: ${cpuPerDelivery})\n`);
   } finally {

@@ -53,9 +53,31 @@ const toAttemptView = (row: AttemptRow) => ({
 
 export type WebhookAttemptView = ReturnType<typeof toAttemptView>;
 
-const INSERT_ATTEMPT = `insert into webhook_attempts
-  (id, account_id, livemode, event_id, endpoint_id, url, redelivery, status_code, duration_ms, response_body, error, succeeded)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+/** Rows per insert statement: 12 parameters each, under PostgreSQL's 65,535 per statement. */
+const ATTEMPTS_PER_INSERT = 1000;
+
+async function insertAttempts(em: EntityManager, attempts: DeliveryAttempt[]): Promise<void> {
+  for (let i = 0; i < attempts.length; i += ATTEMPTS_PER_INSERT) {
+    const chunk = attempts.slice(i, i + ATTEMPTS_PER_INSERT);
+    await em.execute(
+      `insert into webhook_attempts
+         (id, account_id, livemode, event_id, endpoint_id, url, redelivery, status_code, duration_ms, response_body, error, succeeded)
+       values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      chunk.flatMap((a) => [newId('wha'), a.accountId, a.livemode, a.eventId, a.endpointId, a.url, a.redelivery, a.statusCode, a.durationMs,
+        a.responseBody, a.error, a.succeeded]));
+  }
+}
+
+/**
+ * Records successful attempts (a 2xx each) and ends their endpoints' runs of failures; to be run in the caller's
+ * transaction (the dispatcher records a batch's first deliveries with the batch's end: one commit for all).
+ */
+export async function insertSuccessfulAttempts(tx: EntityManager, attempts: DeliveryAttempt[]): Promise<void> {
+  if (!attempts.length) return;
+  await insertAttempts(tx, attempts);
+  await tx.execute('update webhook_endpoints set failing_since = null where id in (?) and failing_since is not null',
+    [[...new Set(attempts.map((a) => a.endpointId))]]);
+}
 
 /**
  * Records an attempt and what it means for the endpoint, in one transaction: a success ends its run of failures;
@@ -63,18 +85,12 @@ const INSERT_ATTEMPT = `insert into webhook_attempts
  * Disabling records an `endpoint.disabled` event (once: only the write that disables it emits).
  */
 export async function recordDeliveryAttempt(em: EntityManager, attempt: DeliveryAttempt, failingWindowSeconds: number): Promise<{ disabled: 'gone' | 'failing' | null }> {
-  const values = [newId('wha'), attempt.accountId, attempt.livemode, attempt.eventId, attempt.endpointId, attempt.url, attempt.redelivery,
-    attempt.statusCode, attempt.durationMs, attempt.responseBody, attempt.error, attempt.succeeded];
   if (attempt.succeeded) {
-    // The common case in one statement (one round trip, atomic on its own): several deliveries follow every stamp.
-    await em.execute(
-      `with attempt as (${INSERT_ATTEMPT} returning endpoint_id)
-       update webhook_endpoints set failing_since = null where id = (select endpoint_id from attempt) and failing_since is not null`,
-      values);
+    await em.transactional((tx) => insertSuccessfulAttempts(tx, [attempt]));
     return { disabled: null };
   }
   return em.transactional(async (tx) => {
-    await tx.execute(INSERT_ATTEMPT, values);
+    await insertAttempts(tx, [attempt]);
     const gone = attempt.statusCode === 410;
     const [current]: { disabled: boolean; expired: boolean }[] = await tx.execute(
       `select disabled, coalesce(failing_since, now()) <= now() - make_interval(secs => ?) as expired
