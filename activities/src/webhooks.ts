@@ -73,8 +73,9 @@ export function webhookActivities(deps: ActivityDeps) {
 
   /**
    * Makes the first attempt of a claimed batch's deliveries; those that failed, could not begin within the budget
-   * or were meant for workflows go to delivery workflows; then the events are marked dispatched. A crash anywhere
-   * before that leaves the events leased: once the lease runs out they are dispatched again, through workflows only.
+   * or were meant for workflows go to delivery workflows; then the successes are recorded and the events marked
+   * dispatched, in one commit. A crash anywhere before that leaves the events leased: once the lease runs out they are
+   * dispatched again, through workflows only.
    */
   async function dispatchClaimed(client: Client, claimed: ClaimedEvents, taskQueue: string): Promise<void> {
     const claimedAt = Date.now();
