@@ -3,7 +3,7 @@ import type { Activities } from '@cfdi/activities';
 import type { WebhookDispatchInput } from './webhook-types';
 
 // The drain heartbeats every pass: a dead worker is noticed within the heartbeat timeout and the drain resumes on
-// another one. It only ever starts idempotent deliveries, so running it again is harmless.
+// another one, where the events the dead one had leased are dispatched again once the lease runs out.
 const { drainOutbox } = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',
   heartbeatTimeout: '30 seconds',
@@ -11,8 +11,9 @@ const { drainOutbox } = proxyActivities<Activities>({
 });
 
 /**
- * One run of the outbox dispatcher (started back to back by a Schedule): reads undispatched events and starts one
- * delivery workflow per (event, subscribed endpoint) on the webhooks queue, for `runForMs`.
+ * One run of the outbox dispatcher (started back to back by a Schedule): for `runForMs`, claims undispatched events
+ * and makes the first attempt of each (event, subscribed endpoint) delivery, starting a delivery workflow on the
+ * webhooks queue for those that need retries.
  */
 export async function dispatchWebhooksWorkflow(input: WebhookDispatchInput): Promise<{ events: number }> {
   return drainOutbox({ ...input, taskQueue: workflowInfo().taskQueue });
