@@ -1,7 +1,8 @@
 import { Context } from '@temporalio/activity';
 import {
-  ALL_EVENTS, claimOutboxEvents, loadDeliveryTarget, loadDeliveryTargets, loadEvent, markDispatched, purgeExpiredEvents, recordDeliveryAttempt,
-  toEventView, type ClaimedEvents, type DeliveryAttempt, type DeliveryTarget, type DeliveryTask, type EventRow,
+  ALL_EVENTS, claimOutboxEvents, loadDeliveryTarget, loadDeliveryTargets, loadEvent, markDispatched, purgeExpiredEvents,
+  recordDeliveryAttempt, recordSuccessfulAttempts, toEventView,
+  type ClaimedEvents, type DeliveryAttempt, type DeliveryTarget, type DeliveryTask, type EventRow,
 } from '@cfdi/services';
 import { signWebhook, EVENT_ID_HEADER, SIGNATURE_HEADER } from '@cfdi/webhook-verify';
 import type { Client } from '@temporalio/client';
@@ -73,9 +74,9 @@ export function webhookActivities(deps: ActivityDeps) {
 
   /**
    * Makes the first attempt of a claimed batch's deliveries; those that failed, could not begin within the budget
-   * or were meant for workflows go to delivery workflows; then the successes are recorded and the events marked
-   * dispatched, in one commit. A crash anywhere before that leaves the events leased: once the lease runs out they are
-   * dispatched again, through workflows only.
+   * or were meant for workflows go to delivery workflows; then the events are marked dispatched. A crash anywhere
+   * before that leaves the events leased: once the lease runs out they are dispatched again, through workflows only,
+   * without the deliveries recorded as succeeded.
    */
   async function dispatchClaimed(client: Client, claimed: ClaimedEvents, taskQueue: string): Promise<void> {
     const claimedAt = Date.now();
@@ -92,12 +93,15 @@ export function webhookActivities(deps: ActivityDeps) {
       if (!deliverable(target, event, false)) return;
       const firstAttemptAt = Date.now();
       const made = await post(target, event, bodyOf(event), false);
-      // Successes are recorded with the batch's end (one commit); a failure now, since it may disable the endpoint.
+      // Successes are recorded together once the batch's attempts are over (one commit); a failure now, since it may
+      // disable the endpoint.
       if (made.succeeded) delivered.push(made);
       else if (await record(made) === 'failed') toWorkflows.push({ task, firstAttemptAt });
     });
+    // Recorded before the starts, so a Temporal outage failing them does not make the next claim deliver these again.
+    await recordSuccessfulAttempts(deps.orm.em.fork(), delivered);
     await startDeliveries(client, toWorkflows, taskQueue);
-    await markDispatched(deps.orm.em.fork(), claimed.events.map((e) => e.id), delivered);
+    await markDispatched(deps.orm.em.fork(), claimed.events.map((e) => e.id));
   }
 
   return {

@@ -69,14 +69,16 @@ async function insertAttempts(em: EntityManager, attempts: DeliveryAttempt[]): P
 }
 
 /**
- * Records successful attempts (a 2xx each) and ends their endpoints' runs of failures; to be run in the caller's
- * transaction (the dispatcher records a batch's first deliveries with the batch's end: one commit for all).
+ * Records successful attempts (a 2xx each) and ends their endpoints' runs of failures, in one transaction: the
+ * dispatcher records all of a batch's successful first attempts in one commit.
  */
-export async function insertSuccessfulAttempts(tx: EntityManager, attempts: DeliveryAttempt[]): Promise<void> {
+export async function recordSuccessfulAttempts(em: EntityManager, attempts: DeliveryAttempt[]): Promise<void> {
   if (!attempts.length) return;
-  await insertAttempts(tx, attempts);
-  await tx.execute('update webhook_endpoints set failing_since = null where id in (?) and failing_since is not null',
-    [[...new Set(attempts.map((a) => a.endpointId))]]);
+  await em.transactional(async (tx) => {
+    await insertAttempts(tx, attempts);
+    await tx.execute('update webhook_endpoints set failing_since = null where id in (?) and failing_since is not null',
+      [[...new Set(attempts.map((a) => a.endpointId))]]);
+  });
 }
 
 /**
@@ -86,7 +88,7 @@ export async function insertSuccessfulAttempts(tx: EntityManager, attempts: Deli
  */
 export async function recordDeliveryAttempt(em: EntityManager, attempt: DeliveryAttempt, failingWindowSeconds: number): Promise<{ disabled: 'gone' | 'failing' | null }> {
   if (attempt.succeeded) {
-    await em.transactional((tx) => insertSuccessfulAttempts(tx, [attempt]));
+    await recordSuccessfulAttempts(em, [attempt]);
     return { disabled: null };
   }
   return em.transactional(async (tx) => {

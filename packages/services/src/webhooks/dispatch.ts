@@ -1,5 +1,4 @@
 import type { EntityManager } from '@cfdi/db';
-import { insertSuccessfulAttempts, type DeliveryAttempt } from './attempts';
 import { ALL_EVENTS } from './event-types';
 import type { EventRow } from './events';
 
@@ -63,15 +62,9 @@ async function deliveredPairs(em: EntityManager, eventIds: string[]): Promise<Se
   return new Set(rows.map((r) => `${r.event_id} ${r.endpoint_id}`));
 }
 
-/**
- * Ends the lease once every delivery of these events was attempted or handed to a workflow: records the successful
- * first attempts and marks the events dispatched, in one transaction.
- */
-export async function markDispatched(em: EntityManager, eventIds: string[], successfulAttempts: DeliveryAttempt[]): Promise<void> {
-  await em.transactional(async (tx) => {
-    await insertSuccessfulAttempts(tx, successfulAttempts);
-    await tx.execute('update events set delivered_at = now(), dispatch_lease_until = null where id in (?)', [eventIds]);
-  });
+/** Ends the lease once every delivery of these events was attempted or handed to a workflow. */
+export async function markDispatched(em: EntityManager, eventIds: string[]): Promise<void> {
+  await em.execute('update events set delivered_at = now(), dispatch_lease_until = null where id in (?)', [eventIds]);
 }
 
 /** Endpoints of the event's account and mode that take it now (for a redelivery), or the one asked for. */
