@@ -81,8 +81,8 @@ export function webhookActivities(deps: ActivityDeps) {
   async function dispatchClaimed(client: Client, claimed: ClaimedEvents, taskQueue: string): Promise<void> {
     const claimedAt = Date.now();
     const events = new Map(claimed.events.map((e) => [e.id, e]));
-    const bodies = new Map<string, string>();
-    const bodyOf = (event: EventRow) => bodies.get(event.id) ?? bodies.set(event.id, JSON.stringify(toEventView(event))).get(event.id)!;
+    // Serialized once for all of an event's endpoints.
+    const bodies = new Map(claimed.events.map((e) => [e.id, JSON.stringify(toEventView(e))]));
     const targets = await loadDeliveryTargets(deps.orm.em.fork(), deps.config.masterKey, [...new Set(claimed.firstAttempts.map((t) => t.endpointId))], new Date());
     const toWorkflows: { task: DeliveryTask; firstAttemptAt?: number }[] = claimed.toWorkflows.map((task) => ({ task }));
     const delivered: DeliveryAttempt[] = [];
@@ -92,7 +92,7 @@ export function webhookActivities(deps: ActivityDeps) {
       const target = targets.get(task.endpointId);
       if (!deliverable(target, event, false)) return;
       const firstAttemptAt = Date.now();
-      const made = await post(target, event, bodyOf(event), false);
+      const made = await post(target, event, bodies.get(event.id)!, false);
       // Successes are recorded together once the batch's attempts are over (one commit); a failure now, since it may
       // disable the endpoint.
       if (made.succeeded) delivered.push(made);
