@@ -1,12 +1,38 @@
-import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { MikroORM, PostgreSqlDriver, PostgreSqlPlatform, type Configuration, type Options } from '@mikro-orm/postgresql';
 import type { Migrator } from '@mikro-orm/migrations';
 import { Client } from 'pg';
 import { entities } from './entities';
 
 export type Orm = MikroORM;
 
+/**
+ * PostgreSQL's string literal for a value, as `pg`'s `escapeLiteral` writes it (quotes and backslashes doubled, E''
+ * when there is a backslash), in two replaces. MikroORM inlines every parameter into the statement's text with it, and
+ * pg's version appends one character at a time: a stamped 500-item CFDI (~350 KB) cost ~10 MB of garbage and
+ * milliseconds of CPU per statement that carries it.
+ */
+export function escapeLiteral(value: string): string {
+  const body = value.replaceAll("'", "''");
+  return value.includes('\\') ? ` E'${body.replaceAll('\\', '\\\\')}'` : `'${body}'`;
+}
+
+class Platform extends PostgreSqlPlatform {
+  override escape(value: unknown): string {
+    return typeof value === 'string' ? escapeLiteral(value) : super.escape(value);
+  }
+}
+
+/** MikroORM's PostgreSQL driver with the platform above (the driver builds its platform in its constructor). */
+class Driver extends PostgreSqlDriver {
+  constructor(config: Configuration) {
+    super(config);
+    (this as unknown as { platform: PostgreSqlPlatform }).platform = new Platform();
+  }
+}
+
 export function ormOptions(databaseUrl: string, overrides: Partial<Options> = {}): Options {
   return {
+    driver: Driver,
     clientUrl: databaseUrl,
     entities,
     discovery: { warnWhenNoEntities: false },

@@ -9,7 +9,16 @@ import { fromDom, type XmlNode } from './tree';
  * tab/CR/LF become spaces (CRLF counting as one), then entities and character references are
  * decoded, so "&#10;" survives as a newline exactly as with libxml2.
  */
+// Patterns live at module level: a regex literal inside the loops would allocate a RegExp on every evaluation
+// (once per character scanned), most of what parsing a large document used to allocate.
 const NAME_END = /[\s/>=]/;
+const WHITESPACE = /\s/;
+const NEEDS_DECODING = /[\t\n\r&]/;
+const LINE_BREAK = /\r\n?/g;
+const TAB_OR_NEWLINE = /[\t\n]/g;
+const REFERENCE = /&([^;]*);?/g;
+const CHARACTER_REFERENCE = /^#(x[0-9a-fA-F]+|[0-9]+)$/;
+const NON_WHITESPACE = /[^ \t\r\n\uFEFF]/;
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const BASE_SCOPE = new Map([['xml', XML_NS]]);
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -21,13 +30,14 @@ class XmlSyntaxError extends Error {
 }
 
 function decode(raw: string, at: number): string {
-  const normalised = raw.replace(/\r\n?/g, '\n').replace(/[\t\n]/g, ' ');
+  if (!NEEDS_DECODING.test(raw)) return raw;
+  const normalised = raw.replace(LINE_BREAK, '\n').replace(TAB_OR_NEWLINE, ' ');
   if (!normalised.includes('&')) return normalised;
-  return normalised.replace(/&([^;]*);?/g, (match, body: string) => {
+  return normalised.replace(REFERENCE, (match, body: string) => {
     if (!match.endsWith(';')) throw new XmlSyntaxError('unterminated entity reference', at);
     if (body in PREDEFINED) return PREDEFINED[body]!;
     const code = body.startsWith('#x') ? parseInt(body.slice(2), 16) : body.startsWith('#') ? parseInt(body.slice(1), 10) : NaN;
-    const valid = /^#(x[0-9a-fA-F]+|[0-9]+)$/.test(body) && (code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff));
+    const valid = CHARACTER_REFERENCE.test(body) && (code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff));
     if (!valid) throw new XmlSyntaxError(`invalid reference &${body};`, at);
     return String.fromCodePoint(code);
   });
@@ -50,7 +60,7 @@ export function parseFast(xml: string): XmlNode | undefined {
   };
   for (;;) {
     const lt = xml.indexOf('<', pos);
-    if (stack.length === 0 && /[^ \t\r\n\uFEFF]/.test(xml.slice(pos, lt < 0 ? xml.length : lt))) {
+    if (stack.length === 0 && NON_WHITESPACE.test(xml.slice(pos, lt < 0 ? xml.length : lt))) {
       throw new XmlSyntaxError('text outside the root element', pos);
     }
     if (lt < 0) break;
@@ -82,16 +92,16 @@ export function parseFast(xml: string): XmlNode | undefined {
     const raw = new Map<string, string>();
     for (;;) {
       const ws = p;
-      while (p < xml.length && /\s/.test(xml[p]!)) p++;
+      while (p < xml.length && WHITESPACE.test(xml[p]!)) p++;
       if (xml.startsWith('/>', p) || xml[p] === '>') break;
       if (p === ws) throw new XmlSyntaxError('missing whitespace between attributes', p);
       const nameStart = p;
       while (p < xml.length && !NAME_END.test(xml[p]!)) p++;
       const name = xml.slice(nameStart, p);
-      while (/\s/.test(xml[p] ?? '')) p++;
+      while (WHITESPACE.test(xml[p] ?? '')) p++;
       if (!name || xml[p] !== '=') throw new XmlSyntaxError('malformed attribute', p);
       p++;
-      while (/\s/.test(xml[p] ?? '')) p++;
+      while (WHITESPACE.test(xml[p] ?? '')) p++;
       const quote = xml[p];
       if (quote !== '"' && quote !== "'") throw new XmlSyntaxError('unquoted attribute value', p);
       const close = xml.indexOf(quote, p + 1);

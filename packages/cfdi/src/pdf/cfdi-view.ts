@@ -36,10 +36,10 @@ function attrs(el: XmlNode | undefined): Record<string, string> {
 }
 
 export function readCfdi(xml: string): CfdiView {
-  const tfd = parseTfd(xml);
-  if (!tfd) throw new Error('renderPdf: the document is not stamped (no TimbreFiscalDigital)');
-  // The cadena's reader (several times faster than xmldom); the TFD cadena and the QR URL come from it too.
+  // The cadena's reader (several times faster than xmldom); the TFD, its cadena and the QR URL come from it too.
   const root = parseTree(xml);
+  const tfd = parseTfd(root);
+  if (!tfd) throw new Error('renderPdf: the document is not stamped (no TimbreFiscalDigital)');
   const C = NS.cfdi;
   const imp = kids(root, C, 'Impuestos')[0];
   const complemento = kids(root, C, 'Complemento')[0];

@@ -6,9 +6,10 @@ import { verificationUrl } from './verification-url';
 
 /** The verification URL of a stamped CFDI (needs its TFD for the UUID). */
 export function verificationUrlFromXml(xml: string): string {
-  const tfd = parseTfd(xml);
+  const root = parseTree(xml);
+  const tfd = parseTfd(root);
   if (!tfd) throw new Error('verificationUrl: the document is not stamped (no TimbreFiscalDigital)');
-  return verificationUrlFromTree(parseTree(xml), tfd.uuid);
+  return verificationUrlFromTree(root, tfd.uuid);
 }
 
 /** Same, from a document the caller already parsed (root = cfdi:Comprobante) and its TFD's UUID. */

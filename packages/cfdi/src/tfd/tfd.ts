@@ -109,14 +109,14 @@ export function appendTfd(cfdiXml: string, tfdXml: string): string {
   return cfdiXml.slice(0, limit) + `<${prefix}Complemento>${tfdXml}</${prefix}Complemento>` + cfdiXml.slice(limit);
 }
 
-function findTfd(xml: string): XmlNode | undefined {
-  const root = parseTree(xml);
+function findTfd(xml: string | XmlNode): XmlNode | undefined {
+  const root = typeof xml === 'string' ? parseTree(xml) : xml;
   if (root.namespaceURI === NS.tfd && root.localName === 'TimbreFiscalDigital') return root;
   return descendantsOf(root, NS.tfd, 'TimbreFiscalDigital')[0];
 }
 
-/** The TFD of a stamped document, or undefined when it is not stamped. */
-export function parseTfd(xml: string): Tfd | undefined {
+/** The TFD of a stamped document (its text, or its tree when the caller parsed it already), or undefined when it is not stamped. */
+export function parseTfd(xml: string | XmlNode): Tfd | undefined {
   const el = findTfd(xml);
   if (!el) return undefined;
   const a = (name: string): string => el.attributes.get(name) ?? '';
