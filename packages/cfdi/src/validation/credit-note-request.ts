@@ -1,5 +1,5 @@
 import type { CatalogLookup } from './catalog-lookup';
-import { checkComputable, checkFormaPago, type ValidationContext } from './invoice-request';
+import { checkComputable, checkFormaPago, type CheckedRequest, type ValidationContext } from './invoice-request';
 import { checkText, isString, Issues, type ValidationIssue } from './issues';
 import { checkBorderRate, checkItems, type ItemRequest } from './items';
 import { checkReceiver } from './receiver';
@@ -20,6 +20,11 @@ export interface CreditNoteRequest {
 const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 
 export function validateCreditNoteRequest(req: CreditNoteRequest, catalogs: CatalogLookup, context: ValidationContext): ValidationIssue[] {
+  return checkCreditNoteRequest(req, catalogs, context).issues;
+}
+
+/** validateCreditNoteRequest, with the computed concepts and totals of a valid request. */
+export function checkCreditNoteRequest(req: CreditNoteRequest, catalogs: CatalogLookup, context: ValidationContext): CheckedRequest {
   const issues = new Issues();
   if (req.relatedInvoiceId === undefined && req.relatedUuid === undefined) {
     issues.add('/relatedUuid', 'send relatedInvoiceId (an invoice of this service) or relatedUuid (the UUID of the income CFDI being credited)');
@@ -38,6 +43,6 @@ export function validateCreditNoteRequest(req: CreditNoteRequest, catalogs: Cata
   if (req.receiver !== undefined) checkReceiver(issues, req.receiver, req.usoCfdi ?? 'G02', context.issuer, catalogs);
   const itemsOk = checkItems(issues, req.items, catalogs);
   checkBorderRate(issues, req.items, undefined, context.issuer);
-  if (itemsOk && issues.list.length === 0) checkComputable(issues, req.items as ItemRequest[], undefined, undefined, req.pricesIncludeTax);
-  return issues.list;
+  const computed = itemsOk && issues.list.length === 0 ? checkComputable(issues, req.items as ItemRequest[], undefined, undefined, req.pricesIncludeTax) : undefined;
+  return computed ? { issues: [], computed } : { issues: issues.list };
 }

@@ -1,5 +1,6 @@
 import { dec, sum, ZERO } from '../decimal/money';
 import { computeInvoice } from '../tax/compute-invoice';
+import type { ComputedInvoice } from '../tax/computed';
 import type { InvoiceItem } from '../types';
 import type { CatalogLookup } from './catalog-lookup';
 import { checkInformacionGlobal } from './global-invoice';
@@ -44,10 +45,19 @@ export function checkFormaPago(issues: Issues, formaPago: unknown, catalogs: Cat
   return true;
 }
 
-/** Runs the tax engine on a request that passed the field checks, reporting what only it can see. */
-export function checkComputable(issues: Issues, items: ItemRequest[], shipping: unknown, cartDiscount: unknown, pricesIncludeTax: unknown): void {
+/**
+ * A request checked: every problem found (each with the JSON pointer of its field) and, exactly when there is none,
+ * the tax engine's result for its concepts, so the caller does not compute a large document twice.
+ */
+export interface CheckedRequest {
+  issues: ValidationIssue[];
+  computed?: ComputedInvoice;
+}
+
+/** Runs the tax engine on a request that passed the field checks, reporting what only it can see; its result when it computes. */
+export function checkComputable(issues: Issues, items: ItemRequest[], shipping: unknown, cartDiscount: unknown, pricesIncludeTax: unknown): ComputedInvoice | undefined {
   try {
-    computeInvoice({
+    return computeInvoice({
       items: items as unknown as InvoiceItem[],
       ...(shipping ? { shipping: shipping as never } : {}),
       ...(cartDiscount !== undefined ? { cartDiscount: cartDiscount as number } : {}),
@@ -58,6 +68,7 @@ export function checkComputable(issues: Issues, items: ItemRequest[], shipping: 
     const m = /^items\[(\d+)\](?:\.(quantity|unitPrice)\b)?/.exec(message);
     const path = m ? `/items/${m[1]}${m[2] ? `/${m[2]}` : ''}` : message.startsWith('shipping') ? '/shipping/amount' : cartDiscount !== undefined && !message.startsWith('items') ? '/cartDiscount' : '/items';
     issues.add(path, message);
+    return undefined;
   }
 }
 
@@ -75,6 +86,11 @@ function checkCartDiscount(issues: Issues, cartDiscount: unknown, items: ItemReq
  * problem found (empty array = acceptable), each with the JSON pointer of the field.
  */
 export function validateInvoiceRequest(req: InvoiceRequest, catalogs: CatalogLookup, context: ValidationContext): ValidationIssue[] {
+  return checkInvoiceRequest(req, catalogs, context).issues;
+}
+
+/** validateInvoiceRequest, with the computed concepts and totals of a valid request. */
+export function checkInvoiceRequest(req: InvoiceRequest, catalogs: CatalogLookup, context: ValidationContext): CheckedRequest {
   const issues = new Issues();
   const metodo = req.metodoPago ?? 'PUE';
   if (metodo !== 'PUE' && metodo !== 'PPD') issues.add('/metodoPago', 'must be PUE (paid in full at issue) or PPD (paid later or in installments)');
@@ -93,8 +109,8 @@ export function validateInvoiceRequest(req: InvoiceRequest, catalogs: CatalogLoo
   checkShipping(issues, req.shipping, catalogs);
   checkBorderRate(issues, req.items, req.shipping, context.issuer);
   if (itemsOk) checkCartDiscount(issues, req.cartDiscount, req.items as ItemRequest[]);
-  if (itemsOk && issues.list.length === 0) checkComputable(issues, req.items as ItemRequest[], req.shipping, req.cartDiscount, req.pricesIncludeTax);
-  return issues.list;
+  const computed = itemsOk && issues.list.length === 0 ? checkComputable(issues, req.items as ItemRequest[], req.shipping, req.cartDiscount, req.pricesIncludeTax) : undefined;
+  return computed ? { issues: [], computed } : { issues: issues.list };
 }
 
 function checkGlobal(issues: Issues, req: InvoiceRequest, receiver: ReceiverRequest | undefined, context: ValidationContext, metodo: unknown): void {

@@ -1,4 +1,4 @@
-import { computeInvoice, validateCreditNoteRequest, type CreditNoteInput, type Receiver } from '@cfdi/cfdi';
+import { checkCreditNoteRequest, type CreditNoteInput, type Receiver } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import { NotFoundError, ValidationError } from '../errors';
 import { assertMerchantAccess } from '../merchants';
@@ -144,8 +144,8 @@ export async function createCreditNoteDocument(
   const invoice = await relatedInvoice(em, scope, body);
   await deps.catalogs.index();
   const receiver = invoice ? receiverOf(invoice, body.receiver) : body.receiver;
-  const issues = validateCreditNoteRequest({ ...body, receiver }, deps.catalogs.lookup, { issuer: merchant, now });
-  if (issues.length) throw new ValidationError(`The credit note is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
+  const { issues, computed } = checkCreditNoteRequest({ ...body, receiver }, deps.catalogs.lookup, { issuer: merchant, now });
+  if (!computed) throw new ValidationError(`The credit note is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
 
   const relatedUuid = (invoice?.uuid ?? body.relatedUuid!).toUpperCase();
   const input: CreditNoteInput = {
@@ -160,7 +160,6 @@ export async function createCreditNoteDocument(
     serie: merchant.serie,
     ...(body.folio ? { folioText: body.folio } : {}),
   };
-  const computed = computeInvoice(input);
 
   return em.transactional(async (tx) => {
     // Under the invoice's row lock, as a cancellation request takes it: no cancellation starts in between.

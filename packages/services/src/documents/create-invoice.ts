@@ -1,4 +1,4 @@
-import { computeInvoice, globalReceiver, validateInvoiceRequest, type InvoiceInput, type Receiver } from '@cfdi/cfdi';
+import { checkInvoiceRequest, globalReceiver, type InvoiceInput, type Receiver } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import { ValidationError } from '../errors';
 import type { Scope } from '../scope';
@@ -39,8 +39,9 @@ export async function createInvoiceDocument(
   const now = deps.now?.() ?? new Date();
   const merchant = await resolveStampingMerchant(em, scope, body.merchantId, now);
   await deps.catalogs.index();
-  const issues = validateInvoiceRequest(body, deps.catalogs.lookup, { issuer: merchant, now });
-  if (issues.length) throw new ValidationError(`The invoice is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
+  // The check runs the tax engine; its result is the document's (a 500-item invoice is not computed twice).
+  const { issues, computed } = checkInvoiceRequest(body, deps.catalogs.lookup, { issuer: merchant, now });
+  if (!computed) throw new ValidationError(`The invoice is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
 
   await checkReplacedDocuments(em, scope, body.relatedDocuments);
 
@@ -62,7 +63,6 @@ export async function createInvoiceDocument(
     serie: merchant.serie,
     ...(body.folio ? { folioText: body.folio } : {}),
   };
-  const computed = computeInvoice(input);
 
   return em.transactional((tx) =>
     storeNewDocument(tx, deps.config, scope, { type: 'invoice', merchant, idempotencyKey }, (_id, folio) => ({
