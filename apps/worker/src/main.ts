@@ -1,3 +1,4 @@
+import './heap-growth';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '@cfdi/config';
 import { ensureLedgerAuditSchedule, ensureResumeStalledSchedule, ensureWebhookDispatchSchedule } from '@cfdi/workflows/client';
