@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defaultSatDir } from '@cfdi/config';
-import { NODE_24_VERSION, PRODUCTION_NODE_OPTIONS } from '@cfdi/devstack';
+import { NODE_24_VERSION, PRODUCTION_ENV } from '@cfdi/devstack';
 
 const root = path.resolve(__dirname, '..');
 const problems: string[] = [];
@@ -22,8 +22,10 @@ function builtOrBuildable(relative: string): boolean {
 
 const dockerfile = read('Dockerfile').replace(/\\\n/g, ' ');
 if (!dockerfile.includes(`ARG NODE_IMAGE=node:${NODE_24_VERSION}-`)) problems.push(`Dockerfile: NODE_IMAGE is not Node ${NODE_24_VERSION}`);
-// The benches and the Node 24 smoke test run the apps with PRODUCTION_NODE_OPTIONS: they measure what the image runs.
-if (!dockerfile.includes(`ENV NODE_OPTIONS="${PRODUCTION_NODE_OPTIONS}"`)) problems.push(`Dockerfile: NODE_OPTIONS is not "${PRODUCTION_NODE_OPTIONS}"`);
+// The benches and the Node 24 smoke test run the apps with PRODUCTION_ENV: they measure what the image runs.
+for (const [name, value] of Object.entries(PRODUCTION_ENV)) {
+  if (!dockerfile.includes(`ENV ${name}="${value}"`)) problems.push(`Dockerfile: ${name} is not "${value}"`);
+}
 for (const line of dockerfile.split('\n').filter((l) => /^COPY\s/.test(l))) {
   const words = line.trim().split(/\s+/).slice(1);
   const from = words.find((w) => w.startsWith('--from='))?.slice('--from='.length);

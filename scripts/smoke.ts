@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultSatDir } from '@cfdi/config';
-import { freePort, PRODUCTION_NODE_OPTIONS, Supervisor, waitForHttp } from '@cfdi/devstack';
+import { freePort, PRODUCTION_ENV, Supervisor, waitForHttp } from '@cfdi/devstack';
 import { createCfdiClient } from '@cfdi/sdk';
 import { applyTestEnv } from '@cfdi/testkit';
 
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   pacDatabase.pathname = `${database.pathname}_smoke_pac`;
   const env = {
     NODE_ENV: 'production',
-    NODE_OPTIONS: PRODUCTION_NODE_OPTIONS,
+    ...PRODUCTION_ENV,
     LOG_LEVEL: 'warn',
     API_PORT: String(apiPort),
     PAC_SANDBOX_PORT: String(pacPort),

@@ -18,7 +18,7 @@
 //                                checkout's node_modules linked) before each real run; needs the same schema
 //   BENCH_SQL_LOG=<file>         the text of every statement the API and the worker send (prefixed by role)
 //   BENCH_RUNTIME=dist           run the API, worker and sandbox PAC as the production image does: their dist/ builds
-//                                (`npm run build` first) on Node 24 with the image's NODE_OPTIONS, instead of from
+//                                (`npm run build` first) on Node 24 with the image's environment (PRODUCTION_ENV), instead of from
 //                                sources through tsx on the Node running this script
 //   BENCH_APP_NODE_OPTIONS=…     the apps' NODE_OPTIONS instead (e.g. '' for V8's defaults), not this script's
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -31,7 +31,7 @@ import { Client, Connection, WithStartWorkflowOperation, WorkflowIdConflictPolic
 import { defaultSatDir, loadConfig } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
 import { adjustBalance, createAccount, SANDBOX_CREDENTIALS } from '@cfdi/services';
-import { ensureNode24, freePort, importCatalogsIfNeeded, PRODUCTION_NODE_OPTIONS, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
+import { ensureNode24, freePort, importCatalogsIfNeeded, PRODUCTION_ENV, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
 import { buildInvoiceXml, openPrivateKey, renderPdf, buildZip, cfdiZipEntries, sealXml } from '@cfdi/cfdi';
 import { FinkokPac } from '@cfdi/pac';
 import { stampOutcomeUpdate } from '@cfdi/workflows/client';
@@ -102,13 +102,14 @@ async function main(): Promise<void> {
       return roles.map((role) => Number(fs.readFileSync(path.join(countDir, `${role}.count`), 'utf8')));
     };
     const appNode = fromDist ? ensureNode24(log) : process.execPath;
-    const appNodeOptions = { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS ?? (fromDist ? PRODUCTION_NODE_OPTIONS : '') };
+    const productionEnv = fromDist ? PRODUCTION_ENV : { NODE_OPTIONS: '' };
+    const appEnv = { ...productionEnv, NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS ?? productionEnv.NODE_OPTIONS };
     const startApp = (role: string, entry: string, extraEnv: NodeJS.ProcessEnv = {}, from = root) => {
       // From dist/ (BENCH_RUNTIME=dist, after `npm run build`) the apps run as the production image runs them.
       const compiled = fromDist && from === root ? DIST_ENTRIES[entry] : undefined;
       const args = compiled ? [path.join(from, compiled)] : ['--import', 'tsx', path.join(from, entry)];
       const counting = { BENCH_ROLE: role, BENCH_SQL_COUNT_FILE: path.join(countDir, `${role}.count`), ...(process.env.BENCH_SQL_LOG ? { BENCH_SQL_LOG: path.resolve(process.env.BENCH_SQL_LOG) } : {}) };
-      groups[role] = [supervisor.start(role, appNode, [...profile, '--require', SQL_COUNT_PRELOAD, ...args], { cwd: from, env: { ...appNodeOptions, ...counting, ...extraEnv } }).pid ?? -1];
+      groups[role] = [supervisor.start(role, appNode, [...profile, '--require', SQL_COUNT_PRELOAD, ...args], { cwd: from, env: { ...appEnv, ...counting, ...extraEnv } }).pid ?? -1];
     };
     startApp('sandbox PAC', 'apps/pac-sandbox/src/server.ts');
     startApp('API', 'apps/api/src/server.ts');

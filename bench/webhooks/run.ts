@@ -10,7 +10,7 @@
 //   BENCH_TEMPORAL=postgres   the Temporal server on PostgreSQL (the production shape; its two databases are created
 //                             and dropped too) instead of the in-memory dev server, whose SQLite store is one writer
 //   BENCH_RUNTIME=dist        the API, worker and sandbox PAC as the production image runs them: their dist/ builds
-//                             (`npm run build` first) on Node 24 with the image's NODE_OPTIONS
+//                             (`npm run build` first) on Node 24 with the image's environment (PRODUCTION_ENV)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import { defaultSatDir, loadConfig } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
 import {
-  DEFAULT_RETENTION_DAYS, ensureNamespace, ensureNode24, freePort, freeTemporalPorts, importCatalogsIfNeeded, PRODUCTION_NODE_OPTIONS, startTemporalDevServer,
+  DEFAULT_RETENTION_DAYS, ensureNamespace, ensureNode24, freePort, freeTemporalPorts, importCatalogsIfNeeded, PRODUCTION_ENV, startTemporalDevServer,
   startTemporalPostgresServer, Supervisor, waitForHttp,
 } from '@cfdi/devstack';
 import { dropDatabase } from '@cfdi/pac-sandbox';
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     const appNode = fromDist ? ensureNode24(log) : process.execPath;
     for (const [role, source, compiled] of APPS) {
       const args = fromDist ? [path.join(root, compiled)] : ['--import', 'tsx', path.join(root, source)];
-      groups[role] = [supervisor.start(role, appNode, args, { cwd: root, env: { NODE_OPTIONS: fromDist ? PRODUCTION_NODE_OPTIONS : '' } }).pid ?? -1];
+      groups[role] = [supervisor.start(role, appNode, args, { cwd: root, env: fromDist ? PRODUCTION_ENV : { NODE_OPTIONS: '' } }).pid ?? -1];
     }
     // PostgreSQL serves other users of the machine too: only what the backends of this bench's databases use counts.
     const postgresCpu = commandsCpuTracker([` cfdi_${name} `, ` pac_${name} `]);

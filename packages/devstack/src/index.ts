@@ -5,7 +5,7 @@ export { startTemporalDevServer } from './temporal-server';
 export { ensureMinio, minioPath, startMinio, startThrowawayBucket, MINIO_VERSION, type MinioOptions, type ThrowawayBucket } from './minio-server';
 export { importCatalogsIfNeeded } from './catalogs';
 export { ensureStripeMock, startStripeMock, stripeMockPath, STRIPE_MOCK_VERSION, type RunningStripeMock } from './stripe-mock';
-export { ensureNode24, node24Path, NODE_24_VERSION, PRODUCTION_NODE_OPTIONS } from './node-runtime';
+export { ensureNode24, node24Path, NODE_24_VERSION, PRODUCTION_ENV } from './node-runtime';
 export {
   freeTemporalPorts, temporalPorts, ensureTemporalServer, migrateTemporalDatabases, startTemporalPostgresServer, temporalSchemaDir, temporalServerEnv,
   temporalServerPath, temporalSqlToolPath, TEMPORAL_CONFIG_DIR, TEMPORAL_SERVER_VERSION, type TemporalPorts, type TemporalPostgresOptions,

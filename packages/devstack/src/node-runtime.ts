@@ -7,12 +7,16 @@ import { toolCacheDir } from './go-install';
 export const NODE_24_VERSION = '24.21.0';
 
 /**
- * NODE_OPTIONS of every Node process in the production image (the Dockerfile's ENV; scripts/dockerfile-check.ts holds
- * the two equal). Node 24 sizes V8's young generation from the machine's memory: 64 MB semi-spaces on a 24 GiB host,
- * so the API idled at 252 MB and peaked at 413–424 MB under bench/stamp, the worker at 527–557 MB. 8 MB semi-spaces
- * cost no measurable CPU per stamp (more, shorter scavenges) and bring the peaks to 224 / 302 MB (bench/README.md).
+ * Environment of every Node process in the production image (the Dockerfile's ENV lines; scripts/dockerfile-check.ts
+ * holds the two equal; the benches and the Node 24 smoke test run the compiled apps with it).
+ * - NODE_OPTIONS: Node 24 sizes V8's young generation from the machine's memory: 64 MB semi-spaces on a 24 GiB host,
+ *   so the API idled at 252 MB and peaked at 413–424 MB under bench/stamp, the worker at 527–557 MB. 8 MB semi-spaces
+ *   cost no measurable CPU per stamp (more, shorter scavenges) and bring the peaks to 224 / 302 MB.
+ * - MALLOC_ARENA_MAX: glibc gives each thread that allocates (V8's compiler and GC helpers, libuv's pool) its own
+ *   arena, and freed memory stays in it: the API held ~30 MB in five such arenas. At 2 the API peaked at 199–204 MB
+ *   against 207–220 in alternating runs, the worker at 355–375 against 376–422, CPU per stamp unchanged (bench/README.md).
  */
-export const PRODUCTION_NODE_OPTIONS = '--max-semi-space-size=8';
+export const PRODUCTION_ENV = { NODE_OPTIONS: '--max-semi-space-size=8', MALLOC_ARENA_MAX: '2' } as const;
 
 /** `<cache>/node-<version>/bin/node`. */
 export function node24Path(): string {
