@@ -18,8 +18,8 @@
 //                                checkout's node_modules linked) before each real run; needs the same schema
 //   BENCH_SQL_LOG=<file>         the text of every statement the API and the worker send (prefixed by role)
 //   BENCH_RUNTIME=dist           run the API, worker and sandbox PAC as the production image does: their dist/ builds
-//                                (`npm run build` first) on Node 24 with the image's environment (PRODUCTION_ENV), instead of from
-//                                sources through tsx on the Node running this script
+//                                (`npm run build` first) on Node 24 with the image's environment (PRODUCTION_ENV),
+//                                instead of from sources through tsx on the Node running this script
 //   BENCH_APP_NODE_OPTIONS=…     the apps' NODE_OPTIONS instead (e.g. '' for V8's defaults), not this script's
 import { randomBytes, randomUUID } from 'node:crypto';
 import { execSync } from 'node:child_process';

@@ -14,7 +14,8 @@ export const NODE_24_VERSION = '24.21.0';
  *   cost no measurable CPU per stamp (more, shorter scavenges) and bring the peaks to 224 / 302 MB.
  * - MALLOC_ARENA_MAX: glibc gives each thread that allocates (V8's compiler and GC helpers, libuv's pool) its own
  *   arena, and freed memory stays in it: the API held ~30 MB in five such arenas. At 2 the API peaked at 199–204 MB
- *   against 207–220 in alternating runs, the worker at 355–375 against 376–422, CPU per stamp unchanged (bench/README.md).
+ *   against 207–220 in alternating runs, the worker at 355–375 against 376–422, CPU per stamp unchanged
+ *   (bench/README.md).
  */
 export const PRODUCTION_ENV = { NODE_OPTIONS: '--max-semi-space-size=8', MALLOC_ARENA_MAX: '2' } as const;
 

@@ -115,7 +115,10 @@ function findTfd(xml: string | XmlNode): XmlNode | undefined {
   return descendantsOf(root, NS.tfd, 'TimbreFiscalDigital')[0];
 }
 
-/** The TFD of a stamped document (its text, or its tree when the caller parsed it already), or undefined when it is not stamped. */
+/**
+ * The TFD of a stamped document (its text, or its tree when the caller parsed it already), or undefined when it is
+ * not stamped.
+ */
 export function parseTfd(xml: string | XmlNode): Tfd | undefined {
   const el = findTfd(xml);
   if (!el) return undefined;

@@ -54,7 +54,10 @@ export interface CheckedRequest {
   computed?: ComputedInvoice;
 }
 
-/** Runs the tax engine on a request that passed the field checks, reporting what only it can see; its result when it computes. */
+/**
+ * Runs the tax engine on a request that passed the field checks, reporting what only it can see; returns its result
+ * when it computes.
+ */
 export function checkComputable(issues: Issues, items: ItemRequest[], shipping: unknown, cartDiscount: unknown, pricesIncludeTax: unknown): ComputedInvoice | undefined {
   try {
     return computeInvoice({
