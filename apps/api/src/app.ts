@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ValidationError } from '@cfdi/services';
 import type { AppDeps } from './deps';
 import { installValidators } from './plugins/validation';
+import { lazySerializerFactory } from './plugins/lazy-serializers';
 import { clientProblems, frameworkProblems, installProblemHandlers } from './plugins/problem';
 import { installTextCheck } from './plugins/text-check';
 import { installAuth } from './plugins/auth';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     requestIdHeader: 'x-request-id',
     frameworkErrors: frameworkProblems(deps.config.api.docsUrl),
     clientErrorHandler: clientProblems(deps.config.api.docsUrl),
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
