@@ -7,5 +7,6 @@ import { setFlagsFromString } from 'node:v8';
 setFlagsFromString('--heap-growing-percent=10');
 // Memory saver mode keeps the young generation near 1–2 MB rather than the 16 MB its semi-spaces may reach, and the
 // old generation's growth step small: the API is waiting on Temporal and PostgreSQL, not computing, so ~30 MB less
-// peak RSS under bench/stamp is worth its +2–3 ms of CPU per stamp at 8 connections (throughput and p50 unchanged).
+// peak RSS under bench/stamp is worth its CPU: +17 % per 1-item stamp (throughput and p50 unchanged), +50 % per
+// 500-item one (p50 +8 %; bench/README.md, session 13).
 setFlagsFromString('--memory-saver-mode');
