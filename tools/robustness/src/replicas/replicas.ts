@@ -11,8 +11,12 @@ import { unsettled, verifySettlement } from '../drill/settlement';
  */
 export const REPLICA_TOPOLOGY = { apis: 2, workers: 3 } as const;
 
-/** Fixed names and ports of this run (one at a time on a machine): databases `topo_…`, Redis db 12. */
-export const REPLICA_PORTS = { apiFrom: 3400, pac: 3410, temporalFrom: 47400, temporalMembershipFrom: 3490 } as const;
+/**
+ * Fixed names and ports of this run (one at a time on a machine): databases `topo_…`, Redis db 12. Every port is
+ * below Linux's ephemeral range (32768–60999): a fixed port inside it can be the local end of another process's
+ * outgoing connection at that moment (the Temporal server once failed to start on 47400, "address already in use").
+ */
+export const REPLICA_PORTS = { apiFrom: 3400, pac: 3410, temporalFrom: 3420, temporalMembershipFrom: 3490 } as const;
 
 export interface ReplicaRunOptions {
   /** Invoices to stamp through both APIs; one in five is PPD and gets a payment, some PUE ones are cancelled. */
