@@ -20,6 +20,8 @@ COPY workflows ./workflows
 COPY activities ./activities
 COPY catalogs ./catalogs
 COPY cli ./cli
+# The guides the API serves at /docs: its build copies them into apps/api/dist.
+COPY docs ./docs
 RUN npm ci --no-audit --no-fund && npx turbo run build && npm prune --omit=dev --no-audit --no-fund \
   # Temporal's native core ships for five platforms (~28 MB each); keep this one's.
   && find node_modules/@temporalio/core-bridge/releases -mindepth 1 -maxdepth 1 ! -name "$(uname -m)-unknown-linux-gnu" -exec rm -rf {} +
@@ -47,7 +49,7 @@ COPY --from=build /app/apps/worker/package.json ./apps/worker/
 COPY --from=build /app/apps/worker/dist ./apps/worker/dist
 COPY --from=build /app/apps/pac-sandbox/package.json ./apps/pac-sandbox/
 COPY --from=build /app/apps/pac-sandbox/dist ./apps/pac-sandbox/dist
-COPY --from=build /app/apps/console/package.json /app/apps/console/next.config.js ./apps/console/
+COPY --from=build /app/apps/console/package.json /app/apps/console/next.config.js /app/apps/console/server.js ./apps/console/
 COPY --from=build /app/apps/console/.next ./apps/console/.next
 COPY --from=build /app/cli/package.json ./cli/
 COPY --from=build /app/cli/dist ./cli/dist

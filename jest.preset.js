@@ -10,4 +10,7 @@ module.exports = {
   },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   moduleFileExtensions: ['ts', 'js', 'json'],
+  // The suites share two cores with each other (turbo runs workspaces side by side): jest's 5 s default fails a
+  // test that only waited its turn for a CPU (a CSD generated under load). Hangs still fail, 30 s later.
+  testTimeout: 30_000,
 };

@@ -8,7 +8,9 @@ const TICKS_PER_SECOND = 100;
  * started from the same sources, are not counted.
  */
 export function cpuSecondsByGroup(groups: Record<string, number[]>): Record<string, number> {
-  const roleOf = new Map(Object.entries(groups).flatMap(([role, pgids]) => pgids.map((pgid) => [pgid, role] as const)));
+  const roleOf = new Map(
+    Object.entries(groups).flatMap(([role, pgids]) => pgids.map((pgid) => [pgid, role] as const)),
+  );
   const totals: Record<string, number> = Object.fromEntries(Object.keys(groups).map((role) => [role, 0]));
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {

@@ -21,7 +21,8 @@ function builtOrBuildable(relative: string): boolean {
 }
 
 const dockerfile = read('Dockerfile').replace(/\\\n/g, ' ');
-if (!dockerfile.includes(`ARG NODE_IMAGE=node:${NODE_24_VERSION}-`)) problems.push(`Dockerfile: NODE_IMAGE is not Node ${NODE_24_VERSION}`);
+if (!dockerfile.includes(`ARG NODE_IMAGE=node:${NODE_24_VERSION}-`))
+  problems.push(`Dockerfile: NODE_IMAGE is not Node ${NODE_24_VERSION}`);
 // The benches and the Node 24 smoke test run the apps with PRODUCTION_ENV: they measure what the image runs.
 for (const [name, value] of Object.entries(PRODUCTION_ENV)) {
   if (!dockerfile.includes(`ENV ${name}="${value}"`)) problems.push(`Dockerfile: ${name} is not "${value}"`);
@@ -31,17 +32,30 @@ for (const line of dockerfile.split('\n').filter((l) => /^COPY\s/.test(l))) {
   const from = words.find((w) => w.startsWith('--from='))?.slice('--from='.length);
   const sources = words.filter((w) => !w.startsWith('--')).slice(0, -1);
   for (const source of sources) {
-    const ok = from === 'sat' ? fs.existsSync(path.join(defaultSatDir(), source))
-      : from === 'build' ? builtOrBuildable(source.replace(/^\/app\//, ''))
-        : fs.existsSync(path.join(root, source));
+    const ok =
+      from === 'sat'
+        ? fs.existsSync(path.join(defaultSatDir(), source))
+        : from === 'build'
+          ? builtOrBuildable(source.replace(/^\/app\//, ''))
+          : fs.existsSync(path.join(root, source));
     if (!ok) problems.push(`Dockerfile: ${line.trim()}: ${source} does not exist`);
   }
 }
 
-const commands = [...dockerfile.matchAll(/^CMD \["node", "([^"]+)"/gm), ...read('docker-compose.yml').matchAll(/command: \["node", "([^"]+)"/g)].map((m) => m[1]!);
-for (const script of commands) if (!fs.existsSync(path.join(root, script))) problems.push(`${script} (a service's entry point) was not built`);
-if (/\btsx\b/.test(read('docker-compose.yml'))) problems.push('docker-compose.yml still runs TypeScript through tsx');
+const commands = [
+  ...dockerfile.matchAll(/^CMD \["node", "([^"]+)"/gm),
+  ...read('docker-compose.yml').matchAll(/command: \[(["'])node\1, (["'])([^"']+)\2/g),
+].map((m) => m.at(-1)!);
+for (const script of commands)
+  if (!fs.existsSync(path.join(root, script)))
+    problems.push(`${script} (a service's entry point) was not built`);
+if (/\btsx\b/.test(read('docker-compose.yml')))
+  problems.push('docker-compose.yml still runs TypeScript through tsx');
 
 for (const problem of problems) process.stderr.write(`${problem}\n`);
-process.stdout.write(problems.length ? '' : `Dockerfile and docker-compose.yml: ${commands.length} entry points built, every COPY source present\n`);
+process.stdout.write(
+  problems.length
+    ? ''
+    : `Dockerfile and docker-compose.yml: ${commands.length} entry points built, every COPY source present\n`,
+);
 process.exit(problems.length ? 1 : 0);

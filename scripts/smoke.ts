@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultSatDir } from '@cfdi/config';
 import { freePort, PRODUCTION_ENV, Supervisor, waitForHttp } from '@cfdi/devstack';
-import { createCfdiClient } from '@cfdi/sdk';
+import { Cfdi, type Body } from '@cfdi/sdk';
 import { applyTestEnv } from '@cfdi/testkit';
 
 const root = path.resolve(__dirname, '..');
@@ -17,7 +17,8 @@ const node = process.argv[2] ?? process.execPath;
 const log = (line: string) => process.stdout.write(`[smoke] ${line}\n`);
 
 function satPair(name: string) {
-  const file = (ext: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', `${name}.${ext}`)).toString('base64');
+  const file = (ext: string) =>
+    fs.readFileSync(path.join(defaultSatDir(), 'test-certs', `${name}.${ext}`)).toString('base64');
   return { cer: file('cer'), key: file('key'), password: '12345678a' };
 }
 
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
     NODE_ENV: 'production',
     ...PRODUCTION_ENV,
     LOG_LEVEL: 'warn',
+    // Nothing routes to it: no need for the production drain before it stops.
+    DRAIN_DELAY_MS: '0',
     API_PORT: String(apiPort),
     PAC_SANDBOX_PORT: String(pacPort),
     PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`,
@@ -51,32 +54,56 @@ async function main(): Promise<void> {
     await waitForHttp(`${env.PAC_SANDBOX_URL}/health`, 120_000);
     await waitForHttp(`http://127.0.0.1:${apiPort}/health`, 120_000);
 
-    const created = execFileSync(node, ['cli/dist/cfdi.js', 'accounts', 'create', '--name', 'smoke', '--json'], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
-    const cfdi = createCfdiClient({ baseUrl: `http://127.0.0.1:${apiPort}`, apiKey: JSON.parse(created).testKey });
+    const created = execFileSync(
+      node,
+      ['cli/dist/cfdi.js', 'accounts', 'create', '--name', 'smoke', '--json'],
+      { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' },
+    );
+    const api = `http://127.0.0.1:${apiPort}`;
+    // The image carries the reference site: a problem's page answers from the compiled API.
+    const page = await fetch(`${api}/docs/errors/sat_rejected`);
+    if (page.status !== 200) throw new Error(`/docs/errors/sat_rejected: ${page.status}`);
+    const cfdi = new Cfdi({ baseUrl: api, apiKey: JSON.parse(created).testKey });
     const serie = `SM${randomBytes(3).toString('hex').toUpperCase()}`;
-    const merchant = await cfdi.POST('/v1/merchants', { body: { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501', serie } });
-    if (!merchant.data) throw new Error(`merchant: ${merchant.response.status} ${JSON.stringify(merchant.error)}`);
-    const csd = await cfdi.POST('/v1/merchants/{id}/csd', { params: { path: { id: merchant.data.id } }, body: satPair('EKU9003173C9-csd') });
-    if (!csd.data) throw new Error(`CSD: ${csd.response.status} ${JSON.stringify(csd.error)}`);
-    const invoice = await cfdi.POST('/v1/invoices', {
-      params: { header: { 'Idempotency-Key': `smoke-${randomBytes(8).toString('hex')}` } },
-      body: {
-        merchantId: merchant.data.id, formaPago: '03', usoCfdi: 'G03',
-        receiver: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' },
-        items: [{ productCode: '43211503', unitCode: 'H87', description: 'Computadora portátil', quantity: 1, unitPrice: 11600 }],
+    const merchant = await cfdi.merchants.create({
+      rfc: 'EKU9003173C9',
+      legalName: 'ESCUELA KEMPER URGATE',
+      regimenFiscal: '601',
+      zip: '42501',
+      serie,
+    } as Body<'createMerchant'>);
+    await cfdi.merchants.createCsd(merchant.id, satPair('EKU9003173C9-csd'));
+    const invoice = (await cfdi.invoices.create({
+      merchantId: merchant.id,
+      formaPago: '03',
+      usoCfdi: 'G03',
+      receiver: {
+        rfc: 'URE180429TM6',
+        name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+        zip: '86991',
+        regimenFiscal: '601',
       },
-    });
-    const status = (invoice.data as { status?: string } | undefined)?.status;
-    if (invoice.response.status !== 201 || status !== 'stamped') {
-      throw new Error(`invoice: ${invoice.response.status} ${JSON.stringify(invoice.data ?? invoice.error)}`);
-    }
+      items: [
+        {
+          productCode: '43211503',
+          unitCode: 'H87',
+          description: 'Computadora portátil',
+          quantity: 1,
+          unitPrice: 11600,
+        },
+      ],
+    } as Body<'createInvoice'>)) as { status: string };
+    if (invoice.status !== 'stamped') throw new Error(`invoice: ${JSON.stringify(invoice)}`);
     log(`Node ${version}: POST /v1/invoices answered 201 stamped`);
   } finally {
     await supervisor.stopAll();
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  log(`FAILED: ${error instanceof Error ? error.message : error}`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    log(`FAILED: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);

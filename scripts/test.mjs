@@ -1,5 +1,4 @@
-// `npm test`: every check and test, against real PostgreSQL, Redis and a Temporal dev server.
-import { ensureInstalled, runTs } from './bootstrap.mjs';
+// `npm test`: every check and test on Node 24, against real PostgreSQL, Redis and a Temporal dev server.
+import { runTs } from './bootstrap.mjs';
 
-ensureInstalled();
 runTs('scripts/test.ts', process.argv.slice(2));

@@ -2,10 +2,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ensureDatabase, createOrm, migrate } from '@cfdi/db';
 import { loadConfig } from '@cfdi/config';
-import { checkPostgres, checkRedis, formatCheck, freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor } from '@cfdi/devstack';
+import {
+  checkPostgres,
+  checkRedis,
+  ensureMailpit,
+  formatCheck,
+  freePort,
+  importCatalogsIfNeeded,
+  startTemporalDevServer,
+  Supervisor,
+} from '@cfdi/devstack';
 import { TEST_ENV_DEFAULTS } from '@cfdi/testkit';
 import { ensureSystemTools } from './system-tools';
 import { runtimeChecks } from './runtime-checks';
+import { repoChecks } from './repo-checks';
 
 const root = path.resolve(__dirname, '..');
 
@@ -38,6 +48,8 @@ const log = (line: string) => process.stdout.write(`[test] ${line}\n`);
 async function main(): Promise<number> {
   for (const [name, value] of Object.entries(TEST_ENV_DEFAULTS)) process.env[name] ??= value;
   ensureSystemTools(log);
+  // The e-mail suite starts its own Mailpit; built here, once, so a fresh machine's build is not inside a test's timeout.
+  ensureMailpit(log);
   const config = loadConfig();
   const checks = [await checkPostgres(config), await checkRedis(config)];
   for (const check of checks) log(formatCheck(check));
@@ -55,7 +67,11 @@ async function main(): Promise<number> {
   const supervisor = new Supervisor((name, code) => log(`${name} exited unexpectedly (${code})`));
   try {
     if (!process.env.TEMPORAL_ADDRESS) {
-      process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: await freePort(), logLevel: 'error', log });
+      process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, {
+        port: await freePort(),
+        logLevel: 'error',
+        log,
+      });
       log(`Temporal dev server at ${process.env.TEMPORAL_ADDRESS}`);
     }
     if (interrupted) return 130;
@@ -63,17 +79,23 @@ async function main(): Promise<number> {
     const args = process.argv.slice(2);
     // `--runtime` alone: only the production-runtime checks (build, OpenAPI, Node 24, compiled smoke test).
     if (args.length === 1 && args[0] === '--runtime') return await runtimeChecks(run, log);
+    // `--repo` alone: only the whole-tree checks (formatting, bench/ and scripts/, layering).
+    if (args.length === 1 && args[0] === '--repo') return await repoChecks(run, log);
+    const repoCode = args.length ? 0 : await repoChecks(run, log);
     const tasks = args.length ? args : ['typecheck', 'lint', 'test'];
     // One workspace at a time: the suites share the machine's two cores and the test database.
     const code = await run(turbo, ['run', ...tasks, '--concurrency=1', '--continue', '--log-order=grouped']);
     if (args.length || interrupted) return code;
-    return Math.max(code, await runtimeChecks(run, log));
+    return Math.max(repoCode, code, await runtimeChecks(run, log));
   } finally {
     await supervisor.stopAll();
   }
 }
 
-main().then((code) => process.exit(code), (error) => {
-  console.error(`[test] ${error instanceof Error ? error.message : error}`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`[test] ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);

@@ -1,5 +1,4 @@
-// `npm run up`: the whole platform on this machine with its embedded defaults.
-import { ensureInstalled, runTs } from './bootstrap.mjs';
+// `npm run up`: the whole platform on this machine with its embedded defaults, on Node 24.
+import { runTs } from './bootstrap.mjs';
 
-ensureInstalled();
 runTs('scripts/up.ts', process.argv.slice(2));

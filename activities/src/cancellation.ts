@@ -1,11 +1,27 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import {
-  cancellationProgress, recordCancellationRefused, recordCancellationResolved, recordCancellationSubmitted, submitCancellation,
-  UnsealableDocumentError, type AcuseRecord, type CancellationProgress,
+  cancellationProgress,
+  recordCancellationRefused,
+  recordCancellationResolved,
+  recordCancellationSubmitted,
+  submitCancellation,
+  UnsealableDocumentError,
+  type AcuseRecord,
+  type CancellationProgress,
 } from '@cfdi/services';
+import type { Activities } from '@cfdi/temporal-contract';
 import type { ActivityDeps } from './deps';
 
-export function cancellationActivities(deps: ActivityDeps) {
+type CancellationActivities = Pick<
+  Activities,
+  | 'submitCancellation'
+  | 'cancellationProgress'
+  | 'recordCancellationSubmitted'
+  | 'recordCancellationResolved'
+  | 'recordCancellationRefused'
+>;
+
+export function cancellationActivities(deps: ActivityDeps): CancellationActivities {
   const em = () => deps.orm.em.fork();
   const now = () => deps.now?.() ?? new Date();
   const pacDeps = { pac: deps.pac, loadCsd: deps.loadCsd, storage: deps.files.storage, now };
@@ -14,17 +30,25 @@ export function cancellationActivities(deps: ActivityDeps) {
      * Signs and sends the pending request; stores the acuse. Repeatable (the SAT answers a repeated request with 202
      * and the current state). Throws a retryable failure when nothing was decided, a final one when the CSD cannot sign.
      */
-    async submitCancellation(documentId: string): Promise<
-      { outcome: 'cancelled' | 'pending'; acuse: AcuseRecord } | { outcome: 'refused'; code: string; message: string }
+    async submitCancellation(
+      documentId: string,
+    ): Promise<
+      | { outcome: 'cancelled' | 'pending'; acuse: AcuseRecord }
+      | { outcome: 'refused'; code: string; message: string }
     > {
       let submission;
       try {
         submission = await submitCancellation(em(), pacDeps, documentId);
       } catch (error) {
-        if (error instanceof UnsealableDocumentError) throw ApplicationFailure.nonRetryable(error.message, 'Unsignable', error.code);
+        if (error instanceof UnsealableDocumentError)
+          throw ApplicationFailure.nonRetryable(error.message, 'Unsignable', error.code);
         throw error;
       }
-      if (submission.outcome === 'retry') throw ApplicationFailure.retryable(`PAC did not answer the cancellation: ${submission.detail}`, 'PacUnavailable');
+      if (submission.outcome === 'retry')
+        throw ApplicationFailure.retryable(
+          `PAC did not answer the cancellation: ${submission.detail}`,
+          'PacUnavailable',
+        );
       return submission;
     },
 
@@ -34,7 +58,10 @@ export function cancellationActivities(deps: ActivityDeps) {
     },
 
     /** Each transition happens once; repeated calls find it done. */
-    async recordCancellationSubmitted(documentId: string, submitted: { outcome: 'cancelled' | 'pending'; acuse: AcuseRecord }): Promise<void> {
+    async recordCancellationSubmitted(
+      documentId: string,
+      submitted: { outcome: 'cancelled' | 'pending'; acuse: AcuseRecord },
+    ): Promise<void> {
       await recordCancellationSubmitted(em(), documentId, submitted, now());
     },
     async recordCancellationResolved(documentId: string, resolution: 'accepted' | 'rejected'): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Config } from '@cfdi/config';
 import type { Orm } from '@cfdi/db';
 import type { PacClient } from '@cfdi/pac';
-import type { CsdLoader, DocumentFilesDeps } from '@cfdi/services';
+import type { CsdLoader, DocumentFilesDeps, EmailSendingDeps } from '@cfdi/services';
 
 /** What activities may use; built once by the worker. No activity constructs its own client. */
 export interface ActivityDeps {
@@ -10,5 +10,16 @@ export interface ActivityDeps {
   pac: { forMode(livemode: boolean): PacClient };
   loadCsd: CsdLoader;
   files: DocumentFilesDeps;
+  /** Stored files, the renderer and the SMTP sender of documents' e-mails. */
+  emails: EmailSendingDeps;
   now?: () => Date;
+  /** Told of stamp outcomes and delivery attempts (the worker's Prometheus metrics); absent in most tests. */
+  observer?: ActivityObserver;
+}
+
+export interface ActivityObserver {
+  /** A stamp's recorded outcome: stamped, failed (refunded) or reconciling (see StampOutcome). */
+  stampRecorded(outcome: string): void;
+  /** A webhook delivery attempt (delivered or failed); `lagSeconds` from the event to now, null for a redelivery. */
+  webhookAttempt(outcome: string, lagSeconds: number | null): void;
 }

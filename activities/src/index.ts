@@ -4,17 +4,20 @@ import { stampingActivities } from './stamping';
 import { cancellationActivities } from './cancellation';
 import { resumeStalledActivities } from './resume-stalled';
 import { webhookActivities } from './webhooks';
+import { emailActivities } from './emails';
 
-export type { ActivityDeps } from './deps';
-export type { ResumeStalledReport } from './resume-stalled';
+import type { Activities } from '@cfdi/temporal-contract';
+
+export type { ActivityDeps, ActivityObserver } from './deps';
 
 /** Every activity of the platform, bound to the worker's dependencies. */
-export function createActivities(deps: ActivityDeps) {
+export function createActivities(deps: ActivityDeps): Activities {
   return {
     ...stampingActivities(deps),
     ...cancellationActivities(deps),
     ...resumeStalledActivities(deps),
     ...webhookActivities(deps),
+    ...emailActivities(deps),
     /** Invariant check; repeatable (each run only appends its own verdict to ledger_audits). */
     async auditLedger(): Promise<LedgerAuditReport> {
       const report = await auditLedger(deps.orm.em.fork());
@@ -23,5 +26,3 @@ export function createActivities(deps: ActivityDeps) {
     },
   };
 }
-
-export type Activities = ReturnType<typeof createActivities>;

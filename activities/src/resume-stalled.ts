@@ -1,23 +1,43 @@
 import { Context } from '@temporalio/activity';
-import { STALLED_AFTER_SECONDS, stalledDocuments, type StalledDocument, type StalledWork } from '@cfdi/services';
-// Not declared in package.json: @cfdi/workflows declares this package (for its activity types), and turbo refuses cycles.
-import { resumeWorkflowOf, type ResumableWork } from '@cfdi/workflows/client';
+import {
+  queuedEmailDeliveries,
+  STALLED_AFTER_SECONDS,
+  stalledDocuments,
+  type StalledDocument,
+  type StalledWork,
+} from '@cfdi/services';
+import type { ResumeStalledReport } from '@cfdi/temporal-contract';
+import { resumeWorkflowOf, startEmailDelivery, type ResumableWork } from '@cfdi/temporal-contract/client';
 import type { ActivityDeps } from './deps';
+
+/** The activity's own Temporal client. */
+type Client = ReturnType<typeof Context.current>['client'];
 
 const PAGE = 100;
 /** Bounds one sweep per kind; the next sweep, a minute later, goes on from the oldest again. */
 const MAX_PER_SWEEP = 1_000;
 
-export interface ResumeStalledReport {
-  checked: number;
-  /** Documents whose stamp or cancel workflow was missing and now runs. */
-  resumed: Array<{ documentId: string; work: StalledWork }>;
-}
-
 export function resumeStalledActivities(deps: ActivityDeps) {
-  const inputOf = (work: StalledWork, documentId: string): ResumableWork => (work === 'stamping'
-    ? { kind: 'stamping', input: { documentId, reconciliation: deps.config.reconciliation } }
-    : { kind: 'cancellation', input: { documentId, polling: deps.config.cancellationPolling } });
+  const inputOf = (work: StalledWork, documentId: string): ResumableWork =>
+    work === 'stamping'
+      ? { kind: 'stamping', input: { documentId, reconciliation: deps.config.reconciliation } }
+      : { kind: 'cancellation', input: { documentId, polling: deps.config.cancellationPolling } };
+
+  /** E-mails likewise: a delivery's workflow id derives from it, so one already started (or done) is not run again. */
+  async function resumeEmailDeliveries(client: Client, taskQueue: string): Promise<string[]> {
+    if (!deps.emails.mailer) return [];
+    const resumed: string[] = [];
+    for (const deliveryId of await queuedEmailDeliveries(
+      deps.orm.em.fork(),
+      STALLED_AFTER_SECONDS,
+      MAX_PER_SWEEP,
+    )) {
+      if (await startEmailDelivery(client, { deliveryId, retry: deps.config.mail.retry }, taskQueue))
+        resumed.push(deliveryId);
+      Context.current().heartbeat(deliveryId);
+    }
+    return resumed;
+  }
 
   return {
     /**
@@ -31,9 +51,14 @@ export function resumeStalledActivities(deps: ActivityDeps) {
       for (const work of ['stamping', 'cancellation'] as const) {
         let after: StalledDocument | undefined;
         for (let checked = 0; checked < MAX_PER_SWEEP;) {
-          const page = await stalledDocuments(deps.orm.em.fork(), work, { olderThanSeconds: STALLED_AFTER_SECONDS, limit: PAGE, ...(after ? { after } : {}) });
+          const page = await stalledDocuments(deps.orm.em.fork(), work, {
+            olderThanSeconds: STALLED_AFTER_SECONDS,
+            limit: PAGE,
+            ...(after ? { after } : {}),
+          });
           for (const document of page) {
-            if (await resumeWorkflowOf(client, inputOf(work, document.id), taskQueue)) report.resumed.push({ documentId: document.id, work });
+            if (await resumeWorkflowOf(client, inputOf(work, document.id), taskQueue))
+              report.resumed.push({ documentId: document.id, work });
             Context.current().heartbeat(document.id);
           }
           checked += page.length;
@@ -42,6 +67,7 @@ export function resumeStalledActivities(deps: ActivityDeps) {
           after = page[page.length - 1];
         }
       }
+      report.emailsResumed = await resumeEmailDeliveries(client, taskQueue);
       return report;
     },
   };

@@ -1,13 +1,29 @@
 import { Context } from '@temporalio/activity';
 import {
-  ALL_EVENTS, claimOutboxEvents, loadDeliveryTarget, loadDeliveryTargets, loadEvent, markDispatched, purgeExpiredEvents,
-  recordDeliveryAttempt, recordSuccessfulAttempts, toEventView,
-  type ClaimedEvents, type DeliveryAttempt, type DeliveryTarget, type DeliveryTask, type EventRow,
+  ALL_EVENTS,
+  claimOutboxEvents,
+  loadDeliveryTarget,
+  loadDeliveryTargets,
+  loadEvent,
+  markDispatched,
+  purgeExpiredEvents,
+  recordDeliveryAttempt,
+  recordSuccessfulAttempts,
+  toEventView,
+  type ClaimedEvents,
+  type DeliveryAttempt,
+  type DeliveryTarget,
+  type DeliveryTask,
+  type EventRow,
 } from '@cfdi/services';
 import { signWebhook, EVENT_ID_HEADER, SIGNATURE_HEADER } from '@cfdi/webhook-verify';
 import type { Client } from '@temporalio/client';
-// Not declared in package.json: @cfdi/workflows declares this package (for its activity types), and turbo refuses cycles.
-import { startWebhookDelivery, webhookDeliveryWorkflowId, type WebhookAttemptResult, type WebhookDispatchInput } from '@cfdi/workflows/client';
+import {
+  startWebhookDelivery,
+  webhookDeliveryWorkflowId,
+  type WebhookAttemptResult,
+  type WebhookDispatchInput,
+} from '@cfdi/temporal-contract/client';
 import type { ActivityDeps } from './deps';
 import { postWebhook } from './webhook-http';
 
@@ -42,11 +58,21 @@ export function webhookActivities(deps: ActivityDeps) {
   });
 
   /** Whether an attempt is due: the endpoint is live and (unless redelivering) still subscribed to the event. */
-  const deliverable = (target: DeliveryTarget | undefined | null, event: EventRow, redelivery: boolean): target is DeliveryTarget =>
-    !!target?.active && (redelivery || target.enabledEvents.includes(event.type) || target.enabledEvents.includes(ALL_EVENTS));
+  const deliverable = (
+    target: DeliveryTarget | undefined | null,
+    event: EventRow,
+    redelivery: boolean,
+  ): target is DeliveryTarget =>
+    !!target?.active &&
+    (redelivery || target.enabledEvents.includes(event.type) || target.enabledEvents.includes(ALL_EVENTS));
 
   /** One signed POST of `body` (the event's view) to the target: the attempt, not yet recorded. */
-  async function post(target: DeliveryTarget, event: EventRow, body: string, redelivery: boolean): Promise<DeliveryAttempt> {
+  async function post(
+    target: DeliveryTarget,
+    event: EventRow,
+    body: string,
+    redelivery: boolean,
+  ): Promise<DeliveryAttempt> {
     // The receiver's clock is the real one: signatures carry real time, whatever clock the platform was given.
     const headers = {
       'user-agent': 'CFDI-Webhooks/1',
@@ -55,20 +81,49 @@ export function webhookActivities(deps: ActivityDeps) {
     };
     const result = await postWebhook(target.url, body, headers, target.livemode);
     const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    return { ...result, eventId: event.id, endpointId: target.id, accountId: target.accountId, livemode: target.livemode, url: target.url, redelivery, succeeded };
+    deps.observer?.webhookAttempt(
+      succeeded ? 'delivered' : 'failed',
+      redelivery ? null : (Date.now() - new Date(event.created_at).getTime()) / 1000,
+    );
+    return {
+      ...result,
+      eventId: event.id,
+      endpointId: target.id,
+      accountId: target.accountId,
+      livemode: target.livemode,
+      url: target.url,
+      redelivery,
+      succeeded,
+    };
   }
 
   /** Records an attempt with what it means for the endpoint (a 410 or 3 days of failures disable it). */
   async function record(attempt: DeliveryAttempt): Promise<WebhookAttemptResult['outcome']> {
-    const { disabled } = await recordDeliveryAttempt(deps.orm.em.fork(), attempt, deps.config.webhooks.retryWindowSeconds);
+    const { disabled } = await recordDeliveryAttempt(
+      deps.orm.em.fork(),
+      attempt,
+      deps.config.webhooks.retryWindowSeconds,
+    );
     return attempt.succeeded ? 'delivered' : disabled ? 'endpoint_disabled' : 'failed';
   }
 
   /** Starts the retrying workflows (ids derived from event and endpoint: a repeated start is refused, not run). */
-  async function startDeliveries(client: Client, deliveries: { task: DeliveryTask; firstAttemptAt?: number }[], taskQueue: string): Promise<void> {
+  async function startDeliveries(
+    client: Client,
+    deliveries: { task: DeliveryTask; firstAttemptAt?: number }[],
+    taskQueue: string,
+  ): Promise<void> {
     await forEachLimited(deliveries, CONCURRENCY, async ({ task, firstAttemptAt }) => {
-      await startWebhookDelivery(client, { ...task, redelivery: false, retry: retry(), ...(firstAttemptAt === undefined ? {} : { firstAttemptAt }) },
-        { taskQueue, workflowId: webhookDeliveryWorkflowId(task.eventId, task.endpointId) });
+      await startWebhookDelivery(
+        client,
+        {
+          ...task,
+          redelivery: false,
+          retry: retry(),
+          ...(firstAttemptAt === undefined ? {} : { firstAttemptAt }),
+        },
+        { taskQueue, workflowId: webhookDeliveryWorkflowId(task.eventId, task.endpointId) },
+      );
     });
   }
 
@@ -83,8 +138,15 @@ export function webhookActivities(deps: ActivityDeps) {
     const events = new Map(claimed.events.map((e) => [e.id, e]));
     // Serialized once for all of an event's endpoints.
     const bodies = new Map(claimed.events.map((e) => [e.id, JSON.stringify(toEventView(e))]));
-    const targets = await loadDeliveryTargets(deps.orm.em.fork(), deps.config.masterKey, [...new Set(claimed.firstAttempts.map((t) => t.endpointId))], new Date());
-    const toWorkflows: { task: DeliveryTask; firstAttemptAt?: number }[] = claimed.toWorkflows.map((task) => ({ task }));
+    const targets = await loadDeliveryTargets(
+      deps.orm.em.fork(),
+      deps.config.masterKey,
+      [...new Set(claimed.firstAttempts.map((t) => t.endpointId))],
+      new Date(),
+    );
+    const toWorkflows: { task: DeliveryTask; firstAttemptAt?: number }[] = claimed.toWorkflows.map(
+      (task) => ({ task }),
+    );
     const delivered: DeliveryAttempt[] = [];
     await forEachLimited(claimed.firstAttempts, CONCURRENCY, async (task) => {
       if (Date.now() - claimedAt > FIRST_ATTEMPT_BUDGET_MS) return void toWorkflows.push({ task });
@@ -96,12 +158,15 @@ export function webhookActivities(deps: ActivityDeps) {
       // Successes are recorded together once the batch's attempts are over (one commit); a failure now, since it may
       // disable the endpoint.
       if (made.succeeded) delivered.push(made);
-      else if (await record(made) === 'failed') toWorkflows.push({ task, firstAttemptAt });
+      else if ((await record(made)) === 'failed') toWorkflows.push({ task, firstAttemptAt });
     });
     // Recorded before the starts, so a Temporal outage failing them does not make the next claim deliver these again.
     await recordSuccessfulAttempts(deps.orm.em.fork(), delivered);
     await startDeliveries(client, toWorkflows, taskQueue);
-    await markDispatched(deps.orm.em.fork(), claimed.events.map((e) => e.id));
+    await markDispatched(
+      deps.orm.em.fork(),
+      claimed.events.map((e) => e.id),
+    );
   }
 
   return {
@@ -149,14 +214,22 @@ export function webhookActivities(deps: ActivityDeps) {
      * One HTTP attempt of an event to an endpoint (a delivery workflow's), recorded with its outcome. Repeatable: a
      * repeat is another attempt (at-least-once; receivers de-duplicate by CFDI-Event-Id).
      */
-    async attemptWebhookDelivery(input: { eventId: string; endpointId: string; redelivery: boolean }): Promise<WebhookAttemptResult> {
+    async attemptWebhookDelivery(input: {
+      eventId: string;
+      endpointId: string;
+      redelivery: boolean;
+    }): Promise<WebhookAttemptResult> {
       const em = deps.orm.em.fork();
       const [target, event] = await Promise.all([
         loadDeliveryTarget(em, deps.config.masterKey, input.endpointId, new Date()),
         loadEvent(em, input.eventId),
       ]);
       if (!event || !deliverable(target, event, input.redelivery)) return { outcome: 'skipped' };
-      return { outcome: await record(await post(target, event, JSON.stringify(toEventView(event)), input.redelivery)) };
+      return {
+        outcome: await record(
+          await post(target, event, JSON.stringify(toEventView(event)), input.redelivery),
+        ),
+      };
     },
   };
 }

@@ -26,7 +26,13 @@ async function freePort(): Promise<number> {
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() > deadline) throw new Error(`API at ${url} did not become healthy`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -37,15 +43,22 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../../apps/api/src/server.ts')], {
-    env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve(__dirname, '../../apps/api/src/server.ts')],
+    {
+      env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const orm = await createOrm(config.databaseUrl);
   try {
     await waitForHealth(url, 30_000);
     // A rate limit high enough that the benchmark measures the endpoint, not 429s.
-    const { testKey } = await createAccount(orm.em.fork(), config, { name: 'catalog bench', rateLimitPerMinute: 100_000_000 });
+    const { testKey } = await createAccount(orm.em.fork(), config, {
+      name: 'catalog bench',
+      rateLimitPerMinute: 100_000_000,
+    });
     const headers = { authorization: `Bearer ${testKey}` };
     const paths = queryMix((await readSnapshot(orm.em.fork())).products).map(
       (q) => `/v1/catalogs/products?limit=20&keyword=${encodeURIComponent(q)}`,

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
     const em = orm.em.fork();
     let started = performance.now();
     const index = await loadCatalogIndex(em);
-    console.log(`index: ${index.productCount} products, ${index.unitCount} units, loaded+built in ${(performance.now() - started).toFixed(0)} ms`);
+    console.log(
+      `index: ${index.productCount} products, ${index.unitCount} units, loaded+built in ${(performance.now() - started).toFixed(0)} ms`,
+    );
     console.log(`heap used after build: ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
     const queries = queryMix((await readSnapshot(em)).products);
 
@@ -47,33 +49,50 @@ async function main(): Promise<void> {
     };
     const likeAll = (column: string, words: string[]) => words.map(() => `${column} like ?`).join(' and ');
 
-    const plain = await timeSql((q, words) => knex.raw(
-      `select clave, descripcion from catalog_products
+    const plain = await timeSql((q, words) =>
+      knex.raw(
+        `select clave, descripcion from catalog_products
        where clave like ? or (${likeAll("lower(descripcion || ' ' || palabras_similares)", words)}) order by clave limit 20`,
-      [`${q}%`, ...words.map((w) => `%${w}%`)],
-    ));
+        [`${q}%`, ...words.map((w) => `%${w}%`)],
+      ),
+    );
     console.log(`PostgreSQL LIKE, sequential scan (no accent folding, no ranking): ${plain}`);
 
     // The best case for SQL: accent-folded text precomputed and a pg_trgm GIN index, still without ranking.
     // Everything (extension included) happens in a transaction that is rolled back.
-    await knex.transaction(async (trx) => {
-      await trx.raw('create extension if not exists pg_trgm');
-      await trx.raw('create temp table bench_products (clave text collate "C" primary key, doc text not null)');
-      const products = (await readSnapshot(em)).products;
-      await trx.raw('insert into bench_products select * from jsonb_to_recordset(?::jsonb) as x(clave text, doc text)', [
-        JSON.stringify(products.map((p) => ({ clave: p.clave, doc: foldAccents(`${p.descripcion} ${p.palabrasSimilares}`) }))),
-      ]);
-      await trx.raw('create index on bench_products using gin (doc gin_trgm_ops)');
-      await trx.raw('analyze bench_products');
-      const trgm = await timeSql((q, words) => trx.raw(
-        `select clave from bench_products where clave like ? or (${likeAll('doc', words)}) order by clave limit 20`,
-        [`${q}%`, ...words.map((w) => `%${w}%`)],
-      ));
-      console.log(`PostgreSQL pg_trgm GIN on folded text (no ranking): ${trgm}`);
-      await trx.rollback();
-    }).catch((error: unknown) => {
-      if (!(error instanceof Error && error.message.includes('Transaction rejected with non-error'))) throw error;
-    });
+    await knex
+      .transaction(async (trx) => {
+        await trx.raw('create extension if not exists pg_trgm');
+        await trx.raw(
+          'create temp table bench_products (clave text collate "C" primary key, doc text not null)',
+        );
+        const products = (await readSnapshot(em)).products;
+        await trx.raw(
+          'insert into bench_products select * from jsonb_to_recordset(?::jsonb) as x(clave text, doc text)',
+          [
+            JSON.stringify(
+              products.map((p) => ({
+                clave: p.clave,
+                doc: foldAccents(`${p.descripcion} ${p.palabrasSimilares}`),
+              })),
+            ),
+          ],
+        );
+        await trx.raw('create index on bench_products using gin (doc gin_trgm_ops)');
+        await trx.raw('analyze bench_products');
+        const trgm = await timeSql((q, words) =>
+          trx.raw(
+            `select clave from bench_products where clave like ? or (${likeAll('doc', words)}) order by clave limit 20`,
+            [`${q}%`, ...words.map((w) => `%${w}%`)],
+          ),
+        );
+        console.log(`PostgreSQL pg_trgm GIN on folded text (no ranking): ${trgm}`);
+        await trx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message.includes('Transaction rejected with non-error')))
+          throw error;
+      });
   } finally {
     await orm.close();
   }

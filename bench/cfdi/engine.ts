@@ -10,7 +10,10 @@ import path from 'node:path';
 import { buildInvoiceXml, cadenaOriginal, renderPdf, sealXml } from '../../packages/cfdi/src';
 import { csd, invoice, NOW, SAT_DIR, stampedInvoice } from './fixtures';
 
-const XSLT = path.join(SAT_DIR, 'xml/www.sat.gob.mx/sitio_internet/cfd/4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt');
+const XSLT = path.join(
+  SAT_DIR,
+  'xml/www.sat.gob.mx/sitio_internet/cfd/4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt',
+);
 
 function time<T>(fn: () => T): [T, number] {
   const start = process.hrtime.bigint();
@@ -33,9 +36,15 @@ async function pdfMs(items: number): Promise<number> {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-function cadenaComparison(count: number, items: number): { tsMs: number; xsltMs: number; xsltPerFileMs: number } {
+function cadenaComparison(
+  count: number,
+  items: number,
+): { tsMs: number; xsltMs: number; xsltPerFileMs: number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-bench-'));
-  const docs = Array.from({ length: count }, (_, i) => sealXml(buildInvoiceXml(invoice(items, i), { now: NOW }).xml, csd).xml);
+  const docs = Array.from(
+    { length: count },
+    (_, i) => sealXml(buildInvoiceXml(invoice(items, i), { now: NOW }).xml, csd).xml,
+  );
   const files = docs.map((xml, i) => {
     const f = path.join(dir, `${i}.xml`);
     fs.writeFileSync(f, xml);
@@ -47,13 +56,19 @@ function cadenaComparison(count: number, items: number): { tsMs: number; xsltMs:
   const [xslt, xsltMs] = time(() => {
     let out = '';
     for (let i = 0; i < files.length; i += 100) {
-      out += execFileSync('xsltproc', [XSLT, ...files.slice(i, i + 100)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 30 });
+      out += execFileSync('xsltproc', [XSLT, ...files.slice(i, i + 100)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        maxBuffer: 1 << 30,
+      });
     }
     return out;
   });
   if (xslt !== ts.join('')) throw new Error('xsltproc and TS cadenas differ');
   const sample = files.slice(0, 50);
-  const [, perFile] = time(() => sample.forEach((f) => execFileSync('xsltproc', [XSLT, f], { stdio: ['ignore', 'pipe', 'ignore'] })));
+  const [, perFile] = time(() =>
+    sample.forEach((f) => execFileSync('xsltproc', [XSLT, f], { stdio: ['ignore', 'pipe', 'ignore'] })),
+  );
   fs.rmSync(dir, { recursive: true, force: true });
   return { tsMs, xsltMs, xsltPerFileMs: (perFile / sample.length) * count };
 }
@@ -68,12 +83,19 @@ async function main(): Promise<void> {
   console.log(`Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}`);
   console.log('| Measure | Result |');
   console.log('|---|---|');
-  for (const [items, rate] of Object.entries(rates)) console.log(`| Build + seal, ${items} item(s) | ${f(rate)} documents/s |`);
+  for (const [items, rate] of Object.entries(rates))
+    console.log(`| Build + seal, ${items} item(s) | ${f(rate)} documents/s |`);
   console.log(`| PDF render, 3 items | ${f(pdf3, 0)} ms |`);
   console.log(`| PDF render, 500 items | ${f(pdf500, 0)} ms |`);
-  console.log(`| Cadena, TS, 1,000 docs × 10 items | ${f(cad.tsMs, 0)} ms (${f((1000 / cad.tsMs) * 1000, 0)} docs/s) |`);
-  console.log(`| Cadena, xsltproc batched (100 files/process) | ${f(cad.xsltMs, 0)} ms (${f((1000 / cad.xsltMs) * 1000, 0)} docs/s) |`);
-  console.log(`| Cadena, xsltproc one process per file (extrapolated from 50) | ${f(cad.xsltPerFileMs, 0)} ms |`);
+  console.log(
+    `| Cadena, TS, 1,000 docs × 10 items | ${f(cad.tsMs, 0)} ms (${f((1000 / cad.tsMs) * 1000, 0)} docs/s) |`,
+  );
+  console.log(
+    `| Cadena, xsltproc batched (100 files/process) | ${f(cad.xsltMs, 0)} ms (${f((1000 / cad.xsltMs) * 1000, 0)} docs/s) |`,
+  );
+  console.log(
+    `| Cadena, xsltproc one process per file (extrapolated from 50) | ${f(cad.xsltPerFileMs, 0)} ms |`,
+  );
   console.log(`| Ratio xsltproc batched / TS | ${f(cad.xsltMs / cad.tsMs, 2)}× |`);
   console.log(`| Ratio xsltproc per file / TS | ${f(cad.xsltPerFileMs / cad.tsMs, 2)}× |`);
 }

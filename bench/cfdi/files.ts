@@ -50,8 +50,13 @@ async function measure(fn: () => Promise<unknown>): Promise<Sample> {
   return { cpu: (user + system) / 1000, wall };
 }
 
-const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const median = (samples: Sample[]): number => quantile(samples.map((s) => s.cpu).sort((a, b) => a - b), 0.5);
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const median = (samples: Sample[]): number =>
+  quantile(
+    samples.map((s) => s.cpu).sort((a, b) => a - b),
+    0.5,
+  );
 
 function summary(samples: Sample[]): string {
   const cpu = samples.map((s) => s.cpu).sort((a, b) => a - b);
@@ -61,7 +66,12 @@ function summary(samples: Sample[]): string {
 }
 
 /** Runs `fn` for every version in turn, `count` times, after `warm` unmeasured rounds. */
-async function alternate(versions: Version[], warm: number, count: number, fn: (v: Version, i: number) => Promise<unknown>): Promise<Sample[][]> {
+async function alternate(
+  versions: Version[],
+  warm: number,
+  count: number,
+  fn: (v: Version, i: number) => Promise<unknown>,
+): Promise<Sample[][]> {
   const samples: Sample[][] = versions.map(() => []);
   for (let i = 0; i < warm + count; i++) {
     for (const [k, v] of versions.entries()) {
@@ -72,19 +82,40 @@ async function alternate(versions: Version[], warm: number, count: number, fn: (
   return samples;
 }
 
-function report(label: string, versions: Version[], samples: Sample[][], extra: (v: Version) => string = () => ''): void {
-  for (const [k, v] of versions.entries()) console.log(`${label} [${v.name}]: ${summary(samples[k]!)}${extra(v)}`);
-  if (versions.length === 2) console.log(`${label}: baseline / current median CPU = ${(median(samples[1]!) / median(samples[0]!)).toFixed(2)}×`);
+function report(
+  label: string,
+  versions: Version[],
+  samples: Sample[][],
+  extra: (v: Version) => string = () => '',
+): void {
+  for (const [k, v] of versions.entries())
+    console.log(`${label} [${v.name}]: ${summary(samples[k]!)}${extra(v)}`);
+  if (versions.length === 2)
+    console.log(
+      `${label}: baseline / current median CPU = ${(median(samples[1]!) / median(samples[0]!)).toFixed(2)}×`,
+    );
 }
 
 async function main(): Promise<void> {
-  const versions = [await load('current', path.resolve(process.env.CURRENT ?? path.join(__dirname, '../..')))];
+  const versions = [
+    await load('current', path.resolve(process.env.CURRENT ?? path.join(__dirname, '../..'))),
+  ];
   if (process.env.BASELINE) versions.push(await load('baseline', path.resolve(process.env.BASELINE)));
   const docs = { 1: stampedInvoice(1), 50: stampedInvoice(50), 500: stampedInvoice(500) };
   const runs = { 1: [100, 300], 50: [30, 100], 500: [3, 15] } as const;
 
-  console.log(`Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  if (versions.length === 1) report('first document of the process, 1 item', versions, await alternate(versions, 0, 1, (v) => v.files(docs[1])));
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  if (versions.length === 1)
+    report(
+      'first document of the process, 1 item',
+      versions,
+      await alternate(versions, 0, 1, (v) => v.files(docs[1])),
+    );
   for (const [items, xml] of Object.entries(docs)) {
     const [warm, count] = runs[Number(items) as keyof typeof runs];
     const sizes = new Map<Version, string>();
@@ -92,7 +123,12 @@ async function main(): Promise<void> {
       const { pdf, zip } = await v.files(xml);
       sizes.set(v, ` | pdf ${pdf.length} B, zip ${zip.length} B`);
     }
-    report(`render + zip, ${items} item(s)`, versions, await alternate(versions, warm, count, (v) => v.files(xml)), (v) => sizes.get(v)!);
+    report(
+      `render + zip, ${items} item(s)`,
+      versions,
+      await alternate(versions, warm, count, (v) => v.files(xml)),
+      (v) => sizes.get(v)!,
+    );
   }
 
   // One directory per document, as in production (acct/mode/documents/<id>/...).

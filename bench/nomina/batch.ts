@@ -7,32 +7,64 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { defaultSatDir, loadConfig } from '@cfdi/config';
+import { loadConfig } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
-import { adjustBalance, createAccount } from '@cfdi/services';
-import { freePort, importCatalogsIfNeeded, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
+import { createMerchantAccount, stackEnv } from '@cfdi/testkit';
+import {
+  freePort,
+  importCatalogsIfNeeded,
+  startTemporalDevServer,
+  Supervisor,
+  waitForHttp,
+} from '@cfdi/devstack';
+import { log, root } from '../bench-stack';
 
-const root = path.resolve(__dirname, '../..');
 const employees = Number(process.argv[2] ?? 200);
 const runs = Number(process.argv[3] ?? 3);
-const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name));
 
 /** One employee's fortnight: salary, overtime, ISR, IMSS and the employment subsidy. */
 const receipt = (i: number) => ({
   registroPatronal: 'B5510768108',
   employee: {
-    rfc: 'XOJI740919U48', name: 'INGRID XODAR JIMENEZ', zip: '76028', curp: 'XOJI740919MQTDMN03', numSeguridadSocial: '04078873454',
-    fechaInicioRelLaboral: '2015-01-16', tipoContrato: '01', tipoRegimen: '02', numEmpleado: `E-${i}`, riesgoPuesto: '1',
-    periodicidadPago: '04', salarioDiarioIntegrado: 515.43, claveEntFed: 'JAL',
+    rfc: 'XOJI740919U48',
+    name: 'INGRID XODAR JIMENEZ',
+    zip: '76028',
+    curp: 'XOJI740919MQTDMN03',
+    numSeguridadSocial: '04078873454',
+    fechaInicioRelLaboral: '2015-01-16',
+    tipoContrato: '01',
+    tipoRegimen: '02',
+    numEmpleado: `E-${i}`,
+    riesgoPuesto: '1',
+    periodicidadPago: '04',
+    salarioDiarioIntegrado: 515.43,
+    claveEntFed: 'JAL',
   },
-  period: { tipoNomina: 'O', fechaPago: '2026-11-15', fechaInicialPago: '2026-11-01', fechaFinalPago: '2026-11-15', numDiasPagados: 15 },
+  period: {
+    tipoNomina: 'O',
+    fechaPago: '2026-11-15',
+    fechaInicialPago: '2026-11-01',
+    fechaFinalPago: '2026-11-15',
+    numDiasPagados: 15,
+  },
   percepciones: [
     { tipo: '001', clave: '001', concepto: 'Sueldo', importeGravado: 7000 + i, importeExento: 0 },
-    { tipo: '019', clave: '019', concepto: 'Horas extra', importeGravado: 250, importeExento: 250, horasExtra: [{ dias: 1, tipoHoras: '01', horasExtra: 2, importePagado: 500 }] },
+    {
+      tipo: '019',
+      clave: '019',
+      concepto: 'Horas extra',
+      importeGravado: 250,
+      importeExento: 250,
+      horasExtra: [{ dias: 1, tipoHoras: '01', horasExtra: 2, importePagado: 500 }],
+    },
   ],
-  deducciones: [{ tipo: '002', clave: '002', concepto: 'ISR', importe: 640.5 }, { tipo: '001', clave: '001', concepto: 'IMSS', importe: 180.25 }],
-  otrosPagos: [{ tipo: '002', clave: 'SUB', concepto: 'Subsidio para el empleo', importe: 12.34, subsidioCausado: 20 }],
+  deducciones: [
+    { tipo: '002', clave: '002', concepto: 'ISR', importe: 640.5 },
+    { tipo: '001', clave: '001', concepto: 'IMSS', importe: 180.25 },
+  ],
+  otrosPagos: [
+    { tipo: '002', clave: 'SUB', concepto: 'Subsidio para el empleo', importe: 12.34, subsidioCausado: 20 },
+  ],
 });
 
 async function dropDatabases(names: string[]): Promise<void> {
@@ -50,12 +82,17 @@ async function main(): Promise<void> {
   const [dbName, pacDbName] = [`cfdi_bench_nomina_${suffix}`, `pac_sandbox_bench_nomina_${suffix}`];
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/${dbName}`;
   const [apiPort, pacPort, temporalPort] = [await freePort(), await freePort(), await freePort()];
-  Object.assign(process.env, {
-    NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, API_PORT: String(apiPort), PAC_SANDBOX_PORT: String(pacPort),
-    PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`, PAC_SANDBOX_DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${pacDbName}`,
-    MASTER_KEY: randomBytes(32).toString('base64'), LIVE_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '1000000',
-    TEMPORAL_TASK_QUEUE: `bench-nomina-${suffix}`, STORAGE_DIR: `var/bench-nomina-${suffix}`,
-  });
+  Object.assign(
+    process.env,
+    stackEnv({
+      databaseUrl,
+      pacDatabaseUrl: `postgres://postgres@127.0.0.1:5432/${pacDbName}`,
+      apiPort,
+      pacPort,
+      taskQueue: `bench-nomina-${suffix}`,
+      storageDir: `var/bench-nomina-${suffix}`,
+    }),
+  );
   const config = loadConfig();
   await ensureDatabase(databaseUrl);
   const orm = await createOrm(databaseUrl);
@@ -64,40 +101,64 @@ async function main(): Promise<void> {
     await migrate(orm);
     await importCatalogsIfNeeded(orm, log);
     process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: temporalPort, log });
-    for (const [name, entry] of [['pac', 'apps/pac-sandbox/src/server.ts'], ['api', 'apps/api/src/server.ts'], ['worker', 'apps/worker/src/main.ts']]) {
+    for (const [name, entry] of [
+      ['pac', 'apps/pac-sandbox/src/server.ts'],
+      ['api', 'apps/api/src/server.ts'],
+      ['worker', 'apps/worker/src/main.ts'],
+    ]) {
       supervisor.start(name!, process.execPath, ['--import', 'tsx', path.join(root, entry!)], { cwd: root });
     }
     const base = `http://127.0.0.1:${apiPort}`;
     await waitForHttp(`${base}/ready`, 60_000);
     await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 60_000);
 
-    const account = await createAccount(orm.em.fork(), config, { name: 'bench nomina' });
-    await adjustBalance(orm.em.fork(), { accountId: account.accountId, livemode: false }, { type: 'recharge', deltaCentavos: 100_000_000, note: 'bench' });
-    const auth = { authorization: `Bearer ${account.testKey}`, 'content-type': 'application/json' };
-    const post = (url: string, body: unknown) => fetch(`${base}${url}`, { method: 'POST', headers: { ...auth, 'idempotency-key': `bench-${randomBytes(8).toString('hex')}` }, body: JSON.stringify(body) });
-    const merchant = (await (await post('/v1/merchants', { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501', serie: 'NOM' })).json()) as { id: string };
-    const csd = await post(`/v1/merchants/${merchant.id}/csd`, { cer: sat('EKU9003173C9-csd.cer').toString('base64'), key: sat('EKU9003173C9-csd.key').toString('base64'), password: '12345678a' });
-    if (csd.status !== 201) throw new Error(`CSD upload failed: ${csd.status} ${await csd.text()}`);
+    const { headers: auth, merchantId } = await createMerchantAccount(orm, config, base, {
+      name: 'bench nomina',
+      serie: 'NOM',
+    });
+    const post = (url: string, body: unknown) =>
+      fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { ...auth, 'idempotency-key': `bench-${randomBytes(8).toString('hex')}` },
+        body: JSON.stringify(body),
+      });
 
     // Warm-up: bundles compiled, connections open, caches filled.
-    const warm = await post('/v1/nominas/batch', { merchantId: merchant.id, nominas: Array.from({ length: 10 }, (_, i) => receipt(i)) });
+    const warm = await post('/v1/nominas/batch', {
+      merchantId,
+      nominas: Array.from({ length: 10 }, (_, i) => receipt(i)),
+    });
     if (warm.status !== 200) throw new Error(`warm-up batch: ${warm.status} ${await warm.text()}`);
 
     const lines: string[] = [];
     for (let run = 0; run < runs; run++) {
       const started = performance.now();
-      const res = await post('/v1/nominas/batch', { merchantId: merchant.id, nominas: Array.from({ length: employees }, (_, i) => receipt(i)) });
+      const res = await post('/v1/nominas/batch', {
+        merchantId,
+        nominas: Array.from({ length: employees }, (_, i) => receipt(i)),
+      });
       const answered = (performance.now() - started) / 1000;
-      const body = (await res.json()) as { summary: { total: number; stamped: number; stamping: number; failed: number } };
+      const body = (await res.json()) as {
+        summary: { total: number; stamped: number; stamping: number; failed: number };
+      };
       // Receipts answered 202 finish on their own: the run ends when the last one is stamped.
-      const pending = async () => ((await orm.em.fork().execute(`select count(*) as n from documents where type = 'nomina' and status = 'stamping'`)) as { n: string }[])[0]!.n;
+      const pending = async () =>
+        (
+          (await orm.em
+            .fork()
+            .execute(
+              `select count(*) as n from documents where type = 'nomina' and status = 'stamping'`,
+            )) as { n: string }[]
+        )[0]!.n;
       while ((await pending()) !== '0') await new Promise((r) => setTimeout(r, 200));
       const done = (performance.now() - started) / 1000;
       const line = `| ${employees} | ${answered.toFixed(1)} | ${(employees / answered).toFixed(1)} | ${done.toFixed(1)} | ${(employees / done).toFixed(1)} | ${JSON.stringify(body.summary)} |`;
       log(line);
       lines.push(line);
     }
-    process.stdout.write(`\nPOST /v1/nominas/batch (FILES_INLINE_MAX_ITEMS=${config.filesInlineMaxItems})\n| employees | answered after s | receipts/s (answer) | all stamped after s | receipts/s (stamped) | summary |\n|---|---|---|---|---|---|\n${lines.join('\n')}\n`);
+    process.stdout.write(
+      `\nPOST /v1/nominas/batch (FILES_INLINE_MAX_ITEMS=${config.filesInlineMaxItems})\n| employees | answered after s | receipts/s (answer) | all stamped after s | receipts/s (stamped) | summary |\n|---|---|---|---|---|---|\n${lines.join('\n')}\n`,
+    );
   } finally {
     await supervisor.stopAll();
     await orm.close();

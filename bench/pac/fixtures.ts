@@ -14,7 +14,12 @@ const csd = {
 function invoice(folio: number, items: number, serie: string): InvoiceInput {
   return {
     issuer: { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' },
-    receiver: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' },
+    receiver: {
+      rfc: 'URE180429TM6',
+      name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+      zip: '86991',
+      regimenFiscal: '601',
+    },
     items: Array.from({ length: items }, (_, i) => ({
       productCode: '43211503',
       unitCode: 'H87',
@@ -30,9 +35,18 @@ function invoice(folio: number, items: number, serie: string): InvoiceInput {
 }
 
 /** `count` sealed invoices with consecutive folios from `from`, sealed at `sealedAt`. */
-export function sealedInvoices(options: { from: number; count: number; items?: number; serie: string; sealedAt: Date }): string[] {
+export function sealedInvoices(options: {
+  from: number;
+  count: number;
+  items?: number;
+  serie: string;
+  sealedAt: Date;
+}): string[] {
   const { from, count, items = 3, serie, sealedAt } = options;
-  return Array.from({ length: count }, (_, i) => sealXml(buildInvoiceXml(invoice(from + i, items, serie), { now: sealedAt }).xml, csd).xml);
+  return Array.from(
+    { length: count },
+    (_, i) => sealXml(buildInvoiceXml(invoice(from + i, items, serie), { now: sealedAt }).xml, csd).xml,
+  );
 }
 
 /** The client both benches stamp with: generous timeout and enough sockets for every concurrent request. */

@@ -25,9 +25,18 @@ function timeCommand(node: string, args: string[]): string {
 }
 
 /** Time until the process prints `ready` (a line matching it), then its RSS after 5 s idle. */
-async function coldStart(node: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ ms: number; rssMb: number }> {
+async function coldStart(
+  node: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ ms: number; rssMb: number }> {
   const start = process.hrtime.bigint();
-  const child = spawn(node, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(node, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
     const elapsed = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${args.join(' ')} not ready in 180 s`)), 180_000);
@@ -42,7 +51,8 @@ async function coldStart(node: string, args: string[], env: NodeJS.ProcessEnv, r
       child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}`)));
     });
     await new Promise((resolve) => setTimeout(resolve, 5000));
-    const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+    const rss =
+      Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
     return { ms: elapsed, rssMb: rss };
   } finally {
     child.removeAllListeners('exit');
@@ -55,14 +65,31 @@ async function main(): Promise<void> {
   applyTestEnv();
   const supervisor = new Supervisor(() => undefined);
   try {
-    process.env.TEMPORAL_ADDRESS ??= await startTemporalDevServer(supervisor, { port: await freePort(), logLevel: 'error', log });
-    const nodes: [string, string][] = [[`Node ${process.versions.node}`, process.execPath], [`Node 24`, ensureNode24(log)]];
-    const created = JSON.parse(execFileSync(process.execPath, ['cli/dist/cfdi.js', 'accounts', 'create', '--name', 'bench', '--json'], { cwd: root, encoding: 'utf8' }));
+    process.env.TEMPORAL_ADDRESS ??= await startTemporalDevServer(supervisor, {
+      port: await freePort(),
+      logLevel: 'error',
+      log,
+    });
+    const nodes: [string, string][] = [
+      [`Node ${process.versions.node}`, process.execPath],
+      [`Node 24`, ensureNode24(log)],
+    ];
+    const created = JSON.parse(
+      execFileSync(
+        process.execPath,
+        ['cli/dist/cfdi.js', 'accounts', 'create', '--name', 'bench', '--json'],
+        { cwd: root, encoding: 'utf8' },
+      ),
+    );
     for (const [name, node] of nodes) {
       log(`${name}: cfdi --help (dist) ${timeCommand(node, ['cli/dist/cfdi.js', '--help'])}`);
-      log(`${name}: cfdi balance show (dist) ${timeCommand(node, ['cli/dist/cfdi.js', 'balance', 'show', created.accountId])}`);
+      log(
+        `${name}: cfdi balance show (dist) ${timeCommand(node, ['cli/dist/cfdi.js', 'balance', 'show', created.accountId])}`,
+      );
     }
-    log(`Node ${process.versions.node}: cfdi --help (sources, tsx) ${timeCommand(process.execPath, ['cli/bin/cfdi.js', '--help'])}`);
+    log(
+      `Node ${process.versions.node}: cfdi --help (sources, tsx) ${timeCommand(process.execPath, ['cli/bin/cfdi.js', '--help'])}`,
+    );
 
     const env = { LOG_LEVEL: 'info', API_PORT: '0', TEMPORAL_TASK_QUEUE: `bench-runtime-${process.pid}` };
     const services: [string, string, string, RegExp][] = [
@@ -73,12 +100,17 @@ async function main(): Promise<void> {
       for (const [name, node] of nodes) {
         const samples = [];
         for (let i = 0; i < Math.min(runs, 3); i++) samples.push(await coldStart(node, [dist], env, ready));
-        log(`${name}: ${service} from dist/: ready in ${median(samples.map((s) => s.ms)).toFixed(0)} ms, RSS idle ${median(samples.map((s) => s.rssMb)).toFixed(0)} MB`);
+        log(
+          `${name}: ${service} from dist/: ready in ${median(samples.map((s) => s.ms)).toFixed(0)} ms, RSS idle ${median(samples.map((s) => s.rssMb)).toFixed(0)} MB`,
+        );
       }
       // One process (no tsx CLI wrapper), so the RSS measured is the server's own.
       const samples = [];
-      for (let i = 0; i < Math.min(runs, 3); i++) samples.push(await coldStart(process.execPath, ['--import', 'tsx', source], env, ready));
-      log(`Node ${process.versions.node}: ${service} from sources (tsx): ready in ${median(samples.map((s) => s.ms)).toFixed(0)} ms, RSS idle ${median(samples.map((s) => s.rssMb)).toFixed(0)} MB`);
+      for (let i = 0; i < Math.min(runs, 3); i++)
+        samples.push(await coldStart(process.execPath, ['--import', 'tsx', source], env, ready));
+      log(
+        `Node ${process.versions.node}: ${service} from sources (tsx): ready in ${median(samples.map((s) => s.ms)).toFixed(0)} ms, RSS idle ${median(samples.map((s) => s.rssMb)).toFixed(0)} MB`,
+      );
     }
   } finally {
     await supervisor.stopAll();

@@ -3,7 +3,11 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 
 async function main(): Promise<void> {
   const connection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS! });
-  const worker = await Worker.create({ connection, taskQueue: process.env.EMPTY_TASK_QUEUE!, workflowsPath: require.resolve('./empty-workflow') });
+  const worker = await Worker.create({
+    connection,
+    taskQueue: process.env.EMPTY_TASK_QUEUE!,
+    workflowsPath: require.resolve('./empty-workflow'),
+  });
   process.once('SIGTERM', () => worker.shutdown());
   await worker.run();
   await connection.close();

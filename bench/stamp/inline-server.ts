@@ -7,41 +7,37 @@ import { createActivities } from '@cfdi/activities';
 import { buildApp } from '@cfdi/api';
 import { createAppDeps } from '../../apps/api/src/deps';
 import { createWorkerDeps } from '@cfdi/worker';
-import type { StampOutcome, StampWorkflowInput } from '@cfdi/workflows/client';
-
-type Activities = ReturnType<typeof createActivities>;
+import type { Activities, StampOutcome, StampWorkflowInput } from '@cfdi/temporal-contract';
 
 /** What the stamp workflow answers through its update, computed by its fast path alone (no reconciliation). */
 async function stampInline(activities: Activities, input: StampWorkflowInput): Promise<StampOutcome> {
   let attempt = await activities.stampDocument(input.documentId);
-  if (attempt.outcome === 'unrecorded') attempt = await activities.recordStampResult(input.documentId, attempt.result);
-  switch (attempt.outcome) {
-    case 'stamped':
-      if (!attempt.filesReady) void activities.generateDocumentFiles(input.documentId).catch(() => undefined);
-      return { outcome: 'stamped', uuid: attempt.uuid };
-    case 'ambiguous':
-      return { outcome: 'reconciling', detail: attempt.detail };
-    case 'unrecorded':
-      throw new Error('recordStampResult records or throws');
-    default:
-      return attempt;
-  }
+  if (attempt.outcome === 'unrecorded')
+    attempt = await activities.recordStampResult(input.documentId, attempt.result);
+  if (attempt.outcome === 'stamped' && attempt.document.files_status !== 'ready')
+    void activities.generateDocumentFiles(input.documentId).catch(() => undefined);
+  return attempt;
 }
 
 /** A Temporal client whose update-with-start runs the stamp in process (the only calls stampAndAnswer makes). */
 function inlineClient(activities: Activities): Client {
   const workflow = {
-    executeUpdateWithStart: (_update: unknown, options: { startWorkflowOperation: { options: { args: [StampWorkflowInput] } } }) =>
-      stampInline(activities, options.startWorkflowOperation.options.args[0]),
+    executeUpdateWithStart: (
+      _update: unknown,
+      options: { startWorkflowOperation: { options: { args: [StampWorkflowInput] } } },
+    ) => stampInline(activities, options.startWorkflowOperation.options.args[0]),
   };
-  return { workflow, withAbortSignal: (_signal: AbortSignal, fn: () => Promise<unknown>) => fn() } as unknown as Client;
+  return {
+    workflow,
+    withAbortSignal: (_signal: AbortSignal, fn: () => Promise<unknown>) => fn(),
+  } as unknown as Client;
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const deps = await createAppDeps(config);
   const activities = createActivities(await createWorkerDeps(config));
-  const app = await buildApp({ ...deps, temporal: { client: inlineClient(activities) } });
+  const app = await buildApp({ ...deps, temporal: inlineClient(activities) });
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
   await app.listen({ host: '127.0.0.1', port: Number(process.env.INLINE_PORT) });
 }

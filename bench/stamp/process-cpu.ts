@@ -48,7 +48,8 @@ export function cpuSecondsByRole(databases: string[] = []): Record<string, numbe
       const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
       const role = ROLES.find(([, pattern]) => pattern.test(command))?.[0];
       if (!role) continue;
-      const ours = role === 'PostgreSQL' ? databases.some((name) => command.includes(` ${name} `)) : mine.has(pid);
+      const ours =
+        role === 'PostgreSQL' ? databases.some((name) => command.includes(` ${name} `)) : mine.has(pid);
       if (!ours) continue;
       // Fields after the parenthesised name: utime and stime are the 12th and 13th.
       const fields = stat(pid);
@@ -61,6 +62,12 @@ export function cpuSecondsByRole(databases: string[] = []): Record<string, numbe
 }
 
 /** CPU milliseconds per stamp of each role between two readings. */
-export function cpuPerStamp(before: Record<string, number>, after: Record<string, number>, stamps: number): Record<string, number> {
-  return Object.fromEntries(Object.keys(after).map((role) => [role, ((after[role]! - (before[role] ?? 0)) * 1000) / stamps]));
+export function cpuPerStamp(
+  before: Record<string, number>,
+  after: Record<string, number>,
+  stamps: number,
+): Record<string, number> {
+  return Object.fromEntries(
+    Object.keys(after).map((role) => [role, ((after[role]! - (before[role] ?? 0)) * 1000) / stamps]),
+  );
 }

@@ -26,25 +26,35 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { Client, Connection, WithStartWorkflowOperation, WorkflowIdConflictPolicy } from '@temporalio/client';
 import { defaultSatDir, loadConfig } from '@cfdi/config';
-import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
-import { adjustBalance, createAccount, SANDBOX_CREDENTIALS } from '@cfdi/services';
-import { ensureNode24, freePort, importCatalogsIfNeeded, PRODUCTION_ENV, startTemporalDevServer, Supervisor, waitForHttp } from '@cfdi/devstack';
+import { SANDBOX_CREDENTIALS } from '@cfdi/services';
+import { createMerchantAccount, stackEnv } from '@cfdi/testkit';
+import {
+  ensureNode24,
+  freePort,
+  PRODUCTION_ENV,
+  startTemporalDevServer,
+  Supervisor,
+  waitForHttp,
+} from '@cfdi/devstack';
 import { buildInvoiceXml, openPrivateKey, renderPdf, buildZip, cfdiZipEntries, sealXml } from '@cfdi/cfdi';
 import { FinkokPac } from '@cfdi/pac';
-import { stampOutcomeUpdate } from '@cfdi/workflows/client';
+import { stampOutcomeUpdate } from '@cfdi/temporal-contract/client';
 import { commandsCpuTracker, cpuSecondsByGroup, processGroupOf, rssMbOfGroups } from '../process-stats';
-import { body, percentile, RECEIVER } from './invoice';
+import { body, loadInvoices, percentile, RECEIVER } from './invoice';
+import { log, openBenchDatabase, root } from '../bench-stack';
 
-const root = path.resolve(__dirname, '../..');
 const seconds = Number(process.argv[2] ?? 20);
-const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const median = (xs: number[]) => percentile(xs, 0.5);
-const cases = (process.env.BENCH_CASES ?? '1x1,1x8,500x1').split(',').map((c) => c.split('x').map(Number) as [number, number]);
+const cases = (process.env.BENCH_CASES ?? '1x1,1x8,500x1')
+  .split(',')
+  .map((c) => c.split('x').map(Number) as [number, number]);
 const baselineCommit = process.env.BENCH_BASELINE;
-const modes = new Set([...(process.env.BENCH_MODES ?? 'real,inline,empty').split(','), ...(baselineCommit ? ['baseline'] : [])]);
+const modes = new Set([
+  ...(process.env.BENCH_MODES ?? 'real,inline,empty').split(','),
+  ...(baselineCommit ? ['baseline'] : []),
+]);
 const MODE_ORDER = ['baseline', 'real', 'inline', 'empty'];
 const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name));
 const EMPTY_QUEUE = 'bench-empty';
@@ -57,8 +67,23 @@ const DIST_ENTRIES: Record<string, string> = {
 };
 
 /** Which processes' CPU counts as the platform's in each mode (the others are idle or not involved). */
-const PLATFORM_ROLES: Record<string, string[]> = { baseline: ['baseline API', 'baseline worker'], real: ['API', 'worker'], inline: ['inline API'], empty: ['empty worker'] };
-const SHOWN_ROLES = ['API', 'worker', 'baseline API', 'baseline worker', 'inline API', 'empty worker', 'sandbox PAC', 'Temporal', 'PostgreSQL'];
+const PLATFORM_ROLES: Record<string, string[]> = {
+  baseline: ['baseline API', 'baseline worker'],
+  real: ['API', 'worker'],
+  inline: ['inline API'],
+  empty: ['empty worker'],
+};
+const SHOWN_ROLES = [
+  'API',
+  'worker',
+  'baseline API',
+  'baseline worker',
+  'inline API',
+  'empty worker',
+  'sandbox PAC',
+  'Temporal',
+  'PostgreSQL',
+];
 const ROLES_BY_MODE: Record<string, string[]> = {
   baseline: ['baseline API', 'baseline worker', 'sandbox PAC', 'Temporal', 'PostgreSQL'],
   real: ['API', 'worker', 'sandbox PAC', 'Temporal', 'PostgreSQL'],
@@ -66,35 +91,52 @@ const ROLES_BY_MODE: Record<string, string[]> = {
   empty: ['empty worker', 'Temporal'],
 };
 
-interface RunResult { rate: number; latencies: number[]; statuses: Record<number, number>; cpuMs: Record<string, number>; sql: string }
+interface RunResult {
+  rate: number;
+  latencies: number[];
+  statuses: Record<number, number>;
+  cpuMs: Record<string, number>;
+  sql: string;
+}
 
 async function main(): Promise<void> {
   const database = process.env.BENCH_DB ?? 'cfdi_bench';
   const portBase = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
   const port = async (offset: number) => (portBase === null ? freePort() : portBase + offset);
-  const [apiPort, pacPort, temporalPort, inlinePort, baselinePort] = [await port(0), await port(1), await port(2), await port(3), await port(4)];
+  const [apiPort, pacPort, temporalPort, inlinePort, baselinePort] = [
+    await port(0),
+    await port(1),
+    await port(2),
+    await port(3),
+    await port(4),
+  ];
   // Each platform process counts its own statements (sql-count-preload.cjs) into a file of this directory.
   const countDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sql-'));
   const env = {
-    NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, API_PORT: String(apiPort),
-    PAC_SANDBOX_PORT: String(pacPort), PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`,
-    PAC_SANDBOX_DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}_pac`, MASTER_KEY: randomBytes(32).toString('base64'), LIVE_ENABLED: 'false',
-    RATE_LIMIT_PER_MINUTE: '1000000', TEMPORAL_TASK_QUEUE: 'bench-v1', STORAGE_DIR: `var/${database}-storage`, INLINE_PORT: String(inlinePort),
+    ...stackEnv({
+      databaseUrl: `postgres://postgres@127.0.0.1:5432/${database}`,
+      pacDatabaseUrl: `postgres://postgres@127.0.0.1:5432/${database}_pac`,
+      apiPort,
+      pacPort,
+      taskQueue: 'bench-v1',
+      storageDir: `var/${database}-storage`,
+    }),
+    INLINE_PORT: String(inlinePort),
     EMPTY_TASK_QUEUE: EMPTY_QUEUE,
   };
   Object.assign(process.env, env);
   const config = loadConfig();
-  await ensureDatabase(config.databaseUrl);
-  const orm = await createOrm(config.databaseUrl);
-  await migrate(orm);
-  await importCatalogsIfNeeded(orm, log);
+  const orm = await openBenchDatabase(config.databaseUrl);
 
   const supervisor = new Supervisor((name, code) => log(`${name} exited (${code})`));
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void supervisor.stopAll().finally(() => process.exit(130)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void supervisor.stopAll().finally(() => process.exit(130)));
   let temporalClient: Client | undefined;
   try {
     process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: temporalPort, log });
-    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+    const profile = process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+      : [];
     const groups: Record<string, number[]> = { Temporal: [processGroupOf(`--port ${temporalPort}`) ?? -1] };
     const statementsOf = async (roles: string[]): Promise<number[]> => {
       for (const role of roles) process.kill(groups[role]![0]!, 'SIGWINCH');
@@ -103,13 +145,25 @@ async function main(): Promise<void> {
     };
     const appNode = fromDist ? ensureNode24(log) : process.execPath;
     const productionEnv = fromDist ? PRODUCTION_ENV : { NODE_OPTIONS: '' };
-    const appEnv = { ...productionEnv, NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS ?? productionEnv.NODE_OPTIONS };
+    const appEnv = {
+      ...productionEnv,
+      NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS ?? productionEnv.NODE_OPTIONS,
+    };
     const startApp = (role: string, entry: string, extraEnv: NodeJS.ProcessEnv = {}, from = root) => {
       // From dist/ (BENCH_RUNTIME=dist, after `npm run build`) the apps run as the production image runs them.
       const compiled = fromDist && from === root ? DIST_ENTRIES[entry] : undefined;
       const args = compiled ? [path.join(from, compiled)] : ['--import', 'tsx', path.join(from, entry)];
-      const counting = { BENCH_ROLE: role, BENCH_SQL_COUNT_FILE: path.join(countDir, `${role}.count`), ...(process.env.BENCH_SQL_LOG ? { BENCH_SQL_LOG: path.resolve(process.env.BENCH_SQL_LOG) } : {}) };
-      groups[role] = [supervisor.start(role, appNode, [...profile, '--require', SQL_COUNT_PRELOAD, ...args], { cwd: from, env: { ...appEnv, ...counting, ...extraEnv } }).pid ?? -1];
+      const counting = {
+        BENCH_ROLE: role,
+        BENCH_SQL_COUNT_FILE: path.join(countDir, `${role}.count`),
+        ...(process.env.BENCH_SQL_LOG ? { BENCH_SQL_LOG: path.resolve(process.env.BENCH_SQL_LOG) } : {}),
+      };
+      groups[role] = [
+        supervisor.start(role, appNode, [...profile, '--require', SQL_COUNT_PRELOAD, ...args], {
+          cwd: from,
+          env: { ...appEnv, ...counting, ...extraEnv },
+        }).pid ?? -1,
+      ];
     };
     startApp('sandbox PAC', 'apps/pac-sandbox/src/server.ts');
     startApp('API', 'apps/api/src/server.ts');
@@ -124,7 +178,10 @@ async function main(): Promise<void> {
     }
     // PostgreSQL serves other users of the machine too: only the backends of this bench's databases count.
     const postgresCpu = commandsCpuTracker([` ${database} `, ` ${database}_pac `]);
-    const cpuSecondsByRole = (): Record<string, number> => ({ ...cpuSecondsByGroup(groups), PostgreSQL: postgresCpu.seconds() });
+    const cpuSecondsByRole = (): Record<string, number> => ({
+      ...cpuSecondsByGroup(groups),
+      PostgreSQL: postgresCpu.seconds(),
+    });
     const base = `http://127.0.0.1:${apiPort}`;
     const inlineBase = `http://127.0.0.1:${inlinePort}`;
     const baselineBase = `http://127.0.0.1:${baselinePort}`;
@@ -146,15 +203,19 @@ async function main(): Promise<void> {
       }
     }, 1000);
 
-    const account = await createAccount(orm.em.fork(), config, { name: 'bench' });
-    await adjustBalance(orm.em.fork(), { accountId: account.accountId, livemode: false }, { type: 'recharge', deltaCentavos: 100_000_000, note: 'bench' });
-    const auth = { authorization: `Bearer ${account.testKey}`, 'content-type': 'application/json' };
-    const merchant = (await (await fetch(`${base}/v1/merchants`, { method: 'POST', headers: auth, body: JSON.stringify({ rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' }) })).json()) as { id: string };
-    const csd = await fetch(`${base}/v1/merchants/${merchant.id}/csd`, { method: 'POST', headers: auth, body: JSON.stringify({ cer: sat('EKU9003173C9-csd.cer').toString('base64'), key: sat('EKU9003173C9-csd.key').toString('base64'), password: '12345678a' }) });
-    if (csd.status !== 201) throw new Error(`CSD upload failed: ${csd.status} ${await csd.text()}`);
+    const { headers: auth, merchantId } = await createMerchantAccount(orm, config, base, { name: 'bench' });
     const stampOnce = async (url: string, items: number) => {
-      const response = await fetch(`${url}/v1/invoices`, { method: 'POST', headers: { ...auth, 'idempotency-key': `one-${randomBytes(8).toString('hex')}` }, body: JSON.stringify(body(merchant.id, items)) });
-      return { status: response.status, invoice: (await response.json()) as { files: { status: string; xmlUrl?: string; pdfUrl?: string; zipUrl?: string } } };
+      const response = await fetch(`${url}/v1/invoices`, {
+        method: 'POST',
+        headers: { ...auth, 'idempotency-key': `one-${randomBytes(8).toString('hex')}` },
+        body: JSON.stringify(body(merchantId, items)),
+      });
+      return {
+        status: response.status,
+        invoice: (await response.json()) as {
+          files: { status: string; xmlUrl?: string; pdfUrl?: string; zipUrl?: string };
+        },
+      };
     };
 
     // Warm-up: bundles compiled, connections open, caches filled.
@@ -164,51 +225,55 @@ async function main(): Promise<void> {
       if (baselineCommit) await stampOnce(baselineBase, 1);
     }
     if (modes.has('empty')) {
-      temporalClient = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS }), namespace: config.temporal.namespace });
+      temporalClient = new Client({
+        connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS }),
+        namespace: config.temporal.namespace,
+      });
       for (let i = 0; i < 20; i++) await emptyStamp(temporalClient);
     }
 
-    const measure = async (mode: string, run: () => Promise<{ rate: number; latencies: number[]; statuses: Record<number, number> }>): Promise<RunResult> => {
+    const measure = async (
+      mode: string,
+      run: () => Promise<{ rate: number; latencies: number[]; statuses: Record<number, number> }>,
+    ): Promise<RunResult> => {
       const counted = PLATFORM_ROLES[mode]!.filter((role) => role !== 'empty worker');
       const sqlBefore = await statementsOf(counted);
       const cpuBefore = cpuSecondsByRole();
       const result = await run();
       const cpuAfter = cpuSecondsByRole();
       const stamps = result.latencies.length;
-      const cpuMs = Object.fromEntries(Object.keys(cpuAfter).map((role) => [role, ((cpuAfter[role]! - (cpuBefore[role] ?? 0)) * 1000) / stamps]));
+      const cpuMs = Object.fromEntries(
+        Object.keys(cpuAfter).map((role) => [
+          role,
+          ((cpuAfter[role]! - (cpuBefore[role] ?? 0)) * 1000) / stamps,
+        ]),
+      );
       const sqlAfter = await statementsOf(counted);
       const perStamp = counted.map((_role, i) => (sqlAfter[i]! - sqlBefore[i]!) / stamps);
-      const sql = !perStamp.length ? '–' : perStamp.length === 1 ? perStamp[0]!.toFixed(1)
-        : `${perStamp.reduce((a, b) => a + b, 0).toFixed(1)} (${perStamp.map((n) => n.toFixed(1)).join(' + ')})`;
+      const sql = !perStamp.length
+        ? '–'
+        : perStamp.length === 1
+          ? perStamp[0]!.toFixed(1)
+          : `${perStamp.reduce((a, b) => a + b, 0).toFixed(1)} (${perStamp.map((n) => n.toFixed(1)).join(' + ')})`;
       return { ...result, cpuMs, sql };
     };
     const httpRun = (url: string, items: number, connections: number) => async () => {
-      const payload = JSON.stringify(body(merchant.id, items));
-      const statuses: Record<number, number> = {};
-      const latencies: number[] = [];
-      const result = await autocannon({
-        url: `${url}/v1/invoices`, method: 'POST', connections, duration: seconds, body: payload, headers: auth,
-        setupClient: (client) => {
-          client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
-          client.on('response', (status: number, _bytes: number, responseTime: number) => {
-            statuses[status] = (statuses[status] ?? 0) + 1;
-            latencies.push(responseTime);
-            client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
-          });
-        },
-      });
-      return { rate: result.requests.average, latencies, statuses };
+      const payload = JSON.stringify(body(merchantId, items));
+      const { rate, latencies, statuses } = await loadInvoices(url, auth, payload, { connections, seconds });
+      return { rate, latencies, statuses };
     };
     const emptyRun = (connections: number) => async () => {
       const latencies: number[] = [];
       const until = Date.now() + seconds * 1000;
-      await Promise.all(Array.from({ length: connections }, async () => {
-        while (Date.now() < until) {
-          const started = performance.now();
-          await emptyStamp(temporalClient!);
-          latencies.push(performance.now() - started);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (Date.now() < until) {
+            const started = performance.now();
+            await emptyStamp(temporalClient!);
+            latencies.push(performance.now() - started);
+          }
+        }),
+      );
       return { rate: latencies.length / seconds, latencies, statuses: { 200: latencies.length } };
     };
 
@@ -222,9 +287,15 @@ async function main(): Promise<void> {
         const run = mode === 'empty' ? emptyRun(connections) : httpRun(urls[mode]!, items, connections);
         runPeakRss = {};
         const result = (byMode[mode] = await measure(mode, run));
-        runPeaks.push(`${mode} ${items}x${connections}: ${Object.entries(runPeakRss).map(([role, mb]) => `${role} ${mb.toFixed(0)}`).join(', ')}`);
+        runPeaks.push(
+          `${mode} ${items}x${connections}: ${Object.entries(runPeakRss)
+            .map(([role, mb]) => `${role} ${mb.toFixed(0)}`)
+            .join(', ')}`,
+        );
         const at = (q: number) => percentile(result.latencies, q).toFixed(0);
-        const shown = SHOWN_ROLES.map((role) => (ROLES_BY_MODE[mode]!.includes(role) ? result.cpuMs[role]!.toFixed(1) : '–')).join(' | ');
+        const shown = SHOWN_ROLES.map((role) =>
+          ROLES_BY_MODE[mode]!.includes(role) ? result.cpuMs[role]!.toFixed(1) : '–',
+        ).join(' | ');
         const platform = PLATFORM_ROLES[mode]!.reduce((sum, role) => sum + result.cpuMs[role]!, 0).toFixed(1);
         const total = ROLES_BY_MODE[mode]!.reduce((sum, role) => sum + result.cpuMs[role]!, 0).toFixed(0);
         const line = `| ${mode} | ${items} | ${connections} | ${result.rate.toFixed(1)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${JSON.stringify(result.statuses)} | ${shown} | ${platform} | ${total} | ${result.sql} | ${loadAverage()} |`;
@@ -233,17 +304,30 @@ async function main(): Promise<void> {
       }
       if (byMode.real && byMode.inline) {
         const p50 = (r: RunResult) => percentile(r.latencies, 0.5);
-        const platform = (r: RunResult, mode: string) => PLATFORM_ROLES[mode]!.reduce((sum, role) => sum + r.cpuMs[role]!, 0);
-        overheads.push(`| ${items} | ${connections} | ${(p50(byMode.real) - p50(byMode.inline)).toFixed(0)} | ${(platform(byMode.real, 'real') - platform(byMode.inline, 'inline')).toFixed(1)} | ${(byMode.real.cpuMs.Temporal! + platform(byMode.real, 'real') - platform(byMode.inline, 'inline')).toFixed(1)} | ${byMode.empty ? p50(byMode.empty).toFixed(0) : '–'} |`);
+        const platform = (r: RunResult, mode: string) =>
+          PLATFORM_ROLES[mode]!.reduce((sum, role) => sum + r.cpuMs[role]!, 0);
+        overheads.push(
+          `| ${items} | ${connections} | ${(p50(byMode.real) - p50(byMode.inline)).toFixed(0)} | ${(platform(byMode.real, 'real') - platform(byMode.inline, 'inline')).toFixed(1)} | ${(byMode.real.cpuMs.Temporal! + platform(byMode.real, 'real') - platform(byMode.inline, 'inline')).toFixed(1)} | ${byMode.empty ? p50(byMode.empty).toFixed(0) : '–'} |`,
+        );
       }
     }
     clearInterval(rssTimer);
 
     // First download of a fresh stamp's files (rendered on that request), then the same URL again (stored).
-    const downloads = { xml: [] as number[], pdf: [] as number[], pdfAgain: [] as number[], zip: [] as number[] };
+    const downloads = {
+      xml: [] as number[],
+      pdf: [] as number[],
+      pdfAgain: [] as number[],
+      zip: [] as number[],
+    };
     for (let i = 0; i < (modes.has('real') ? 10 : 0); i++) {
       const { invoice } = await stampOnce(base, 1);
-      for (const [name, url] of [['xml', invoice.files.xmlUrl], ['pdf', invoice.files.pdfUrl], ['pdfAgain', invoice.files.pdfUrl], ['zip', invoice.files.zipUrl]] as const) {
+      for (const [name, url] of [
+        ['xml', invoice.files.xmlUrl],
+        ['pdf', invoice.files.pdfUrl],
+        ['pdfAgain', invoice.files.pdfUrl],
+        ['zip', invoice.files.zipUrl],
+      ] as const) {
         const started = performance.now();
         const response = await fetch(url!);
         await response.arrayBuffer();
@@ -253,15 +337,31 @@ async function main(): Promise<void> {
     }
 
     // Time split of one stamp, each part measured on its own (median of 20).
-    const csdKey = { certificateDer: sat('EKU9003173C9-csd.cer'), privateKey: openPrivateKey(sat('EKU9003173C9-csd.key'), '12345678a') };
+    const csdKey = {
+      certificateDer: sat('EKU9003173C9-csd.cer'),
+      privateKey: openPrivateKey(sat('EKU9003173C9-csd.key'), '12345678a'),
+    };
     const pac = new FinkokPac({ url: `http://127.0.0.1:${pacPort}`, ...SANDBOX_CREDENTIALS });
-    const issuer = { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' };
+    const issuer = {
+      rfc: 'EKU9003173C9',
+      legalName: 'ESCUELA KEMPER URGATE',
+      regimenFiscal: '601',
+      zip: '42501',
+    };
     const split: string[] = [];
     for (const items of [...new Set(cases.map(([n]) => n))]) {
       const times = { seal: [] as number[], pac: [] as number[], files: [] as number[] };
       for (let i = 0; i < 20; i++) {
         let t = performance.now();
-        const input = { issuer, receiver: RECEIVER, formaPago: '03', usoCfdi: 'G03', items: body('', items).items, serie: 'BENCH', folio: i + 1 + items * 1000 + Math.floor(Math.random() * 1e6) };
+        const input = {
+          issuer,
+          receiver: RECEIVER,
+          formaPago: '03',
+          usoCfdi: 'G03',
+          items: body('', items).items,
+          serie: 'BENCH',
+          folio: i + 1 + items * 1000 + Math.floor(Math.random() * 1e6),
+        };
         const sealed = sealXml(buildInvoiceXml(input, { now: new Date() }).xml, csdKey);
         times.seal.push(performance.now() - t);
         t = performance.now();
@@ -273,22 +373,38 @@ async function main(): Promise<void> {
         await buildZip(cfdiZipEntries(stamped.uuid, stamped.xml, pdf));
         times.files.push(performance.now() - t);
       }
-      split.push(`| ${items} | ${median(times.seal).toFixed(1)} | ${median(times.pac).toFixed(1)} | ${median(times.files).toFixed(1)} |`);
+      split.push(
+        `| ${items} | ${median(times.seal).toFixed(1)} | ${median(times.pac).toFixed(1)} | ${median(times.files).toFixed(1)} |`,
+      );
     }
     pac.close();
 
-    process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run; CPU ms per stamp; platform = API + worker, or the inline API alone; SQL = statements per stamp sent by the platform: API + worker)\n`);
-    process.stdout.write(`| mode | items | connections | stamps/s | p50 ms | p95 ms | p99 ms | statuses | ${SHOWN_ROLES.join(' | ')} | platform | total | SQL | load average |\n`);
+    process.stdout.write(
+      `\nPOST /v1/invoices (${seconds} s per run; CPU ms per stamp; platform = API + worker, or the inline API alone; SQL = statements per stamp sent by the platform: API + worker)\n`,
+    );
+    process.stdout.write(
+      `| mode | items | connections | stamps/s | p50 ms | p95 ms | p99 ms | statuses | ${SHOWN_ROLES.join(' | ')} | platform | total | SQL | load average |\n`,
+    );
     process.stdout.write(`|${'---|'.repeat(14 + SHOWN_ROLES.length - 2)}\n${rows.join('\n')}\n`);
     if (overheads.length) {
-      process.stdout.write(`\nTemporal's share (real − inline)\n| items | connections | p50 ms | platform CPU ms per stamp | platform + Temporal server CPU ms per stamp | empty workflow p50 ms |\n|---|---|---|---|---|---|\n${overheads.join('\n')}\n`);
+      process.stdout.write(
+        `\nTemporal's share (real − inline)\n| items | connections | p50 ms | platform CPU ms per stamp | platform + Temporal server CPU ms per stamp | empty workflow p50 ms |\n|---|---|---|---|---|---|\n${overheads.join('\n')}\n`,
+      );
     }
-    process.stdout.write(`\nPeak RSS MB: ${Object.entries(peakRss).map(([role, mb]) => `${role} ${mb.toFixed(0)}`).join(', ')}\n`);
+    process.stdout.write(
+      `\nPeak RSS MB: ${Object.entries(peakRss)
+        .map(([role, mb]) => `${role} ${mb.toFixed(0)}`)
+        .join(', ')}\n`,
+    );
     process.stdout.write(`Peak RSS MB by run: ${runPeaks.join('; ')}\n`);
     if (downloads.pdf.length) {
-      process.stdout.write(`\nDownloads after a 1-item stamp (median ms of ${downloads.pdf.length}): XML ${median(downloads.xml).toFixed(1)}, PDF first ${median(downloads.pdf).toFixed(1)}, PDF again ${median(downloads.pdfAgain).toFixed(1)}, ZIP first ${median(downloads.zip).toFixed(1)}\n`);
+      process.stdout.write(
+        `\nDownloads after a 1-item stamp (median ms of ${downloads.pdf.length}): XML ${median(downloads.xml).toFixed(1)}, PDF first ${median(downloads.pdf).toFixed(1)}, PDF again ${median(downloads.pdfAgain).toFixed(1)}, ZIP first ${median(downloads.zip).toFixed(1)}\n`,
+      );
     }
-    process.stdout.write(`\nTime split (median ms, measured separately)\n| items | build+seal | PAC stamp (sandbox, HTTP) | files (PDF+ZIP) |\n|---|---|---|---|\n${split.join('\n')}\n`);
+    process.stdout.write(
+      `\nTime split (median ms, measured separately)\n| items | build+seal | PAC stamp (sandbox, HTTP) | files (PDF+ZIP) |\n|---|---|---|---|\n${split.join('\n')}\n`,
+    );
   } finally {
     await temporalClient?.connection.close();
     await supervisor.stopAll();
@@ -306,7 +422,11 @@ function baselineTree(commit: string): string {
   if (fs.existsSync(dir)) return dir;
   fs.mkdirSync(dir);
   execSync(`git archive ${commit} | tar -x -C ${dir}`, { cwd: root });
-  for (const modules of ['node_modules', ...fs.readdirSync(path.join(root, 'apps')).map((app) => `apps/${app}/node_modules`), 'packages/cfdi/node_modules']) {
+  for (const modules of [
+    'node_modules',
+    ...fs.readdirSync(path.join(root, 'apps')).map((app) => `apps/${app}/node_modules`),
+    'packages/cfdi/node_modules',
+  ]) {
     if (!fs.existsSync(path.join(root, modules))) continue;
     fs.mkdirSync(path.join(dir, modules), { recursive: true });
     for (const entry of fs.readdirSync(path.join(root, modules))) {
@@ -316,7 +436,10 @@ function baselineTree(commit: string): string {
   }
   fs.mkdirSync(path.join(dir, 'node_modules/@cfdi'));
   for (const entry of fs.readdirSync(path.join(root, 'node_modules/@cfdi'))) {
-    fs.symlinkSync(fs.readlinkSync(path.join(root, 'node_modules/@cfdi', entry)), path.join(dir, 'node_modules/@cfdi', entry));
+    fs.symlinkSync(
+      fs.readlinkSync(path.join(root, 'node_modules/@cfdi', entry)),
+      path.join(dir, 'node_modules/@cfdi', entry),
+    );
   }
   return dir;
 }
@@ -324,7 +447,13 @@ function baselineTree(commit: string): string {
 /** One update-with-start of the empty workflow, with the options the API's stamp uses. */
 async function emptyStamp(client: Client): Promise<void> {
   const startWorkflowOperation = new WithStartWorkflowOperation('emptyStampWorkflow', {
-    workflowId: `empty-${randomUUID()}`, taskQueue: EMPTY_QUEUE, args: [], workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    workflowId: `empty-${randomUUID()}`,
+    taskQueue: EMPTY_QUEUE,
+    // The real stamp's input, and (see empty-workflow.ts) an outcome of the real one's size.
+    args: [
+      { documentId: `inv_${randomUUID()}`, reconciliation: { firstLookupSeconds: 5, maxLookupSeconds: 300 } },
+    ],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
   });
   await client.workflow.executeUpdateWithStart(stampOutcomeUpdate, { startWorkflowOperation });
 }

@@ -1,4 +1,3 @@
-/* global require, process */
 // Loaded by the stamp bench into each platform process it starts (`node --require`): counts the statements the
 // process sends to PostgreSQL, BEGIN and COMMIT included, by wrapping `pg.Client#query` of every copy of `pg` the
 // process can load (MikroORM has its own). The count is written to $BENCH_SQL_COUNT_FILE on SIGWINCH, and each
@@ -21,13 +20,22 @@ function resolveFrom(dir) {
   }
 }
 const cwd = process.cwd();
-const copies = new Set([resolveFrom(cwd), resolveFrom(path.dirname(require.resolve('@mikro-orm/postgresql', { paths: [cwd] })))].filter(Boolean));
+const copies = new Set(
+  [
+    resolveFrom(cwd),
+    resolveFrom(path.dirname(require.resolve('@mikro-orm/postgresql', { paths: [cwd] }))),
+  ].filter(Boolean),
+);
 for (const entry of copies) {
   const Client = require(entry).Client;
   const query = Client.prototype.query;
   Client.prototype.query = function countedQuery(config, ...rest) {
     statements++;
-    if (logFile) fs.appendFileSync(logFile, `${role}: ${String(typeof config === 'string' ? config : config?.text).replace(/\s+/g, ' ')}\n`);
+    if (logFile)
+      fs.appendFileSync(
+        logFile,
+        `${role}: ${String(typeof config === 'string' ? config : config?.text).replace(/\s+/g, ' ')}\n`,
+      );
     return query.call(this, config, ...rest);
   };
 }

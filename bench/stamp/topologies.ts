@@ -9,56 +9,71 @@
 //   BENCH_PG_HOST=%2Fvar%2Frun%2Fpostgresql   PostgreSQL over its Unix socket instead of 127.0.0.1:5432 (TCP)
 //   BENCH_PROFILE=<dir>    V8 CPU profiles of the API, worker and sandbox into <dir> (written when they stop)
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { defaultSatDir, loadConfig } from '@cfdi/config';
-import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
-import { adjustBalance, createAccount } from '@cfdi/services';
+import { loadConfig } from '@cfdi/config';
+import { createMerchantAccount, stackEnv } from '@cfdi/testkit';
 import {
-  DEFAULT_RETENTION_DAYS, ensureNamespace, freePort, freeTemporalPorts, importCatalogsIfNeeded, startTemporalDevServer, startTemporalPostgresServer, Supervisor,
+  DEFAULT_RETENTION_DAYS,
+  ensureNamespace,
+  freePort,
+  freeTemporalPorts,
+  startTemporalDevServer,
+  startTemporalPostgresServer,
+  Supervisor,
   waitForHttp,
 } from '@cfdi/devstack';
 import { cpuPerStamp, cpuSecondsByRole } from './process-cpu';
-import { body, percentile } from './invoice';
+import { body, loadInvoices, percentile } from './invoice';
+import { log, openBenchDatabase, root } from '../bench-stack';
 
-const root = path.resolve(__dirname, '../..');
 const seconds = Number(process.argv[2] ?? 20);
-const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-const cases = (process.env.BENCH_CASES ?? '1x1,1x8,1x32,50x1,50x8,50x32').split(',').map((c) => c.split('x').map(Number) as [number, number]);
-const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name));
+const cases = (process.env.BENCH_CASES ?? '1x1,1x8,1x32,50x1,50x8,50x32')
+  .split(',')
+  .map((c) => c.split('x').map(Number) as [number, number]);
 const topologies = (process.env.BENCH_TOPOLOGIES ?? 'dev:1').split(',').map((t) => {
   const [temporal, workers] = t.split(':');
-  if (temporal !== 'dev' && temporal !== 'postgres') throw new Error(`BENCH_TOPOLOGIES: ${t} is not dev:<workers> or postgres:<workers>`);
+  if (temporal !== 'dev' && temporal !== 'postgres')
+    throw new Error(`BENCH_TOPOLOGIES: ${t} is not dev:<workers> or postgres:<workers>`);
   return { temporal, workers: Number(workers ?? 1) } as const;
 });
 const pgHost = process.env.BENCH_PG_HOST ?? '127.0.0.1:5432';
 const prefix = process.env.BENCH_DB_PREFIX ?? '';
-const databases = { cfdi: `${prefix}cfdi_bench`, pac: `${prefix}pac_sandbox_bench`, temporal: `${prefix}bench_temporal`, visibility: `${prefix}bench_temporal_visibility` };
+const databases = {
+  cfdi: `${prefix}cfdi_bench`,
+  pac: `${prefix}pac_sandbox_bench`,
+  temporal: `${prefix}bench_temporal`,
+  visibility: `${prefix}bench_temporal_visibility`,
+};
 
 async function main(): Promise<void> {
   const results: string[] = [];
   for (const topology of topologies) results.push(...(await benchStack(topology)));
-  process.stdout.write(`\nPOST /v1/invoices (${seconds} s per run; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)\n| Temporal | workers | items | connections | stamps/s | p50 ms | p95 ms | p99 ms | statuses | CPU ms per stamp: ${Object.keys(cpuSecondsByRole()).join(' | ')} | total |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n${results.join('\n')}\n`);
+  process.stdout.write(
+    `\nPOST /v1/invoices (${seconds} s per run; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ' ',
+      )} at the end)\n| Temporal | workers | items | connections | stamps/s | p50 ms | p95 ms | p99 ms | statuses | CPU ms per stamp: ${Object.keys(cpuSecondsByRole()).join(' | ')} | total |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n${results.join('\n')}\n`,
+  );
 }
 
 /** One stack (Temporal kind, worker count), every case against it. */
 async function benchStack(topology: { temporal: 'dev' | 'postgres'; workers: number }): Promise<string[]> {
   const databaseUrl = `postgres://postgres@${pgHost}/${databases.cfdi}`;
   const [apiPort, pacPort] = [await freePort(), await freePort()];
-  const env = {
-    NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, API_PORT: String(apiPort), PAC_SANDBOX_PORT: String(pacPort),
-    PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`, PAC_SANDBOX_DATABASE_URL: `postgres://postgres@${pgHost}/${databases.pac}`,
-    MASTER_KEY: randomBytes(32).toString('base64'), LIVE_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '1000000', TEMPORAL_TASK_QUEUE: 'bench-v1',
-    STORAGE_DIR: 'var/bench-storage',
-  };
+  const env = stackEnv({
+    databaseUrl,
+    pacDatabaseUrl: `postgres://postgres@${pgHost}/${databases.pac}`,
+    apiPort,
+    pacPort,
+    taskQueue: 'bench-v1',
+    storageDir: 'var/bench-storage',
+  });
   Object.assign(process.env, env);
   const config = loadConfig();
-  await ensureDatabase(databaseUrl);
-  const orm = await createOrm(databaseUrl);
-  await migrate(orm);
-  await importCatalogsIfNeeded(orm, log);
+  const orm = await openBenchDatabase(databaseUrl);
 
   const supervisor = new Supervisor((name, code) => log(`${name} exited (${code})`));
   try {
@@ -68,16 +83,27 @@ async function benchStack(topology: { temporal: 'dev' | 'postgres'; workers: num
       await orm.em.fork().execute(`drop database if exists ${databases.visibility} with (force)`);
       const [host, port] = pgHost.split(':');
       process.env.TEMPORAL_ADDRESS = await startTemporalPostgresServer(supervisor, {
-        pg: { host: host!, port: Number(port ?? 5432), user: 'postgres' }, database: databases.temporal, visibilityDatabase: databases.visibility,
-        ports: await freeTemporalPorts(), logLevel: 'fatal', log,
+        pg: { host: host!, port: Number(port ?? 5432), user: 'postgres' },
+        database: databases.temporal,
+        visibilityDatabase: databases.visibility,
+        ports: await freeTemporalPorts(),
+        logLevel: 'fatal',
+        log,
       });
     } else {
-      process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: await freePort(), log });
+      process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, {
+        port: await freePort(),
+        log,
+      });
     }
     await ensureNamespace(process.env.TEMPORAL_ADDRESS, config.temporal.namespace, DEFAULT_RETENTION_DAYS);
-    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+    const profile = process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+      : [];
     const startApp = (name: string, entry: string) =>
-      supervisor.start(name, process.execPath, [...profile, '--import', 'tsx', path.join(root, entry)], { cwd: root });
+      supervisor.start(name, process.execPath, [...profile, '--import', 'tsx', path.join(root, entry)], {
+        cwd: root,
+      });
     startApp('pac', 'apps/pac-sandbox/src/server.ts');
     startApp('api', 'apps/api/src/server.ts');
     for (let w = 1; w <= topology.workers; w++) startApp(`worker-${w}`, 'apps/worker/src/main.ts');
@@ -85,42 +111,32 @@ async function benchStack(topology: { temporal: 'dev' | 'postgres'; workers: num
     await waitForHttp(`${base}/ready`, 60_000);
     await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 60_000);
 
-    const account = await createAccount(orm.em.fork(), config, { name: 'bench' });
-    await adjustBalance(orm.em.fork(), { accountId: account.accountId, livemode: false }, { type: 'recharge', deltaCentavos: 100_000_000, note: 'bench' });
-    const auth = { authorization: `Bearer ${account.testKey}`, 'content-type': 'application/json' };
-    const merchant = (await (await fetch(`${base}/v1/merchants`, { method: 'POST', headers: auth, body: JSON.stringify({ rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' }) })).json()) as { id: string };
-    const csd = await fetch(`${base}/v1/merchants/${merchant.id}/csd`, { method: 'POST', headers: auth, body: JSON.stringify({ cer: sat('EKU9003173C9-csd.cer').toString('base64'), key: sat('EKU9003173C9-csd.key').toString('base64'), password: '12345678a' }) });
-    if (csd.status !== 201) throw new Error(`CSD upload failed: ${csd.status} ${await csd.text()}`);
+    const { headers: auth, merchantId } = await createMerchantAccount(orm, config, base, { name: 'bench' });
 
     // Warm-up: bundles compiled, connections open, caches filled.
     for (let i = 0; i < 20; i++) {
-      await fetch(`${base}/v1/invoices`, { method: 'POST', headers: { ...auth, 'idempotency-key': `warm-${i}-${randomBytes(4).toString('hex')}` }, body: JSON.stringify(body(merchant.id, 1)) });
+      await fetch(`${base}/v1/invoices`, {
+        method: 'POST',
+        headers: { ...auth, 'idempotency-key': `warm-${i}-${randomBytes(4).toString('hex')}` },
+        body: JSON.stringify(body(merchantId, 1)),
+      });
     }
 
     const results: string[] = [];
     const ourDatabases = Object.values(databases);
     for (const [items, connections] of cases) {
-      const payload = JSON.stringify(body(merchant.id, items));
-      const statuses: Record<number, number> = {};
-      const latencies: number[] = [];
+      const payload = JSON.stringify(body(merchantId, items));
       const cpuBefore = cpuSecondsByRole(ourDatabases);
-      const result = await autocannon({
-        url: `${base}/v1/invoices`, method: 'POST', connections, duration: seconds, body: payload,
-        headers: auth,
-        setupClient: (client) => {
-          client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
-          client.on('response', (status: number, _bytes: number, responseTime: number) => {
-            statuses[status] = (statuses[status] ?? 0) + 1;
-            latencies.push(responseTime);
-            client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
-          });
-        },
-      });
+      const { rate, statuses, latencies } = await loadInvoices(base, auth, payload, { connections, seconds });
       const cpu = cpuPerStamp(cpuBefore, cpuSecondsByRole(ourDatabases), latencies.length);
       const at = (q: number) => percentile(latencies, q).toFixed(0);
-      const cpuColumns = Object.values(cpu).map((ms) => ms.toFixed(1)).join(' | ');
-      const total = Object.values(cpu).reduce((a, b) => a + b, 0).toFixed(0);
-      const line = `| ${topology.temporal === 'dev' ? 'dev server' : 'PostgreSQL'} | ${topology.workers} | ${items} | ${connections} | ${result.requests.average.toFixed(1)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${JSON.stringify(statuses)} | ${cpuColumns} | ${total} |`;
+      const cpuColumns = Object.values(cpu)
+        .map((ms) => ms.toFixed(1))
+        .join(' | ');
+      const total = Object.values(cpu)
+        .reduce((a, b) => a + b, 0)
+        .toFixed(0);
+      const line = `| ${topology.temporal === 'dev' ? 'dev server' : 'PostgreSQL'} | ${topology.workers} | ${items} | ${connections} | ${rate.toFixed(1)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${JSON.stringify(statuses)} | ${cpuColumns} | ${total} |`;
       log(line);
       results.push(line);
     }

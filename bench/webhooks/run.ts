@@ -16,19 +16,30 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { defaultSatDir, loadConfig } from '@cfdi/config';
-import { createOrm, ensureDatabase, migrate } from '@cfdi/db';
+import { loadConfig } from '@cfdi/config';
 import {
-  DEFAULT_RETENTION_DAYS, ensureNamespace, ensureNode24, freePort, freeTemporalPorts, importCatalogsIfNeeded, PRODUCTION_ENV, startTemporalDevServer,
-  startTemporalPostgresServer, Supervisor, waitForHttp,
+  DEFAULT_RETENTION_DAYS,
+  ensureNamespace,
+  ensureNode24,
+  freePort,
+  freeTemporalPorts,
+  PRODUCTION_ENV,
+  startTemporalDevServer,
+  startTemporalPostgresServer,
+  Supervisor,
+  waitForHttp,
 } from '@cfdi/devstack';
 import { dropDatabase } from '@cfdi/pac-sandbox';
-import { adjustBalance, createAccount, emitEvent } from '@cfdi/services';
+import { emitEvent } from '@cfdi/services';
+import { createMerchantAccount, stackEnv } from '@cfdi/testkit';
 import { commandsCpuTracker, cpuSecondsByGroup, processGroupOf } from '../process-stats';
+import { log, openBenchDatabase, root } from '../bench-stack';
 
-const root = path.resolve(__dirname, '../..');
-const [seconds, connections, outboxEvents] = [Number(process.argv[2] ?? 20), Number(process.argv[3] ?? 8), Number(process.argv[4] ?? 1000)];
-const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const [seconds, connections, outboxEvents] = [
+  Number(process.argv[2] ?? 20),
+  Number(process.argv[3] ?? 8),
+  Number(process.argv[4] ?? 1000),
+];
 const onPostgres = process.env.BENCH_TEMPORAL === 'postgres';
 const fromDist = process.env.BENCH_RUNTIME === 'dist';
 const APPS = [
@@ -36,13 +47,24 @@ const APPS = [
   ['API', 'apps/api/src/server.ts', 'apps/api/dist/server.js'],
   ['worker', 'apps/worker/src/main.ts', 'apps/worker/dist/main.js'],
 ] as const;
-const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' };
-const invoice = (merchantId: string) => JSON.stringify({
-  merchantId, formaPago: '03', usoCfdi: 'G03', receiver: RECEIVER,
-  items: [{ productCode: '43211503', unitCode: 'H87', description: 'Equipo', quantity: 1, unitPrice: 1160 }],
-});
-const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
-const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name)).toString('base64');
+const RECEIVER = {
+  rfc: 'URE180429TM6',
+  name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+  zip: '86991',
+  regimenFiscal: '601',
+};
+const invoice = (merchantId: string) =>
+  JSON.stringify({
+    merchantId,
+    formaPago: '03',
+    usoCfdi: 'G03',
+    receiver: RECEIVER,
+    items: [
+      { productCode: '43211503', unitCode: 'H87', description: 'Equipo', quantity: 1, unitPrice: 1160 },
+    ],
+  });
+const percentile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 
 /** Counts deliveries by path and how long each event took from its creation to arriving here. */
 async function startReceiver() {
@@ -83,36 +105,52 @@ async function main(): Promise<void> {
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/cfdi_${name}`;
   const pacDatabaseUrl = `postgres://postgres@127.0.0.1:5432/pac_${name}`;
   const [apiPort, pacPort, temporalPort] = [await freePort(), await freePort(), await freePort()];
-  Object.assign(process.env, {
-    NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, API_PORT: String(apiPort), PAC_SANDBOX_PORT: String(pacPort),
-    PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`, PAC_SANDBOX_DATABASE_URL: pacDatabaseUrl,
-    MASTER_KEY: randomBytes(32).toString('base64'), LIVE_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '1000000', TEMPORAL_TASK_QUEUE: `${name}-v1`,
-    STORAGE_DIR: `var/${name}-storage`,
-  });
+  Object.assign(
+    process.env,
+    stackEnv({
+      databaseUrl,
+      pacDatabaseUrl,
+      apiPort,
+      pacPort,
+      taskQueue: `${name}-v1`,
+      storageDir: `var/${name}-storage`,
+    }),
+  );
   const config = loadConfig();
-  await ensureDatabase(databaseUrl);
-  const orm = await createOrm(databaseUrl);
-  await migrate(orm);
-  await importCatalogsIfNeeded(orm, log);
+  const orm = await openBenchDatabase(databaseUrl);
   const receiver = await startReceiver();
   const supervisor = new Supervisor((child, code) => log(`${child} exited (${code})`));
   // Interrupted: stop the stack (its processes run in their own groups) before leaving.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void supervisor.stopAll().finally(() => process.exit(130)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void supervisor.stopAll().finally(() => process.exit(130)));
   try {
     if (onPostgres) {
       process.env.TEMPORAL_ADDRESS = await startTemporalPostgresServer(supervisor, {
-        pg: { host: '127.0.0.1', port: 5432, user: 'postgres' }, database: `temporal_${name}`, visibilityDatabase: `temporal_visibility_${name}`,
-        ports: await freeTemporalPorts(), logLevel: 'fatal', log,
+        pg: { host: '127.0.0.1', port: 5432, user: 'postgres' },
+        database: `temporal_${name}`,
+        visibilityDatabase: `temporal_visibility_${name}`,
+        ports: await freeTemporalPorts(),
+        logLevel: 'fatal',
+        log,
       });
       await ensureNamespace(process.env.TEMPORAL_ADDRESS, config.temporal.namespace, DEFAULT_RETENTION_DAYS);
     } else {
       process.env.TEMPORAL_ADDRESS = await startTemporalDevServer(supervisor, { port: temporalPort, log });
     }
-    const groups: Record<string, number[]> = { Temporal: [processGroupOf(onPostgres ? '--env postgres --allow-no-auth start' : `--port ${temporalPort}`) ?? -1] };
+    const groups: Record<string, number[]> = {
+      Temporal: [
+        processGroupOf(onPostgres ? '--env postgres --allow-no-auth start' : `--port ${temporalPort}`) ?? -1,
+      ],
+    };
     const appNode = fromDist ? ensureNode24(log) : process.execPath;
     for (const [role, source, compiled] of APPS) {
       const args = fromDist ? [path.join(root, compiled)] : ['--import', 'tsx', path.join(root, source)];
-      groups[role] = [supervisor.start(role, appNode, args, { cwd: root, env: fromDist ? PRODUCTION_ENV : { NODE_OPTIONS: '' } }).pid ?? -1];
+      groups[role] = [
+        supervisor.start(role, appNode, args, {
+          cwd: root,
+          env: fromDist ? PRODUCTION_ENV : { NODE_OPTIONS: '' },
+        }).pid ?? -1,
+      ];
     }
     // PostgreSQL serves other users of the machine too: only what the backends of this bench's databases use counts.
     const postgresCpu = commandsCpuTracker([` cfdi_${name} `, ` pac_${name} `]);
@@ -121,28 +159,49 @@ async function main(): Promise<void> {
     await waitForHttp(`${base}/ready`, 60_000);
     await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 60_000);
 
-    const account = await createAccount(orm.em.fork(), config, { name: 'bench' });
-    await adjustBalance(orm.em.fork(), { accountId: account.accountId, livemode: false }, { type: 'recharge', deltaCentavos: 100_000_000, note: 'bench' });
-    const auth = { authorization: `Bearer ${account.testKey}`, 'content-type': 'application/json' };
+    const {
+      accountId,
+      headers: auth,
+      merchantId,
+    } = await createMerchantAccount(orm, config, base, {
+      name: 'bench',
+    });
     const call = async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(base + url, { method, headers: auth, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const res = await fetch(base + url, {
+        method,
+        headers: auth,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
       if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
       return res.json() as Promise<any>;
     };
-    const merchant = await call('POST', '/v1/merchants', { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' });
-    await call('POST', `/v1/merchants/${merchant.id}/csd`, { cer: sat('EKU9003173C9-csd.cer'), key: sat('EKU9003173C9-csd.key'), password: '12345678a' });
-    const body = invoice(merchant.id);
+    const body = invoice(merchantId);
     for (let i = 0; i < 20; i++) {
-      await fetch(`${base}/v1/invoices`, { method: 'POST', headers: { ...auth, 'idempotency-key': `warm-${i}-${randomBytes(4).toString('hex')}` }, body });
+      await fetch(`${base}/v1/invoices`, {
+        method: 'POST',
+        headers: { ...auth, 'idempotency-key': `warm-${i}-${randomBytes(4).toString('hex')}` },
+        body,
+      });
     }
-    const subscribe = () => Promise.all(['/a', '/b', '/c'].map((p) => call('POST', '/v1/webhook_endpoints', { url: receiver.url(p), enabledEvents: ['invoice.stamped'] })));
-    const unsubscribe = (endpoints: { id: string }[]) => Promise.all(endpoints.map((e) => call('DELETE', `/v1/webhook_endpoints/${e.id}`)));
+    const subscribe = () =>
+      Promise.all(
+        ['/a', '/b', '/c'].map((p) =>
+          call('POST', '/v1/webhook_endpoints', { url: receiver.url(p), enabledEvents: ['invoice.stamped'] }),
+        ),
+      );
+    const unsubscribe = (endpoints: { id: string }[]) =>
+      Promise.all(endpoints.map((e) => call('DELETE', `/v1/webhook_endpoints/${e.id}`)));
 
     const stampRun = async (duration = seconds) => {
       const statuses: Record<number, number> = {};
       const cpuBefore = cpuSecondsByRole();
       const result = await autocannon({
-        url: `${base}/v1/invoices`, method: 'POST', connections, duration, body, headers: auth,
+        url: `${base}/v1/invoices`,
+        method: 'POST',
+        connections,
+        duration,
+        body,
+        headers: auth,
         setupClient: (client) => {
           client.setHeaders({ ...auth, 'idempotency-key': `b-${randomBytes(8).toString('hex')}` });
           client.on('response', (status: number) => {
@@ -152,9 +211,16 @@ async function main(): Promise<void> {
         },
       });
       const cpuAfter = cpuSecondsByRole();
-      const used = Object.fromEntries(Object.keys(cpuAfter).map((role) => [role, cpuAfter[role as keyof typeof cpuAfter]! - cpuBefore[role as keyof typeof cpuBefore]!]));
+      const used = Object.fromEntries(
+        Object.keys(cpuAfter).map((role) => [
+          role,
+          cpuAfter[role as keyof typeof cpuAfter]! - cpuBefore[role as keyof typeof cpuBefore]!,
+        ]),
+      );
       const stamps = (statuses[201] ?? 0) + (statuses[202] ?? 0);
-      const cpu = Object.entries(used).map(([role, secondsUsed]) => `${role} ${((secondsUsed * 1000) / stamps).toFixed(0)}`).join(', ');
+      const cpu = Object.entries(used)
+        .map(([role, secondsUsed]) => `${role} ${((secondsUsed * 1000) / stamps).toFixed(0)}`)
+        .join(', ');
       const total = ((Object.values(used).reduce((a, b) => a + b, 0) * 1000) / stamps).toFixed(0);
       return { rate: result.requests.average, p95: result.latency.p97_5, statuses, cpu, total };
     };
@@ -193,33 +259,55 @@ async function main(): Promise<void> {
     const started = Date.now();
     await orm.em.fork().transactional(async (tx) => {
       for (let i = 0; i < outboxEvents; i++) {
-        await emitEvent(tx, { accountId: account.accountId, livemode: false }, 'invoice.stamped', { id: `inv_bench_${i}`, object: 'invoice' });
+        await emitEvent(tx, { accountId, livemode: false }, 'invoice.stamped', {
+          id: `inv_bench_${i}`,
+          object: 'invoice',
+        });
       }
     });
     const cpuBefore = cpuSecondsByRole();
     await until('the outbox deliveries', () => receiver.received - before >= 3 * outboxEvents, 900_000);
     const elapsed = (Date.now() - started) / 1000;
     const cpuAfter = cpuSecondsByRole();
-    const cpuPerDelivery = Object.keys(cpuAfter).map((role) => `${role} ${(((cpuAfter[role as keyof typeof cpuAfter]! - cpuBefore[role as keyof typeof cpuBefore]!) * 1000) / (3 * outboxEvents)).toFixed(1)}`).join(', ');
+    const cpuPerDelivery = Object.keys(cpuAfter)
+      .map(
+        (role) =>
+          `${role} ${(((cpuAfter[role as keyof typeof cpuAfter]! - cpuBefore[role as keyof typeof cpuBefore]!) * 1000) / (3 * outboxEvents)).toFixed(1)}`,
+      )
+      .join(', ');
     const lags = receiver.takeLags();
     await unsubscribe(endpoints);
 
-    process.stdout.write(`\nStamping (POST /v1/invoices, 1 item, ${connections} connections, ${seconds} s per run) by endpoints subscribed to invoice.stamped\n`);
-    process.stdout.write(`| endpoints | stamps/s | p97.5 ms | statuses | CPU ms per stamp by process | CPU ms per stamp, total | deliveries |\n|---|---|---|---|---|---|---|\n${rows.join('\n')}\n`);
+    process.stdout.write(
+      `\nStamping (POST /v1/invoices, 1 item, ${connections} connections, ${seconds} s per run) by endpoints subscribed to invoice.stamped\n`,
+    );
+    process.stdout.write(
+      `| endpoints | stamps/s | p97.5 ms | statuses | CPU ms per stamp by process | CPU ms per stamp, total | deliveries |\n|---|---|---|---|---|---|---|\n${rows.join('\n')}\n`,
+    );
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-    process.stdout.write(`\n3 endpoints / none: ${(100 * mean(rates.three) / mean(rates.none)).toFixed(0)} % of the stamping rate`
-      + ` (${mean(rates.three).toFixed(1)} / ${mean(rates.none).toFixed(1)} stamps/s); CPU ms per stamp ${mean(totals.three).toFixed(0)} / ${mean(totals.none).toFixed(0)}\n`);
-    process.stdout.write(`\nOutbox drain: ${outboxEvents} events × 3 endpoints = ${3 * outboxEvents} deliveries in ${elapsed.toFixed(1)} s = ${(3 * outboxEvents / elapsed).toFixed(0)} deliveries/s`);
-    process.stdout.write(` (lag p50 ${percentile(lags, 0.5)} ms, p95 ${percentile(lags, 0.95)} ms; CPU ms per delivery: ${cpuPerDelivery})\n`);
+    process.stdout.write(
+      `\n3 endpoints / none: ${((100 * mean(rates.three)) / mean(rates.none)).toFixed(0)} % of the stamping rate` +
+        ` (${mean(rates.three).toFixed(1)} / ${mean(rates.none).toFixed(1)} stamps/s); CPU ms per stamp ${mean(totals.three).toFixed(0)} / ${mean(totals.none).toFixed(0)}\n`,
+    );
+    process.stdout.write(
+      `\nOutbox drain: ${outboxEvents} events × 3 endpoints = ${3 * outboxEvents} deliveries in ${elapsed.toFixed(1)} s = ${((3 * outboxEvents) / elapsed).toFixed(0)} deliveries/s`,
+    );
+    process.stdout.write(
+      ` (lag p50 ${percentile(lags, 0.5)} ms, p95 ${percentile(lags, 0.95)} ms; CPU ms per delivery: ${cpuPerDelivery})\n`,
+    );
   } finally {
     await supervisor.stopAll();
     await receiver.close();
     await orm.close();
     await dropDatabase(databaseUrl).catch((error: Error) => log(`drop ${databaseUrl}: ${error.message}`));
-    await dropDatabase(pacDatabaseUrl).catch((error: Error) => log(`drop ${pacDatabaseUrl}: ${error.message}`));
+    await dropDatabase(pacDatabaseUrl).catch((error: Error) =>
+      log(`drop ${pacDatabaseUrl}: ${error.message}`),
+    );
     if (onPostgres) {
       for (const database of [`temporal_${name}`, `temporal_visibility_${name}`]) {
-        await dropDatabase(`postgres://postgres@127.0.0.1:5432/${database}`).catch((error: Error) => log(`drop ${database}: ${error.message}`));
+        await dropDatabase(`postgres://postgres@127.0.0.1:5432/${database}`).catch((error: Error) =>
+          log(`drop ${database}: ${error.message}`),
+        );
       }
     }
     fs.rmSync(path.join(root, `var/${name}-storage`), { recursive: true, force: true });

@@ -12,7 +12,11 @@ async function main(): Promise<void> {
   const orm = await createOrm(config.databaseUrl);
   const reporter = createProgressReporter();
   try {
-    const result = await importCatalogs({ em: orm.em.fork(), source: process.argv[2] ?? defaultCatalogsDir(), onProgress: reporter.onProgress });
+    const result = await importCatalogs({
+      em: orm.em.fork(),
+      source: process.argv[2] ?? defaultCatalogsDir(),
+      onProgress: reporter.onProgress,
+    });
     console.log(formatSummary(result));
   } finally {
     reporter.stop();

@@ -1,7 +1,15 @@
 import { catalogDefinition, type CatalogRow, type SmallCatalogName } from './definitions';
 import { SHIPPED_CATALOGS } from './shipped';
 import { TextIndex, today, type IndexItem } from './search/text-index';
-import type { CatalogLookup, FormaPagoEntry, ProductEntry, RegimenEntry, UnitEntry, UsoCfdiEntry } from './types';
+import type {
+  CatalogLookup,
+  ComercioExteriorCatalog,
+  FormaPagoEntry,
+  ProductEntry,
+  RegimenEntry,
+  UnitEntry,
+  UsoCfdiEntry,
+} from './types';
 
 export interface ProductRecord {
   clave: string;
@@ -41,6 +49,9 @@ export class CatalogIndex {
   private readonly usos: ReadonlyMap<string, CatalogRow>;
   private readonly regimenes: ReadonlyMap<string, CatalogRow>;
   private readonly formasPago: ReadonlyMap<string, CatalogRow>;
+  private readonly monedas: ReadonlyMap<string, CatalogRow>;
+  private readonly paises: ReadonlyMap<string, CatalogRow>;
+  private readonly comExt: Readonly<Record<ComercioExteriorCatalog, ReadonlyMap<string, CatalogRow>>>;
 
   constructor(snapshot: CatalogSnapshot) {
     this.version = snapshot.version;
@@ -51,6 +62,13 @@ export class CatalogIndex {
     this.usos = byClave('usos-cfdi');
     this.regimenes = byClave('regimenes');
     this.formasPago = byClave('formas-pago');
+    this.monedas = byClave('monedas');
+    this.paises = byClave('paises');
+    this.comExt = {
+      incoterms: byClave('incoterms'),
+      'unidades-aduana': byClave('unidades-aduana'),
+      'fracciones-arancelarias': byClave('fracciones-arancelarias'),
+    };
     this.lookup = this.createLookup();
   }
 
@@ -68,20 +86,38 @@ export class CatalogIndex {
   }
 
   /** Ranked search (rules on TextIndex); only entries valid today unless `includeExpired`. */
-  searchProducts(keyword?: string, limit: number = SEARCH_LIMIT.default, options: { includeExpired?: boolean } = {}): ProductEntry[] {
+  searchProducts(
+    keyword?: string,
+    limit: number = SEARCH_LIMIT.default,
+    options: { includeExpired?: boolean } = {},
+  ): ProductEntry[] {
     return this.products.search(keyword, { limit: clampLimit(limit), ...options });
   }
 
-  searchUnits(keyword?: string, limit: number = SEARCH_LIMIT.default, options: { includeExpired?: boolean } = {}): UnitEntry[] {
+  searchUnits(
+    keyword?: string,
+    limit: number = SEARCH_LIMIT.default,
+    options: { includeExpired?: boolean } = {},
+  ): UnitEntry[] {
     return this.units.search(keyword, { limit: clampLimit(limit), ...options });
   }
 
   listUsosCfdi(): UsoCfdiEntry[] {
-    return this.current('usos-cfdi').map((r) => ({ clave: r.clave!, nombre: r.descripcion!, fisica: r.fisica === 'true', moral: r.moral === 'true' }));
+    return this.current('usos-cfdi').map((r) => ({
+      clave: r.clave!,
+      nombre: r.descripcion!,
+      fisica: r.fisica === 'true',
+      moral: r.moral === 'true',
+    }));
   }
 
   listRegimenes(): RegimenEntry[] {
-    return this.current('regimenes').map((r) => ({ clave: r.clave!, nombre: r.descripcion!, fisica: r.fisica === 'true', moral: r.moral === 'true' }));
+    return this.current('regimenes').map((r) => ({
+      clave: r.clave!,
+      nombre: r.descripcion!,
+      fisica: r.fisica === 'true',
+      moral: r.moral === 'true',
+    }));
   }
 
   listFormasPago(): FormaPagoEntry[] {
@@ -105,23 +141,36 @@ export class CatalogIndex {
       hasUnitCode: (clave) => this.units.has(clave),
       usoCfdi: (clave) => {
         const row = valid(this.usos.get(clave));
-        return row && {
-          fisica: row.fisica === 'true',
-          moral: row.moral === 'true',
-          regimenesReceptor: row.regimenes_receptor ? row.regimenes_receptor.split(',') : [],
-        };
+        return (
+          row && {
+            fisica: row.fisica === 'true',
+            moral: row.moral === 'true',
+            regimenesReceptor: row.regimenes_receptor ? row.regimenes_receptor.split(',') : [],
+          }
+        );
       },
       regimen: (clave) => {
         const row = valid(this.regimenes.get(clave));
         return row && { fisica: row.fisica === 'true', moral: row.moral === 'true' };
       },
       hasFormaPago: (clave) => valid(this.formasPago.get(clave)) !== undefined,
+      moneda: (clave) => {
+        const row = valid(this.monedas.get(clave));
+        return row && { decimales: Number(row.decimales || 2) };
+      },
+      pais: (clave) => {
+        const row = this.paises.get(clave);
+        return row && { patronIdentidadTributaria: row.patron_identidad_tributaria ?? '' };
+      },
+      hasComercioExteriorKey: (catalog, clave) => valid(this.comExt[catalog].get(clave)) !== undefined,
     };
   }
 }
 
 /** Lists come out in key order whatever the source order was (TSV, workbook, database). */
-function sortedByKey(catalogs: Record<SmallCatalogName, readonly CatalogRow[]>): Record<SmallCatalogName, readonly CatalogRow[]> {
+function sortedByKey(
+  catalogs: Record<SmallCatalogName, readonly CatalogRow[]>,
+): Record<SmallCatalogName, readonly CatalogRow[]> {
   const sorted = {} as Record<SmallCatalogName, readonly CatalogRow[]>;
   for (const [name, rows] of Object.entries(catalogs) as [SmallCatalogName, readonly CatalogRow[]][]) {
     const key = catalogDefinition(name).key;
@@ -132,22 +181,32 @@ function sortedByKey(catalogs: Record<SmallCatalogName, readonly CatalogRow[]>):
 
 function productItem(p: ProductRecord): IndexItem<ProductEntry> {
   return {
-    key: p.clave, primary: p.descripcion, secondary: p.palabrasSimilares,
-    validFrom: p.vigenciaDesde, validUntil: p.vigenciaHasta, value: { clave: p.clave, nombre: p.descripcion },
+    key: p.clave,
+    primary: p.descripcion,
+    secondary: p.palabrasSimilares,
+    validFrom: p.vigenciaDesde,
+    validUntil: p.vigenciaHasta,
+    value: { clave: p.clave, nombre: p.descripcion },
   };
 }
 
 /** Units have no synonyms; the symbol ('kg') plays that part. */
 function unitItem(u: UnitRecord): IndexItem<UnitEntry> {
   return {
-    key: u.clave, primary: u.nombre, secondary: u.simbolo ?? '',
-    validFrom: u.vigenciaDesde, validUntil: u.vigenciaHasta, value: { clave: u.clave, nombre: u.nombre, simbolo: u.simbolo },
+    key: u.clave,
+    primary: u.nombre,
+    secondary: u.simbolo ?? '',
+    validFrom: u.vigenciaDesde,
+    validUntil: u.vigenciaHasta,
+    value: { clave: u.clave, nombre: u.nombre, simbolo: u.simbolo },
   };
 }
 
 /** Validity bounds are inclusive: an entry is usable on its vigencia_hasta date. */
 function isValidRow(row: CatalogRow, on: string): boolean {
-  return (!row.vigencia_desde || row.vigencia_desde <= on) && (!row.vigencia_hasta || row.vigencia_hasta >= on);
+  return (
+    (!row.vigencia_desde || row.vigencia_desde <= on) && (!row.vigencia_hasta || row.vigencia_hasta >= on)
+  );
 }
 
 function clampLimit(limit: number): number {

@@ -1,7 +1,14 @@
 import type { EntityManager } from '@cfdi/db';
 import { CatalogIndex } from './catalog-index';
 import { catalogVersion, loadCatalogIndex } from './load-catalog-index';
-import type { CatalogLookup, FormaPagoEntry, ProductEntry, RegimenEntry, UnitEntry, UsoCfdiEntry } from './types';
+import type {
+  CatalogLookup,
+  FormaPagoEntry,
+  ProductEntry,
+  RegimenEntry,
+  UnitEntry,
+  UsoCfdiEntry,
+} from './types';
 
 export interface CatalogServiceOptions {
   /** A fresh EntityManager per use (e.g. `() => orm.em.fork()`). */
@@ -68,6 +75,9 @@ export function createCatalogService({ em, recheckMs = 5000 }: CatalogServiceOpt
       usoCfdi: (c) => current.lookup.usoCfdi(c),
       regimen: (c) => current.lookup.regimen(c),
       hasFormaPago: (c) => current.lookup.hasFormaPago(c),
+      moneda: (c) => current.lookup.moneda(c),
+      pais: (c) => current.lookup.pais(c),
+      hasComercioExteriorKey: (catalog, c) => current.lookup.hasComercioExteriorKey(catalog, c),
     },
     refresh,
   };

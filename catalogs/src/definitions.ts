@@ -32,9 +32,26 @@ export interface ColumnSpec {
 }
 
 export const CATALOG_NAMES = [
-  'products', 'units', 'usos-cfdi', 'regimenes', 'formas-pago', 'metodos-pago', 'monedas',
-  'objetos-impuesto', 'exportaciones', 'periodicidades', 'meses', 'tipos-relacion', 'impuestos',
-  'tasas-o-cuotas', 'tipos-comprobante', 'tipos-factor', 'paises',
+  'products',
+  'units',
+  'usos-cfdi',
+  'regimenes',
+  'formas-pago',
+  'metodos-pago',
+  'monedas',
+  'objetos-impuesto',
+  'exportaciones',
+  'periodicidades',
+  'meses',
+  'tipos-relacion',
+  'impuestos',
+  'tasas-o-cuotas',
+  'tipos-comprobante',
+  'tipos-factor',
+  'paises',
+  'incoterms',
+  'unidades-aduana',
+  'fracciones-arancelarias',
 ] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];
 
@@ -50,8 +67,18 @@ export interface CatalogDefinition {
   key(row: CatalogRow): string;
 }
 
-const DESDE: ColumnSpec = { name: 'vigencia_desde', header: /fecha( de)? ?inicio/, kind: 'date', optional: true };
-const HASTA: ColumnSpec = { name: 'vigencia_hasta', header: /fecha( de)? ?fin/, kind: 'date', optional: true };
+const DESDE: ColumnSpec = {
+  name: 'vigencia_desde',
+  header: /fecha( de)? ?inicio/,
+  kind: 'date',
+  optional: true,
+};
+const HASTA: ColumnSpec = {
+  name: 'vigencia_hasta',
+  header: /fecha( de)? ?fin/,
+  kind: 'date',
+  optional: true,
+};
 const DESCRIPCION: ColumnSpec = { name: 'descripcion', header: /^descripcion$/ };
 const byClave = (row: CatalogRow) => row.clave ?? '';
 
@@ -61,9 +88,26 @@ function simple(name: CatalogName, file: string, sheet: string, pad?: number): C
   return { name, file, sheet, columns: [clave, DESCRIPCION, DESDE, HASTA], key: byClave };
 }
 
+/** The Comercio Exterior catalogs come from the SAT's catComExt.xsd (keys only: the schema has no descriptions). */
+export const COMEXT_XSD = 'catComExt.xsd';
+
+/** A catalog of catComExt.xsd: `sheet` is its xs:simpleType (and workbook sheet) name. */
+function comExt(name: CatalogName, type: string): CatalogDefinition {
+  return {
+    name,
+    file: COMEXT_XSD,
+    sheet: type,
+    columns: [{ name: 'clave', header: new RegExp(`^${type.toLowerCase()}$`) }],
+    key: byClave,
+  };
+}
+
 export const CATALOGS: readonly CatalogDefinition[] = [
   {
-    name: 'products', file: 'products.tsv', sheet: 'c_ClaveProdServ', key: byClave,
+    name: 'products',
+    file: 'products.tsv',
+    sheet: 'c_ClaveProdServ',
+    key: byClave,
     columns: [
       { name: 'clave', header: /^c_claveprodserv$/, pad: 8 },
       DESCRIPCION,
@@ -77,7 +121,10 @@ export const CATALOGS: readonly CatalogDefinition[] = [
     ],
   },
   {
-    name: 'units', file: 'units.tsv', sheet: 'c_ClaveUnidad', key: byClave,
+    name: 'units',
+    file: 'units.tsv',
+    sheet: 'c_ClaveUnidad',
+    key: byClave,
     columns: [
       { name: 'clave', header: /^c_claveunidad$/, pad: 2 },
       { name: 'nombre', header: /^nombre$/ },
@@ -89,7 +136,10 @@ export const CATALOGS: readonly CatalogDefinition[] = [
     ],
   },
   {
-    name: 'usos-cfdi', file: 'usos_cfdi.tsv', sheet: 'c_UsoCFDI', key: byClave,
+    name: 'usos-cfdi',
+    file: 'usos_cfdi.tsv',
+    sheet: 'c_UsoCFDI',
+    key: byClave,
     columns: [
       { name: 'clave', header: /^c_usocfdi$/ },
       DESCRIPCION,
@@ -102,7 +152,10 @@ export const CATALOGS: readonly CatalogDefinition[] = [
     ],
   },
   {
-    name: 'regimenes', file: 'regimenes.tsv', sheet: 'c_RegimenFiscal', key: byClave,
+    name: 'regimenes',
+    file: 'regimenes.tsv',
+    sheet: 'c_RegimenFiscal',
+    key: byClave,
     columns: [
       { name: 'clave', header: /^c_regimenfiscal$/ },
       DESCRIPCION,
@@ -113,7 +166,10 @@ export const CATALOGS: readonly CatalogDefinition[] = [
     ],
   },
   {
-    name: 'formas-pago', file: 'formas_pago.tsv', sheet: 'c_FormaPago', key: byClave,
+    name: 'formas-pago',
+    file: 'formas_pago.tsv',
+    sheet: 'c_FormaPago',
+    key: byClave,
     columns: [
       { name: 'clave', header: /^c_formapago$/, pad: 2 },
       DESCRIPCION,
@@ -133,7 +189,10 @@ export const CATALOGS: readonly CatalogDefinition[] = [
   },
   simple('metodos-pago', 'metodos_pago.tsv', 'c_MetodoPago'),
   {
-    name: 'monedas', file: 'monedas.tsv', sheet: 'c_Moneda', key: byClave,
+    name: 'monedas',
+    file: 'monedas.tsv',
+    sheet: 'c_Moneda',
+    key: byClave,
     columns: [
       { name: 'clave', header: /^c_moneda$/ },
       DESCRIPCION,
@@ -149,7 +208,10 @@ export const CATALOGS: readonly CatalogDefinition[] = [
   simple('meses', 'meses.tsv', 'c_Meses', 2),
   simple('tipos-relacion', 'tipos_relacion.tsv', 'c_TipoRelacion', 2),
   {
-    name: 'impuestos', file: 'impuestos.tsv', sheet: 'c_Impuesto', key: byClave,
+    name: 'impuestos',
+    file: 'impuestos.tsv',
+    sheet: 'c_Impuesto',
+    key: byClave,
     columns: [
       { name: 'clave', header: /^c_impuesto$/, pad: 3 },
       DESCRIPCION,
@@ -161,7 +223,9 @@ export const CATALOGS: readonly CatalogDefinition[] = [
     ],
   },
   {
-    name: 'tasas-o-cuotas', file: 'tasas_o_cuotas.tsv', sheet: 'c_TasaOCuota',
+    name: 'tasas-o-cuotas',
+    file: 'tasas_o_cuotas.tsv',
+    sheet: 'c_TasaOCuota',
     key: (r) => [r.impuesto, r.factor, r.rango_o_fijo, r.valor_minimo, r.valor_maximo].join('|'),
     columns: [
       { name: 'rango_o_fijo', header: /^rango o fijo$/ },
@@ -177,7 +241,10 @@ export const CATALOGS: readonly CatalogDefinition[] = [
     ],
   },
   {
-    name: 'tipos-comprobante', file: 'tipos_comprobante.tsv', sheet: 'c_TipoDeComprobante', key: byClave,
+    name: 'tipos-comprobante',
+    file: 'tipos_comprobante.tsv',
+    sheet: 'c_TipoDeComprobante',
+    key: byClave,
     columns: [
       { name: 'clave', header: /^c_tipodecomprobante$/ },
       DESCRIPCION,
@@ -187,11 +254,17 @@ export const CATALOGS: readonly CatalogDefinition[] = [
     ],
   },
   {
-    name: 'tipos-factor', file: 'tipos_factor.tsv', sheet: 'c_TipoFactor', key: byClave,
+    name: 'tipos-factor',
+    file: 'tipos_factor.tsv',
+    sheet: 'c_TipoFactor',
+    key: byClave,
     columns: [{ name: 'clave', header: /^c_tipofactor$/ }, DESDE, HASTA],
   },
   {
-    name: 'paises', file: 'paises.tsv', sheet: 'c_Pais', key: byClave,
+    name: 'paises',
+    file: 'paises.tsv',
+    sheet: 'c_Pais',
+    key: byClave,
     columns: [
       { name: 'clave', header: /^c_pais$/ },
       DESCRIPCION,
@@ -201,6 +274,9 @@ export const CATALOGS: readonly CatalogDefinition[] = [
       { name: 'agrupaciones', header: /agrupacion/, optional: true },
     ],
   },
+  comExt('incoterms', 'c_INCOTERM'),
+  comExt('unidades-aduana', 'c_UnidadAduana'),
+  comExt('fracciones-arancelarias', 'c_FraccionArancelaria'),
 ];
 
 export function catalogDefinition(name: CatalogName): CatalogDefinition {

@@ -43,17 +43,24 @@ test('an import killed midway leaves the previous data of every catalog intact',
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (_code, signal) => resolve(signal)),
+  );
 
   try {
-    await pollUntil(async () => {
-      if (child.exitCode !== null) throw new Error(`the child import exited (${child.exitCode}) before blocking:\n${output}`);
-      if (!output.includes('products: merging')) return false;
-      const waiting = await blocker.query(
-        "select 1 from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'catalog_products' and not l.granted",
-      );
-      return (waiting.rowCount ?? 0) > 0;
-    }, 30_000, 'the child import to block on catalog_products');
+    await pollUntil(
+      async () => {
+        if (child.exitCode !== null)
+          throw new Error(`the child import exited (${child.exitCode}) before blocking:\n${output}`);
+        if (!output.includes('products: merging')) return false;
+        const waiting = await blocker.query(
+          "select 1 from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'catalog_products' and not l.granted",
+        );
+        return (waiting.rowCount ?? 0) > 0;
+      },
+      30_000,
+      'the child import to block on catalog_products',
+    );
     expect(output).toMatch(/units 2418 rows \(\+0 ~1 -0\)/);
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
@@ -64,10 +71,16 @@ test('an import killed midway leaves the previous data of every catalog intact',
   }
 
   expect(await one('select count(*)::int as n from catalog_products')).toEqual({ n: 1000 });
-  expect(await one("select nombre from catalog_units where clave = 'H87'")).toEqual({ nombre: 'Pieza antigua' });
+  expect(await one("select nombre from catalog_units where clave = 'H87'")).toEqual({
+    nombre: 'Pieza antigua',
+  });
   expect(await catalogVersion(orm.em.fork())).toBe(version);
 
   // The killed session's advisory lock went with it: the next import runs and completes the data.
   const retried = await importCatalogs({ em: orm.em.fork(), source: satCatalogsDir });
-  expect(retried.catalogs.find((c) => c.catalog === 'products')).toMatchObject({ added: 51514, changed: 0, removed: 0 });
+  expect(retried.catalogs.find((c) => c.catalog === 'products')).toMatchObject({
+    added: 51514,
+    changed: 0,
+    removed: 0,
+  });
 });

@@ -20,8 +20,24 @@ describe('products', () => {
   });
 
   test('servicios de facturacion (no accent) finds Servicios de facturación first; case and accents do not matter', () => {
-    expect(index.searchProducts('servicios de facturacion')[0]).toEqual({ clave: '84111506', nombre: 'Servicios de facturación' });
-    expect(index.searchProducts('SERVICIOS DE FACTURACIÓN', 1)).toEqual([{ clave: '84111506', nombre: 'Servicios de facturación' }]);
+    expect(index.searchProducts('servicios de facturacion')[0]).toEqual({
+      clave: '84111506',
+      nombre: 'Servicios de facturación',
+    });
+    expect(index.searchProducts('SERVICIOS DE FACTURACIÓN', 1)).toEqual([
+      { clave: '84111506', nombre: 'Servicios de facturación' },
+    ]);
+  });
+
+  test('laptop, named only in the synonyms of 43211508 (Computadores personales), finds it first (issue #34)', () => {
+    expect(claves(index.searchProducts('laptop', 20)).slice(0, 2)).toEqual(['43211508', '43211503']);
+    // The thesaurus still widens the search: the portable things follow.
+    expect(
+      index
+        .searchProducts('laptop', 20)
+        .slice(2)
+        .every((r) => /portátil|notebook/i.test(r.nombre)),
+    ).toBe(true);
   });
 
   test('computadora portatil finds the notebook computers (43211503) first', () => {
@@ -34,7 +50,9 @@ describe('products', () => {
     expect(results[0]).toEqual({ clave: '84111500', nombre: 'Servicios contables' });
     expect(results.every((r) => r.clave.startsWith('8411'))).toBe(true);
     expect(claves(results)).toEqual([...claves(results)].sort());
-    expect(index.searchProducts('84111506', 1)).toEqual([{ clave: '84111506', nombre: 'Servicios de facturación' }]);
+    expect(index.searchProducts('84111506', 1)).toEqual([
+      { clave: '84111506', nombre: 'Servicios de facturación' },
+    ]);
   });
 
   test('computadora lists computers first, not milking machines (Ordeñadoras folds into a would-be synonym)', () => {
@@ -44,7 +62,9 @@ describe('products', () => {
   });
 
   test('plurals in -es and -ces meet their singulars: luces finds Luz, meses finds the month unit', () => {
-    expect(index.searchProducts('luces', 50).map((r) => r.nombre)).toContainEqual(expect.stringMatching(/^Luz/));
+    expect(index.searchProducts('luces', 50).map((r) => r.nombre)).toContainEqual(
+      expect.stringMatching(/^Luz/),
+    );
     expect(index.searchUnits('meses', 5).map((u) => u.clave)).toContain('MON');
   });
 
@@ -54,13 +74,13 @@ describe('products', () => {
     expect(results.every((r) => /cami[oó]n/i.test(r.nombre))).toBe(true);
   });
 
-  test('every word must match; description matches rank above synonym-only matches', () => {
-    expect(index.searchProducts('tornillo madera', 1)).toEqual([{ clave: '31161508', nombre: 'Tornillos de rosca para madera' }]);
-    // 'Pija' is only a synonym of 31161503 (Clavo-tornillo); 'Pijamas …' match in their descriptions and go first.
-    const pija = index.searchProducts('pija', 50);
-    const synonymAt = claves(pija).indexOf('31161503');
-    expect(synonymAt).toBeGreaterThan(0);
-    expect(pija.slice(0, synonymAt).every((r) => /pija/i.test(r.nombre))).toBe(true);
+  test('every word must match; a synonym match ranks like a description match', () => {
+    expect(index.searchProducts('tornillo madera', 1)).toEqual([
+      { clave: '31161508', nombre: 'Tornillos de rosca para madera' },
+    ]);
+    // 'Pija' is only a synonym of 31161503 (Clavo-tornillo), as a whole word: it goes before 'Pijamas …', where
+    // the word is only a prefix.
+    expect(claves(index.searchProducts('pija', 5))[0]).toBe('31161503');
     const computadora = index.searchProducts('computadora personal', 5);
     expect(claves(computadora)).toContain('43211508');
   });
@@ -75,7 +95,9 @@ describe('products', () => {
     expect(index.searchProducts('15101506')).toEqual([]);
     expect(index.lookup.hasProductCode('15101506')).toBe(false);
     expect(index.lookup.hasProductCode('15101505')).toBe(true);
-    expect(index.searchProducts('15101506', 1, { includeExpired: true })).toEqual([{ clave: '15101506', nombre: 'Gasolina' }]);
+    expect(index.searchProducts('15101506', 1, { includeExpired: true })).toEqual([
+      { clave: '15101506', nombre: 'Gasolina' },
+    ]);
   });
 
   test('nonsense finds nothing', () => {
@@ -95,11 +117,23 @@ describe('units', () => {
 
 describe('small catalogs and lookups', () => {
   test('lists have the API shapes', () => {
-    expect(index.listUsosCfdi()).toContainEqual({ clave: 'G03', nombre: 'Gastos en general.', fisica: true, moral: true });
-    expect(index.listRegimenes()).toContainEqual({ clave: '605', nombre: expect.stringMatching(/^Sueldos/), fisica: true, moral: false });
+    expect(index.listUsosCfdi()).toContainEqual({
+      clave: 'G03',
+      nombre: 'Gastos en general.',
+      fisica: true,
+      moral: true,
+    });
+    expect(index.listRegimenes()).toContainEqual({
+      clave: '605',
+      nombre: expect.stringMatching(/^Sueldos/),
+      fisica: true,
+      moral: false,
+    });
     expect(index.listFormasPago()).toContainEqual({ clave: '99', nombre: 'Por definir' });
     expect(index.listUsosCfdi()).toHaveLength(24);
-    expect(index.rows('tasas-o-cuotas')).toContainEqual(expect.objectContaining({ impuesto: 'IVA', factor: 'Tasa', valor_maximo: '0.160000' }));
+    expect(index.rows('tasas-o-cuotas')).toContainEqual(
+      expect.objectContaining({ impuesto: 'IVA', factor: 'Tasa', valor_maximo: '0.160000' }),
+    );
   });
 
   test('lookups for the CFDI validation', () => {

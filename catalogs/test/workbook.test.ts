@@ -22,7 +22,14 @@ beforeAll(async () => {
 });
 
 function writeSample(file: string): void {
-  writeWorkbook(file, satSheets({ usos: rowsOf(tsv, 'usos-cfdi')!, regimenes: rowsOf(tsv, 'regimenes')!, formasPago: rowsOf(tsv, 'formas-pago')! }));
+  writeWorkbook(
+    file,
+    satSheets({
+      usos: rowsOf(tsv, 'usos-cfdi')!,
+      regimenes: rowsOf(tsv, 'regimenes')!,
+      formasPago: rowsOf(tsv, 'formas-pago')!,
+    }),
+  );
 }
 
 describe.each(['xlsx', 'xls'])('a SAT workbook (.%s)', (ext) => {
@@ -34,16 +41,34 @@ describe.each(['xlsx', 'xls'])('a SAT workbook (.%s)', (ext) => {
 
   test('reads the catalogs it holds below the title rows, in the same form as the TSV files', async () => {
     const data = await readSource(file);
-    expect(data.map((d) => d.definition.name).sort()).toEqual(['formas-pago', 'products', 'regimenes', 'units', 'usos-cfdi']);
+    expect(data.map((d) => d.definition.name).sort()).toEqual([
+      'formas-pago',
+      'products',
+      'regimenes',
+      'units',
+      'usos-cfdi',
+    ]);
     // Two header rows (Física/Moral), numeric keys, Sí/No/Opcional and date serials all round-trip.
-    for (const name of ['usos-cfdi', 'regimenes', 'formas-pago']) expect(rowsOf(data, name)).toEqual(rowsOf(tsv, name));
+    for (const name of ['usos-cfdi', 'regimenes', 'formas-pago'])
+      expect(rowsOf(data, name)).toEqual(rowsOf(tsv, name));
     expect(rowsOf(data, 'products')![0]).toEqual({
-      clave: '01010101', descripcion: 'No existe en el catálogo', palabras_similares: 'Público en general', incluir_iva: 'false',
-      incluir_ieps: 'false', complemento: '', estimulo_franja_fronteriza: 'false', vigencia_desde: '2019-01-07', vigencia_hasta: '',
+      clave: '01010101',
+      descripcion: 'No existe en el catálogo',
+      palabras_similares: 'Público en general',
+      incluir_iva: 'false',
+      incluir_ieps: 'false',
+      complemento: '',
+      estimulo_franja_fronteriza: 'false',
+      vigencia_desde: '2019-01-07',
+      vigencia_hasta: '',
     });
     expect(rowsOf(data, 'products')!.find((r) => r.clave === '80111701')?.incluir_iva).toBe('true');
     expect(rowsOf(data, 'products')!.find((r) => r.clave === '15101506')?.vigencia_hasta).toBe('2020-01-15');
-    expect(rowsOf(data, 'units')!.map((r) => [r.clave, r.simbolo])).toEqual([['H87', ''], ['KGM', 'kg'], ['05', '']]);
+    expect(rowsOf(data, 'units')!.map((r) => [r.clave, r.simbolo])).toEqual([
+      ['H87', ''],
+      ['KGM', 'kg'],
+      ['05', ''],
+    ]);
   });
 });
 
@@ -53,7 +78,13 @@ test('importing a workbook merges only its catalogs and is idempotent', async ()
     const file = path.join(dir, 'catCFDI_V_4_import.xlsx');
     writeSample(file);
     const first = await importCatalogs({ em: orm.em.fork(), source: file });
-    expect(first.catalogs.find((c) => c.catalog === 'products')).toEqual({ catalog: 'products', rows: 4, added: 4, changed: 0, removed: 0 });
+    expect(first.catalogs.find((c) => c.catalog === 'products')).toEqual({
+      catalog: 'products',
+      rows: 4,
+      added: 4,
+      changed: 0,
+      removed: 0,
+    });
     expect(first.catalogs.find((c) => c.catalog === 'usos-cfdi')).toMatchObject({ rows: 24, added: 24 });
     const again = await importCatalogs({ em: orm.em.fork(), source: file });
     expect(again.catalogs.every((c) => c.added + c.changed + c.removed === 0)).toBe(true);
@@ -66,7 +97,13 @@ test('importing a workbook merges only its catalogs and is idempotent', async ()
 
 test('a workbook without the expected header says which column is missing', async () => {
   const file = path.join(dir, 'broken.xlsx');
-  writeWorkbook(file, { c_RegimenFiscal: [['Catálogo'], ['c_RegimenFiscal', 'Descripción', 'Física'], ['601', 'General', 'No', serial('2022-01-01')]] });
+  writeWorkbook(file, {
+    c_RegimenFiscal: [
+      ['Catálogo'],
+      ['c_RegimenFiscal', 'Descripción', 'Física'],
+      ['601', 'General', 'No', serial('2022-01-01')],
+    ],
+  });
   expect(() => readWorkbook(file)).toThrow(CatalogSourceError);
   expect(() => readWorkbook(file)).toThrow(/no column for moral/);
 });

@@ -1,5 +1,7 @@
+import { EXIT, printFailure } from './failures';
+
 /** Says on stderr what was refused or failed, and makes the command exit 1 (the other documents still go on). */
 export function refuse(message: string): void {
-  process.stderr.write(`error: ${message}\n`);
-  process.exitCode = 1;
+  printFailure({ code: 'refused', message });
+  process.exitCode = EXIT.failed;
 }

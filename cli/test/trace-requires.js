@@ -4,7 +4,8 @@ const Module = require('node:module');
 const original = Module._load;
 const seen = new Set();
 Module._load = function load(request, parent, ...rest) {
-  if (!/^(\.|\/|node:)/.test(request) && parent && !parent.filename.includes('/node_modules/')) seen.add(request);
+  if (!/^(\.|\/|node:)/.test(request) && parent && !parent.filename.includes('/node_modules/'))
+    seen.add(request);
   return original.call(this, request, parent, ...rest);
 };
 process.on('exit', () => process.stderr.write(`LOADED ${[...seen].join(',')}\n`));

@@ -1,8 +1,19 @@
-import { ActivityFailure, ApplicationFailure, condition, continueAsNew, proxyActivities, proxyLocalActivities, setHandler, sleep } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  sleep,
+  workflowInfo,
+} from '@temporalio/workflow';
 import { HandlerUnfinishedPolicy } from '@temporalio/common';
-import type { Activities } from '@cfdi/activities';
-import type { CancelOutcome, CancelWorkflowInput } from './cancel-types';
-import { cancelOutcomeUpdate } from './names';
+import type { Activities } from '@cfdi/temporal-contract';
+import type { CancelOutcome, CancelWorkflowInput } from '@cfdi/temporal-contract';
+import { cancelOutcomeUpdate } from '@cfdi/temporal-contract';
 import { nextLookupDelay } from './reconciliation-schedule';
 
 // Database steps are short and idempotent (each transition happens once): local activities, retried freely.
@@ -15,7 +26,19 @@ const db = proxyLocalActivities<Activities>({
 // the request again is harmless (the SAT answers 202 with the current state). A CSD that cannot sign is final.
 const pac = proxyActivities<Activities>({
   startToCloseTimeout: '60 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['Unsignable'] },
+  retry: {
+    initialInterval: '500 milliseconds',
+    backoffCoefficient: 2,
+    maximumAttempts: 4,
+    nonRetryableErrorTypes: ['Unsignable'],
+  },
+});
+
+// The merchant's automatic e-mail is queued by a regular activity, not a local one: the workflow task that answers the
+// API's update completes first, so the answer never waits for it. Retried until the database takes it.
+const emails = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
 
 // SAT status reads while the receiver decides: a read is always safe, so retry until the PAC answers.
@@ -35,10 +58,14 @@ const POLLS_PER_RUN = 200;
 export async function cancelDocumentWorkflow(input: CancelWorkflowInput): Promise<CancelOutcome> {
   const { documentId } = input;
   let outcome: CancelOutcome | undefined;
-  setHandler(cancelOutcomeUpdate, async () => {
-    await condition(() => outcome !== undefined);
-    return outcome!;
-  }, { unfinishedPolicy: HandlerUnfinishedPolicy.ABANDON });
+  setHandler(
+    cancelOutcomeUpdate,
+    async () => {
+      await condition(() => outcome !== undefined);
+      return outcome!;
+    },
+    { unfinishedPolicy: HandlerUnfinishedPolicy.ABANDON },
+  );
 
   if (input.resumePollingSeconds === undefined) {
     let submission;
@@ -46,8 +73,13 @@ export async function cancelDocumentWorkflow(input: CancelWorkflowInput): Promis
       submission = await pac.submitCancellation(documentId);
     } catch (error) {
       const refusal = unsignable(error);
-      await db.recordCancellationRefused(documentId, refusal ? `refused: ${refusal.code}` : 'pac_unavailable');
-      return (outcome = refusal ? { outcome: 'rejected', ...refusal } : { outcome: 'unavailable', detail: failureMessage(error) });
+      await db.recordCancellationRefused(
+        documentId,
+        refusal ? `refused: ${refusal.code}` : 'pac_unavailable',
+      );
+      return (outcome = refusal
+        ? { outcome: 'rejected', ...refusal }
+        : { outcome: 'unavailable', detail: failureMessage(error) });
     }
     if (submission.outcome === 'refused') {
       await db.recordCancellationRefused(documentId, `refused: ${submission.code}`);
@@ -55,7 +87,10 @@ export async function cancelDocumentWorkflow(input: CancelWorkflowInput): Promis
     }
     await db.recordCancellationSubmitted(documentId, submission);
     outcome = { outcome: submission.outcome };
-    if (submission.outcome === 'cancelled') return { outcome: 'cancelled' };
+    if (submission.outcome === 'cancelled') {
+      await emailCancellation(documentId);
+      return { outcome: 'cancelled' };
+    }
   } else {
     outcome = { outcome: 'pending' };
   }
@@ -69,17 +104,32 @@ async function awaitReceiver(input: CancelWorkflowInput): Promise<CancelOutcome>
     const progress = await lookups.cancellationProgress(input.documentId);
     if (progress !== 'pending') {
       await db.recordCancellationResolved(input.documentId, progress);
-      return { outcome: progress === 'accepted' ? 'cancelled' : 'receiver_rejected' };
+      if (progress !== 'accepted') return { outcome: 'receiver_rejected' };
+      await emailCancellation(input.documentId);
+      return { outcome: 'cancelled' };
     }
     delaySeconds = nextLookupDelay(delaySeconds, input.polling.maxPollSeconds);
   }
   return continueAsNew<typeof cancelDocumentWorkflow>({ ...input, resumePollingSeconds: delaySeconds });
 }
 
+/** The merchant's automatic e-mail of the cancellation, with the acuse (histories from before it replay without it). */
+async function emailCancellation(documentId: string): Promise<void> {
+  if (patched('auto-email'))
+    await emails.queueAutomaticEmail({
+      documentId,
+      trigger: 'cancelled',
+      taskQueue: workflowInfo().taskQueue,
+    });
+}
+
 function unsignable(error: unknown): { code: string; message: string } | null {
   const cause = error instanceof ActivityFailure ? error.cause : error;
   if (cause instanceof ApplicationFailure && cause.type === 'Unsignable') {
-    return { code: String((cause.details?.[0] as string | undefined) ?? 'unsignable'), message: cause.message };
+    return {
+      code: String((cause.details?.[0] as string | undefined) ?? 'unsignable'),
+      message: cause.message,
+    };
   }
   return null;
 }

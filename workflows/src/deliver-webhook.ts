@@ -1,7 +1,7 @@
 import { proxyLocalActivities, sleep } from '@temporalio/workflow';
-import type { Activities } from '@cfdi/activities';
+import type { Activities } from '@cfdi/temporal-contract';
 import { webhookRetryDelayMs } from './webhook-backoff';
-import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './webhook-types';
+import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from '@cfdi/temporal-contract';
 
 // One attempt: a 10 s HTTP timeout plus the database writes. A local activity: no activity task goes through the
 // server, so a delivery costs one workflow task rather than two plus an activity task (see bench/README.md,
@@ -18,7 +18,9 @@ const { attemptWebhookDelivery } = proxyLocalActivities<Activities>({
  * and jitter until a 2xx, a 410, the endpoint going away, or the retry window (3 days) running out. The dispatcher
  * makes most first attempts itself and starts this workflow only for those that failed (`firstAttemptAt`).
  */
-export async function deliverWebhookWorkflow(input: WebhookDeliveryInput): Promise<{ outcome: WebhookDeliveryOutcome; attempts: number }> {
+export async function deliverWebhookWorkflow(
+  input: WebhookDeliveryInput,
+): Promise<{ outcome: WebhookDeliveryOutcome; attempts: number }> {
   const deadline = (input.firstAttemptAt ?? Date.now()) + input.retry.windowSeconds * 1000;
   for (let attempt = input.firstAttemptAt === undefined ? 1 : 2; ; attempt++) {
     if (attempt > 1) {
@@ -26,7 +28,11 @@ export async function deliverWebhookWorkflow(input: WebhookDeliveryInput): Promi
       if (Date.now() + delay > deadline) return { outcome: 'expired', attempts: attempt - 1 };
       await sleep(delay);
     }
-    const { outcome } = await attemptWebhookDelivery({ eventId: input.eventId, endpointId: input.endpointId, redelivery: input.redelivery });
+    const { outcome } = await attemptWebhookDelivery({
+      eventId: input.eventId,
+      endpointId: input.endpointId,
+      redelivery: input.redelivery,
+    });
     if (outcome !== 'failed') return { outcome, attempts: attempt };
   }
 }

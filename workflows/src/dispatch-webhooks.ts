@@ -1,6 +1,6 @@
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '@cfdi/activities';
-import type { WebhookDispatchInput } from './webhook-types';
+import type { Activities } from '@cfdi/temporal-contract';
+import type { WebhookDispatchInput } from '@cfdi/temporal-contract';
 
 // The drain heartbeats every pass: a dead worker is noticed within the heartbeat timeout and the drain resumes on
 // another one, where the events the dead one had leased are dispatched again once the lease runs out.

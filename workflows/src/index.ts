@@ -6,3 +6,4 @@ export { resumeStalledWorkflow } from './resume-stalled';
 export { regenerateFilesWorkflow } from './regenerate-files';
 export { deliverWebhookWorkflow } from './deliver-webhook';
 export { dispatchWebhooksWorkflow } from './dispatch-webhooks';
+export { sendEmailWorkflow } from './send-email';

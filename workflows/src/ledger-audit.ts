@@ -1,5 +1,5 @@
 import { log, proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '@cfdi/activities';
+import type { Activities } from '@cfdi/temporal-contract';
 
 // Read-only and cheap: retry freely on infrastructure errors.
 const { auditLedger } = proxyActivities<Activities>({

@@ -1,6 +1,6 @@
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '@cfdi/activities';
-import { filesTaskQueue } from './names';
+import type { Activities } from '@cfdi/temporal-contract';
+import { filesTaskQueue } from '@cfdi/temporal-contract';
 
 /**
  * Renders a stamped document's files again (`cfdi files regenerate`): after their rendering failed for good, or when

@@ -1,8 +1,23 @@
-import { allHandlersFinished, ActivityFailure, condition, patched, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  ActivityFailure,
+  condition,
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import { HandlerUnfinishedPolicy } from '@temporalio/common';
-import type { Activities } from '@cfdi/activities';
-import { filesTaskQueue, resolveReconciliationSignal, stampOutcomeUpdate } from './names';
-import type { OperatorResolution, StampAttempt, StampOutcome, StampWorkflowInput } from './stamp-types';
+import { filesTaskQueue, resolveReconciliationSignal, stampOutcomeUpdate } from '@cfdi/temporal-contract';
+import type {
+  Activities,
+  OperatorResolution,
+  StampAttempt,
+  StampOutcome,
+  StampWorkflowInput,
+} from '@cfdi/temporal-contract';
+import { readAttempt, readOperatorStamped, readStampFailure, type EarlierStamp } from './earlier-results';
 import { nextLookupDelay } from './reconciliation-schedule';
 
 // Database steps are short and idempotent: local activities (no server round trip), retried freely.
@@ -18,6 +33,13 @@ const db = proxyLocalActivities<Activities>({
 const fastPath = proxyLocalActivities<Activities>({
   startToCloseTimeout: '60 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumAttempts: 4 },
+});
+
+// The merchant's automatic e-mail is queued by a regular activity, not a local one: the workflow task that answers the
+// API's update completes first, so the answer never waits for it. Retried until the database takes it.
+const emails = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
 
 // Reads during reconciliation: retry until the PAC answers.
@@ -41,14 +63,29 @@ const filesActivities = () =>
 export async function stampDocumentWorkflow(input: StampWorkflowInput): Promise<StampOutcome> {
   let outcome: StampOutcome | undefined;
   let resolution: OperatorResolution | undefined;
-  setHandler(stampOutcomeUpdate, async () => {
-    await condition(() => outcome !== undefined);
-    return outcome!;
-  }, { unfinishedPolicy: HandlerUnfinishedPolicy.ABANDON });
+  setHandler(
+    stampOutcomeUpdate,
+    async () => {
+      await condition(() => outcome !== undefined);
+      return outcome!;
+    },
+    { unfinishedPolicy: HandlerUnfinishedPolicy.ABANDON },
+  );
   setHandler(resolveReconciliationSignal, (r) => {
     resolution ??= r;
   });
-  const final = await stamp(input, (o) => (outcome = o), () => resolution);
+  const final = await stamp(
+    input,
+    (o) => (outcome = o),
+    () => resolution,
+  );
+  // After the answer and the files: the merchant's automatic e-mail (histories from before it replay without it).
+  if (final.outcome === 'stamped' && patched('auto-email'))
+    await emails.queueAutomaticEmail({
+      documentId: input.documentId,
+      trigger: 'stamped',
+      taskQueue: workflowInfo().taskQueue,
+    });
   // A stamp can end within one workflow task; let the waiting API's update return before the workflow closes.
   await condition(allHandlersFinished);
   return final;
@@ -60,44 +97,68 @@ async function stamp(
   operator: () => OperatorResolution | undefined,
 ): Promise<StampOutcome> {
   const { documentId } = input;
-  let attempt: StampAttempt;
+  let attempt: StampAttempt | EarlierStamp;
   try {
-    attempt = await fastPath.stampDocument(documentId);
+    attempt = readAttempt(await fastPath.stampDocument(documentId));
   } catch (error) {
-    const detail = failureMessage(error);
-    await db.recordStampFailure(documentId, { code: 'pac_unavailable', message: detail });
-    return report({ outcome: 'unavailable', detail });
+    return report(
+      await recordFailure(documentId, { code: 'pac_unavailable', message: failureMessage(error) }),
+    );
   }
-  if (attempt.outcome === 'unrecorded') attempt = await db.recordStampResult(documentId, attempt.result);
+  if (attempt.outcome === 'unrecorded')
+    attempt = readAttempt(await db.recordStampResult(documentId, attempt.result));
 
   switch (attempt.outcome) {
     case 'stamped':
-      report({ outcome: 'stamped', uuid: attempt.uuid });
-      return withFiles(documentId, attempt);
-    case 'rejected':
+      report(attempt);
+      // Small documents' files are marked ready in the recording and produced on first download.
+      if (attempt.document.files_status !== 'ready')
+        await filesActivities().generateDocumentFiles(documentId);
+      return attempt;
+    case 'earlier_stamp': {
+      const outcome = await earlierStampOutcome(documentId);
+      report(outcome);
+      if (!attempt.filesReady) await filesActivities().generateDocumentFiles(documentId);
+      return outcome;
+    }
     case 'failed':
-      return report({ outcome: attempt.outcome, code: attempt.code, message: attempt.message });
-    case 'ambiguous': {
-      report({ outcome: 'reconciling', detail: attempt.detail });
+      return report(attempt);
+    case 'reconciling': {
+      report(attempt);
       const final = await reconcile(input, operator);
-      return final.outcome === 'stamped' ? withFiles(documentId, { uuid: final.uuid, filesReady: false }) : final;
+      if (final.outcome === 'failed') return final;
+      // A reconciled stamp's files were never rendered on the stamp path.
+      await filesActivities().generateDocumentFiles(documentId);
+      return final.outcome === 'stamped' ? final : earlierStampOutcome(documentId);
     }
     case 'unrecorded':
       throw new Error('unreachable: recordStampResult records or throws');
   }
 }
 
-/** Files the stamp path did not render inline (large documents, inline failures, reconciled stamps). */
-async function withFiles(documentId: string, stamped: { uuid: string; filesReady: boolean }): Promise<StampOutcome> {
-  if (!stamped.filesReady) await filesActivities().generateDocumentFiles(documentId);
-  return { outcome: 'stamped', uuid: stamped.uuid };
+/** Records a stamp that ended without a UUID (refunding its timbre) and returns the outcome as recorded. */
+async function recordFailure(documentId: string, failure: { code: string; message: string }) {
+  return readStampFailure(await db.recordStampFailure(documentId, failure), failure);
+}
+
+/**
+ * The outcome of a stamp an earlier worker recorded without its document: read from the database. Replaying a
+ * history where that earlier worker went on (no marker), nothing is read; the run's outcome then says to read the
+ * document (`reconciling` makes the API answer from the database).
+ */
+async function earlierStampOutcome(documentId: string): Promise<StampOutcome> {
+  if (patched('earlier-stamp-outcome')) return db.loadStampOutcome(documentId);
+  return { outcome: 'reconciling', detail: 'stamped by an earlier worker version: read the document' };
 }
 
 /**
  * Ambiguous PAC outcome: never re-send. Ask the PAC's already-stamped lookup on a backoff schedule and accept an
  * operator's decision at any moment; the first definitive answer wins and is recorded with who decided.
  */
-async function reconcile(input: StampWorkflowInput, operator: () => OperatorResolution | undefined): Promise<StampOutcome> {
+async function reconcile(
+  input: StampWorkflowInput,
+  operator: () => OperatorResolution | undefined,
+): Promise<StampOutcome | EarlierStamp> {
   const { documentId } = input;
   let delaySeconds = input.reconciliation.firstLookupSeconds;
   let notStampedAnswers = 0;
@@ -106,31 +167,47 @@ async function reconcile(input: StampWorkflowInput, operator: () => OperatorReso
     const decision = operator();
     if (decision) {
       await db.recordReconciliation(documentId, decision);
-      if (decision.stamped) {
-        const uuid = await lookups.recordOperatorStamped(documentId, decision.uuid!);
-        return { outcome: 'stamped', uuid };
-      }
-      await db.recordStampFailure(documentId, { code: 'not_stamped', message: `Resolved as not stamped by ${decision.resolvedBy}` });
-      return { outcome: 'failed', code: 'not_stamped', message: 'resolved as not stamped' };
+      if (decision.stamped)
+        return readOperatorStamped(await lookups.recordOperatorStamped(documentId, decision.uuid!));
+      return recordFailure(documentId, {
+        code: 'not_stamped',
+        message: `Resolved as not stamped by ${decision.resolvedBy}`,
+      });
     }
     const lookup = await lookups.lookupStamped(documentId);
     if (lookup.outcome === 'stamped') {
       // The PAC's stamp settles it; a decision sent meanwhile is kept in the history, marked as overtaken.
       const late = patched('late-operator-decision') ? operator() : undefined;
-      if (late) await db.recordReconciliation(documentId, { ...late, note: `${late.note ? `${late.note} ` : ''}(overtaken: the PAC's lookup found the stamp)` });
-      await db.recordReconciliation(documentId, { stamped: true, uuid: lookup.uuid, resolvedBy: 'pac-lookup' });
-      const recorded = await db.recordStampResult(documentId, { outcome: 'stamped', uuid: lookup.uuid, xml: lookup.xml });
-      if (recorded.outcome === 'stamped') return { outcome: 'stamped', uuid: recorded.uuid };
-      if (recorded.outcome === 'failed') return recorded;
-      throw new Error(`a looked-up stamp was recorded as ${recorded.outcome}`);
+      if (late)
+        await db.recordReconciliation(documentId, {
+          ...late,
+          note: `${late.note ? `${late.note} ` : ''}(overtaken: the PAC's lookup found the stamp)`,
+        });
+      await db.recordReconciliation(documentId, {
+        stamped: true,
+        uuid: lookup.uuid,
+        resolvedBy: 'pac-lookup',
+      });
+      const recorded = readAttempt(
+        await db.recordStampResult(documentId, { outcome: 'stamped', uuid: lookup.uuid, xml: lookup.xml }),
+      );
+      if (recorded.outcome === 'reconciling' || recorded.outcome === 'unrecorded')
+        throw new Error(`a looked-up stamp was recorded as ${recorded.outcome}`);
+      return recorded;
     }
     // Two "never stamped" answers a backoff apart rule out the PAC's short post-stamp race (pac.md 3.1). An operator's
     // decision that arrived while the PAC was being asked is not dropped: the next turn of the loop records it.
     if (lookup.outcome === 'not_stamped' && ++notStampedAnswers >= 2) {
       if (patched('late-operator-decision') && operator()) continue;
-      await db.recordReconciliation(documentId, { stamped: false, resolvedBy: 'pac-lookup', note: lookup.detail });
-      await db.recordStampFailure(documentId, { code: 'not_stamped', message: `The PAC has no stamp for this document: ${lookup.detail}` });
-      return { outcome: 'failed', code: 'not_stamped', message: lookup.detail };
+      await db.recordReconciliation(documentId, {
+        stamped: false,
+        resolvedBy: 'pac-lookup',
+        note: lookup.detail,
+      });
+      return recordFailure(documentId, {
+        code: 'not_stamped',
+        message: `The PAC has no stamp for this document: ${lookup.detail}`,
+      });
     }
     delaySeconds = nextLookupDelay(delaySeconds, input.reconciliation.maxLookupSeconds);
   }

@@ -1,4 +1,4 @@
-import type { WebhookRetryPolicy } from './webhook-types';
+import type { WebhookRetryPolicy } from '@cfdi/temporal-contract';
 
 /**
  * Delay before attempt `attempt + 1` (ms): exponential from `firstSeconds`, capped at `maxSeconds`, with ±20 %

@@ -14,7 +14,11 @@ describe('workflow replay', () => {
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     it(`replays ${file}`, async () => {
       const history = historyFromJSON(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
-      await Worker.runReplayHistory({ workflowsPath: require.resolve('../src/index.ts') }, history, `replay-${file}`);
+      await Worker.runReplayHistory(
+        { workflowsPath: require.resolve('../src/index.ts') },
+        history,
+        `replay-${file}`,
+      );
     }, 60_000);
   }
 });

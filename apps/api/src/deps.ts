@@ -1,20 +1,26 @@
-import type { Redis } from 'ioredis';
-import { Client, Connection } from '@temporalio/client';
 import type { Config } from '@cfdi/config';
-import { createCatalogService, type CatalogService } from '@cfdi/catalogs';
-import { createOrm, type Orm } from '@cfdi/db';
-import { closeRedis, connectRedis, createStripeClients, type StripeClients } from '@cfdi/services';
-import { createPlatformDeps, type PlatformDeps } from './platform-deps';
+import {
+  createHttpMetrics,
+  createMetricsRegistry,
+  createPacMetrics,
+  createPlatformGauges,
+  type HttpMetrics,
+  type PlatformNumbers,
+  type Registry,
+} from '@cfdi/metrics';
+import { createPlatform, type Platform } from '@cfdi/platform';
 
-/** Infrastructure the routes use; built once per process by server.ts (or by tests). */
-export interface AppDeps extends PlatformDeps {
-  config: Readonly<Config>;
-  orm: Orm;
-  redis: Redis;
-  catalogs: CatalogService;
-  temporal: { client: Client };
-  /** Stripe for balance top-ups, per mode (none configured: the billing endpoints answer 503). */
-  stripe: StripeClients;
+/** What the routes use: the platform (see @cfdi/platform) and the API's metrics, built once per process. */
+export interface AppDeps extends Platform {
+  /** This process's Prometheus registry (GET /metrics) and what feeds it. */
+  metrics: ApiMetrics;
+}
+
+export interface ApiMetrics {
+  registry: Registry;
+  http: HttpMetrics;
+  /** Sets the platform-wide gauges from PostgreSQL's numbers (read on each scrape). */
+  setPlatform(numbers: PlatformNumbers): void;
 }
 
 declare module 'fastify' {
@@ -27,25 +33,18 @@ declare module 'fastify' {
  * Connects everything the API needs. Nothing here requires a dependency to be up: the ORM and Temporal connect
  * lazily and Redis reconnects in the background, so the API starts and /ready tells what is missing.
  */
-export async function createAppDeps(config: Readonly<Config>, options: { now?: () => Date } = {}): Promise<AppDeps & { close(): Promise<void> }> {
-  const orm = await createOrm(config.databaseUrl);
-  const redis = await connectRedis(config.redisUrl, (error) => console.warn(`redis: ${error.message}`));
-  const connection = Connection.lazy({ address: config.temporal.address });
-  const client = new Client({ connection, namespace: config.temporal.namespace });
-  const platform = createPlatformDeps(config, options);
-  return {
-    ...platform,
-    config,
-    orm,
-    redis,
-    catalogs: createCatalogService({ em: () => orm.em.fork() }),
-    temporal: { client },
-    stripe: createStripeClients(config.billing),
-    async close() {
-      platform.pac.close();
-      await connection.close().catch(() => undefined);
-      await orm.close();
-      closeRedis(redis);
-    },
-  };
+export async function createAppDeps(
+  config: Readonly<Config>,
+  options: { now?: () => Date } = {},
+): Promise<AppDeps> {
+  const registry = createMetricsRegistry('api');
+  const platform = await createPlatform(config, {
+    ...options,
+    connect: ['redis'],
+    observePac: createPacMetrics(registry),
+  });
+  // Assigned, not spread: the platform's parts are opened on first use.
+  return Object.assign(platform, {
+    metrics: { registry, http: createHttpMetrics(registry), setPlatform: createPlatformGauges(registry) },
+  });
 }

@@ -8,5 +8,5 @@ setFlagsFromString('--heap-growing-percent=10');
 // Memory saver mode keeps the young generation near 1–2 MB rather than the 16 MB its semi-spaces may reach, and the
 // old generation's growth step small: the API is waiting on Temporal and PostgreSQL, not computing, so ~30 MB less
 // peak RSS under bench/stamp is worth its CPU: +17 % per 1-item stamp (throughput and p50 unchanged), +50 % per
-// 500-item one (p50 +8 %; bench/README.md, session 13). Node 20's V8 does not know the flag (it would print an error).
+// 500-item one (p50 +8 %; bench/README.md, Stamping). Node 20's V8 does not know the flag (it would print an error).
 if (Number(process.versions.node.split('.')[0]) >= 24) setFlagsFromString('--memory-saver-mode');

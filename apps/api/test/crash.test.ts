@@ -16,34 +16,56 @@ it('a worker SIGKILLed during the PAC call: after a restart the stamp completes 
   const first = await spawnWorker();
   // The PAC takes 3 s to answer, so the kill lands while the stamp call is in flight.
   await fetch(`${stack.sandbox.url}/sandbox/faults`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'stamp', kind: 'latency', count: 1, params: { ms: 3000 } }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ operation: 'stamp', kind: 'latency', count: 1, params: { ms: 3000 } }),
   });
-  const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+  const res = await stack.api.request('POST', '/v1/invoices', {
+    key: account.testKey,
+    headers: { 'idempotency-key': idempotencyKey() },
+    body: invoiceBody(account.merchantId),
+  });
   expect(res.status).toBe(202);
   const id = res.body.id as string;
   const em = () => stack.api.orm.em.fork();
-  await waitFor(async () => ((await em().execute('select sealed_xml from documents where id = ?', [id]))[0] as any).sealed_xml ? true : undefined, { what: 'sealing' });
+  await waitFor(
+    async () =>
+      ((await em().execute('select sealed_xml from documents where id = ?', [id]))[0] as any).sealed_xml
+        ? true
+        : undefined,
+    { what: 'sealing' },
+  );
   await new Promise((resolve) => setTimeout(resolve, 800));
   first.kill('SIGKILL');
   await new Promise((resolve) => first.once('exit', resolve));
 
   const second = await spawnWorker();
   try {
-    const stamped = await waitFor(async () => {
-      const current = (await stack.api.request('GET', `/v1/invoices/${id}`, { key: account.testKey })).body;
-      return current.status === 'stamped' ? current : undefined;
-    }, { timeoutMs: 60_000, what: 'the stamp after the restart' });
+    const stamped = await waitFor(
+      async () => {
+        const current = (await stack.api.request('GET', `/v1/invoices/${id}`, { key: account.testKey })).body;
+        return current.status === 'stamped' ? current : undefined;
+      },
+      { timeoutMs: 60_000, what: 'the stamp after the restart' },
+    );
     expect(stamped.uuid).toMatch(/^[0-9A-F-]{36}$/);
     expect(stamped.needsReconciliation).toBe(false);
-    const consumes = await em().execute(`select count(*)::int as n from transactions where account_id = ? and type = 'consume'`, [account.accountId]);
-    const refunds = await em().execute(`select count(*)::int as n from transactions where account_id = ? and type = 'refund'`, [account.accountId]);
+    const consumes = await em().execute(
+      `select count(*)::int as n from transactions where account_id = ? and type = 'consume'`,
+      [account.accountId],
+    );
+    const refunds = await em().execute(
+      `select count(*)::int as n from transactions where account_id = ? and type = 'refund'`,
+      [account.accountId],
+    );
     expect((consumes[0] as any).n).toBe(1);
     expect((refunds[0] as any).n).toBe(0);
     // The PAC holds exactly one stamp for the document: asking it again returns the same UUID.
     const { FinkokPac } = await import('@cfdi/pac');
     const { SANDBOX_CREDENTIALS } = await import('@cfdi/services');
     const pac = new FinkokPac({ url: stack.sandbox.url, ...SANDBOX_CREDENTIALS });
-    const sealed = ((await em().execute('select sealed_xml from documents where id = ?', [id]))[0] as any).sealed_xml;
+    const sealed = ((await em().execute('select sealed_xml from documents where id = ?', [id]))[0] as any)
+      .sealed_xml;
     const again = await pac.stamp(sealed);
     pac.close();
     expect(again).toMatchObject({ outcome: 'stamped', uuid: stamped.uuid, previouslyStamped: true });
@@ -59,23 +81,46 @@ it('a stamp the PAC hands back for another document (an identical CFDI) fails th
   const worker = await spawnWorker();
   let first: any;
   try {
-    const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
-    first = await waitFor(async () => {
-      const current = (await stack.api.request('GET', `/v1/invoices/${res.body.id}`, { key: account.testKey })).body;
-      return current.status === 'stamped' ? current : undefined;
-    }, { what: 'the first invoice' });
+    const res = await stack.api.request('POST', '/v1/invoices', {
+      key: account.testKey,
+      headers: { 'idempotency-key': idempotencyKey() },
+      body: invoiceBody(account.merchantId),
+    });
+    first = await waitFor(
+      async () => {
+        const current = (
+          await stack.api.request('GET', `/v1/invoices/${res.body.id}`, { key: account.testKey })
+        ).body;
+        return current.status === 'stamped' ? current : undefined;
+      },
+      { what: 'the first invoice' },
+    );
   } finally {
     worker.kill('SIGTERM');
     await new Promise((resolve) => worker.once('exit', resolve));
   }
   // No worker now: the second document stays `stamping` until we record the PAC's (duplicate) answer ourselves.
-  const second = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+  const second = await stack.api.request('POST', '/v1/invoices', {
+    key: account.testKey,
+    headers: { 'idempotency-key': idempotencyKey() },
+    body: invoiceBody(account.merchantId),
+  });
   expect(second.status).toBe(202);
   const em = stack.api.orm.em.fork();
-  const stampedXml = ((await em.execute('select stamped_xml from documents where id = ?', [first.id]))[0] as any).stamped_xml;
-  const row = await recordStamped(stack.api.orm.em.fork(), second.body.id, { xml: stampedXml, uuid: first.uuid });
+  const stampedXml = (
+    (await em.execute('select stamped_xml from documents where id = ?', [first.id]))[0] as any
+  ).stamped_xml;
+  const row = await recordStamped(stack.api.orm.em.fork(), second.body.id, {
+    xml: stampedXml,
+    uuid: first.uuid,
+  });
   expect(row).toMatchObject({ status: 'stamp_failed', sat_code: 'duplicate_cfdi', uuid: null });
-  const entries = await em.execute(`select type from transactions where account_id = ? and type in ('consume', 'refund') order by seq`, [account.accountId]);
+  const entries = await em.execute(
+    `select type from transactions where account_id = ? and type in ('consume', 'refund') order by seq`,
+    [account.accountId],
+  );
   expect(entries.map((e: any) => e.type)).toEqual(['consume', 'consume', 'refund']);
-  expect((await stack.api.request('GET', `/v1/invoices/${first.id}`, { key: account.testKey })).body).toMatchObject({ status: 'stamped', uuid: first.uuid });
+  expect(
+    (await stack.api.request('GET', `/v1/invoices/${first.id}`, { key: account.testKey })).body,
+  ).toMatchObject({ status: 'stamped', uuid: first.uuid });
 }, 120_000);

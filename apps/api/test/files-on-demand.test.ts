@@ -10,7 +10,10 @@ let second: ApiHarness;
 beforeAll(async () => {
   stack = await startStack();
   // Another API process of the same deployment (same database, storage and URL secret).
-  second = await startApi({ PAC_SANDBOX_URL: stack.sandbox.url, TEMPORAL_TASK_QUEUE: stack.taskQueue }, { now: shiftedClock() });
+  second = await startApi(
+    { PAC_SANDBOX_URL: stack.sandbox.url, TEMPORAL_TASK_QUEUE: stack.taskQueue },
+    { now: shiftedClock() },
+  );
 }, 60_000);
 afterAll(async () => {
   await second?.close();
@@ -22,9 +25,18 @@ const at = (api: ApiHarness, url: string) => api.url + new URL(url).pathname + n
 
 async function stampedInvoice() {
   const account = await stampingAccount(stack);
-  const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+  const res = await stack.api.request('POST', '/v1/invoices', {
+    key: account.testKey,
+    headers: { 'idempotency-key': idempotencyKey() },
+    body: invoiceBody(account.merchantId),
+  });
   expect(res.status).toBe(201);
-  expect(res.body.files).toMatchObject({ status: 'ready', xmlUrl: expect.any(String), pdfUrl: expect.any(String), zipUrl: expect.any(String) });
+  expect(res.body.files).toMatchObject({
+    status: 'ready',
+    xmlUrl: expect.any(String),
+    pdfUrl: expect.any(String),
+    zipUrl: expect.any(String),
+  });
   return { account, invoice: res.body };
 }
 
@@ -57,7 +69,11 @@ describe('document files on first download', () => {
     try {
       const requests = Array.from({ length: 12 }, (_, i) => {
         const api = i % 2 ? second : stack.api;
-        return fetch(at(api, i % 3 ? invoice.files.pdfUrl : invoice.files.zipUrl)).then(async (r) => ({ status: r.status, type: r.headers.get('content-type'), bytes: Buffer.from(await r.arrayBuffer()) }));
+        return fetch(at(api, i % 3 ? invoice.files.pdfUrl : invoice.files.zipUrl)).then(async (r) => ({
+          status: r.status,
+          type: r.headers.get('content-type'),
+          bytes: Buffer.from(await r.arrayBuffer()),
+        }));
       });
       const answers = await Promise.all(requests);
       expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
@@ -84,23 +100,31 @@ describe('document files on first download', () => {
     try {
       renderer.failing.on = true;
       const pdf = await fetch(at(stack.api, invoice.files.pdfUrl));
-      expect({ status: pdf.status, retryAfter: pdf.headers.get('retry-after'), code: ((await pdf.json()) as { code: string }).code })
-        .toEqual({ status: 404, retryAfter: '30', code: 'not_found' });
+      expect({
+        status: pdf.status,
+        retryAfter: pdf.headers.get('retry-after'),
+        code: ((await pdf.json()) as { code: string }).code,
+      }).toEqual({ status: 404, retryAfter: '30', code: 'not_found' });
       expect(renderer.renders()).toBe(2); // retried once before answering
 
       const xml = await fetch(at(stack.api, invoice.files.xmlUrl));
       expect(xml.status).toBe(200);
       expect(await xml.text()).toContain(invoice.uuid);
 
-      const failed = (await stack.api.request('GET', `/v1/invoices/${invoice.id}`, { key: account.testKey })).body;
+      const failed = (await stack.api.request('GET', `/v1/invoices/${invoice.id}`, { key: account.testKey }))
+        .body;
       expect(failed.files.status).toBe('failed');
       expect(failed.files.xmlUrl).toEqual(expect.any(String));
       expect(failed.files.pdfUrl).toBeUndefined();
 
       renderer.failing.on = false;
       const retried = await fetch(at(stack.api, invoice.files.zipUrl));
-      expect({ status: retried.status, type: retried.headers.get('content-type') }).toEqual({ status: 200, type: 'application/zip' });
-      const ready = (await stack.api.request('GET', `/v1/invoices/${invoice.id}`, { key: account.testKey })).body;
+      expect({ status: retried.status, type: retried.headers.get('content-type') }).toEqual({
+        status: 200,
+        type: 'application/zip',
+      });
+      const ready = (await stack.api.request('GET', `/v1/invoices/${invoice.id}`, { key: account.testKey }))
+        .body;
       expect(ready.files).toMatchObject({ status: 'ready', pdfUrl: expect.any(String) });
       expect((await fetch(at(stack.api, ready.files.pdfUrl))).status).toBe(200);
     } finally {

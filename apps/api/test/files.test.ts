@@ -37,7 +37,10 @@ it('answers 403 problem+json to a missing, tampered, moved or expired signature,
   const expires = url.searchParams.get('expires')!;
   const otherKey = key.replace('cfdi.xml', 'cfdi.pdf');
   const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
-  const otherSecret = createFileUrlSigner({ ...api.config, masterKey: { id: 'k2', key: Buffer.alloc(32, 9) } }, () => clock.now);
+  const otherSecret = createFileUrlSigner(
+    { ...api.config, masterKey: { id: 'k2', key: Buffer.alloc(32, 9), previous: [] } },
+    () => clock.now,
+  );
   const cases = [
     `/files/${key}`,
     `/files/${key}?expires=${expires}`,
@@ -49,7 +52,11 @@ it('answers 403 problem+json to a missing, tampered, moved or expired signature,
   ];
   for (const path of cases) {
     const res = await get(path, { authorization: 'Bearer sk_test_whatever' });
-    expect({ path, status: res.status, type: res.contentType }).toEqual({ path, status: 403, type: expect.stringMatching(/^application\/problem\+json/) });
+    expect({ path, status: res.status, type: res.contentType }).toEqual({
+      path,
+      status: 403,
+      type: expect.stringMatching(/^application\/problem\+json/),
+    });
     expect(JSON.parse(res.text)).toMatchObject({ status: 403, code: 'forbidden' });
   }
   clock.now = new Date(PINNED_NOW.getTime() + api.config.signedUrlTtlSeconds * 1000);
@@ -59,5 +66,21 @@ it('answers 403 problem+json to a missing, tampered, moved or expired signature,
     clock.now = PINNED_NOW;
   }
   const missing = new URL(signer.url(otherKey));
-  expect(await get(missing.pathname + missing.search)).toMatchObject({ status: 404, contentType: expect.stringMatching(/problem\+json/) });
+  expect(await get(missing.pathname + missing.search)).toMatchObject({
+    status: 404,
+    contentType: expect.stringMatching(/problem\+json/),
+  });
+});
+
+it('keeps verifying URLs signed under a previous master key while a rotation rolls out', () => {
+  const signedUnderOld = new URL(createFileUrlSigner(api.config, () => clock.now).url(key));
+  const check = (masterKey: (typeof api.config)['masterKey']) =>
+    createFileUrlSigner({ ...api.config, masterKey }, () => clock.now).verify(
+      key,
+      signedUnderOld.searchParams.get('expires') ?? undefined,
+      signedUnderOld.searchParams.get('signature') ?? undefined,
+    );
+  const next = { id: 'k-next', key: Buffer.alloc(32, 4) };
+  expect(check({ ...next, previous: [api.config.masterKey!] })).toEqual({ valid: true });
+  expect(check({ ...next, previous: [] })).toEqual({ valid: false, reason: 'bad_signature' });
 });

@@ -13,12 +13,19 @@ export interface ApiHarness {
   redis: Redis;
   deps: AppDeps;
   newAccount(overrides?: { rateLimitPerMinute?: number; monthlyCap?: number }): Promise<CreatedAccount>;
-  request(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; headers: Headers; body: any }>;
+  request(
+    method: string,
+    path: string,
+    options?: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string },
+  ): Promise<{ status: number; headers: Headers; body: any }>;
   close(): Promise<void>;
 }
 
 /** The real API on an ephemeral port, over real HTTP, against the test PostgreSQL and Redis. */
-export async function startApi(envOverrides: Record<string, string> = {}, options: { now?: () => Date; port?: number } = {}): Promise<ApiHarness> {
+export async function startApi(
+  envOverrides: Record<string, string> = {},
+  options: { now?: () => Date; port?: number } = {},
+): Promise<ApiHarness> {
   const config = testConfig(envOverrides);
   const deps = await createAppDeps(config, options);
   const { orm, redis } = deps;
@@ -33,7 +40,8 @@ export async function startApi(envOverrides: Record<string, string> = {}, option
     orm,
     redis,
     deps,
-    newAccount: (overrides = {}) => createAccount(orm.em.fork(), config, { name: `test ${Date.now()}`, ...overrides }),
+    newAccount: (overrides = {}) =>
+      createAccount(orm.em.fork(), config, { name: `test ${Date.now()}`, ...overrides }),
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.key) headers.authorization = `Bearer ${options.key}`;

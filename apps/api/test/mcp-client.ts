@@ -23,3 +23,12 @@ export async function callTool(client: Client, name: string, args: Record<string
     problem: result.isError ? JSON.parse(text) : undefined,
   };
 }
+
+/** MCP's defaults for the hints a listing leaves out. */
+export const hints = (tool: { annotations?: Record<string, unknown> }) => ({
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+  ...tool.annotations,
+});

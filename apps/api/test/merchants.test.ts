@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const paths = (res: { body: { errors?: { path: string }[] } }) => (res.body.errors ?? []).map((e) => e.path).sort();
+const paths = (res: { body: { errors?: { path: string }[] } }) =>
+  (res.body.errors ?? []).map((e) => e.path).sort();
 
 describe('create and retrieve', () => {
   it('creates a merchant with every field present, defaults applied, and reads it back', async () => {
@@ -16,34 +17,90 @@ describe('create and retrieve', () => {
     const res = await api.request('POST', '/v1/merchants', { key: testKey, body: EKU });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.stringMatching(/^mch_/), object: 'merchant', livemode: false, rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE',
-      regimenFiscal: '601', zip: '42501', serie: 'A', defaultClaveProdServ: null, defaultClaveUnidad: null, registroPatronal: null, borderRegionStimulus: false, csd: null, logoUrl: null,
+      id: expect.stringMatching(/^mch_/),
+      object: 'merchant',
+      livemode: false,
+      rfc: 'EKU9003173C9',
+      legalName: 'ESCUELA KEMPER URGATE',
+      regimenFiscal: '601',
+      zip: '42501',
+      serie: 'A',
+      defaultClaveProdServ: null,
+      defaultClaveUnidad: null,
+      registroPatronal: null,
+      borderRegionStimulus: false,
+      autoEmail: false,
+      emailCopyTo: [],
+      csd: null,
+      logoUrl: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    expect((await api.request('GET', `/v1/merchants/${res.body.id}`, { key: testKey })).body).toEqual(res.body);
+    expect((await api.request('GET', `/v1/merchants/${res.body.id}`, { key: testKey })).body).toEqual(
+      res.body,
+    );
     const full = await newMerchant(api, testKey, {
-      rfc: 'CACX7605101P8', legalName: 'XOCHILT CASAS CHAVEZ', regimenFiscal: '612', zip: '36257', serie: 'FAC-2026', defaultClaveProdServ: '81112100', defaultClaveUnidad: 'E48',
+      rfc: 'CACX7605101P8',
+      legalName: 'XOCHILT CASAS CHAVEZ',
+      regimenFiscal: '612',
+      zip: '36257',
+      serie: 'FAC-2026',
+      defaultClaveProdServ: '81112100',
+      defaultClaveUnidad: 'E48',
     });
-    expect(full).toMatchObject({ serie: 'FAC-2026', defaultClaveProdServ: '81112100', defaultClaveUnidad: 'E48', regimenFiscal: '612' });
+    expect(full).toMatchObject({
+      serie: 'FAC-2026',
+      defaultClaveProdServ: '81112100',
+      defaultClaveUnidad: 'E48',
+      regimenFiscal: '612',
+    });
   });
 
   it('accepts Ñ and & in the RFC', async () => {
     const { testKey } = await api.newAccount();
     expect((await newMerchant(api, testKey, { ...EKU, rfc: 'Ñ&A000229AB1' })).rfc).toBe('Ñ&A000229AB1');
-    expect((await newMerchant(api, testKey, { ...EKU, rfc: 'ÑA&B8001019Z9', regimenFiscal: '612' })).rfc).toBe('ÑA&B8001019Z9');
+    expect(
+      (await newMerchant(api, testKey, { ...EKU, rfc: 'ÑA&B8001019Z9', regimenFiscal: '612' })).rfc,
+    ).toBe('ÑA&B8001019Z9');
   });
 
   it('rejects each invalid field with its path, and unknown fields', async () => {
     const { testKey } = await api.newAccount();
     const bad = await api.request('POST', '/v1/merchants', {
       key: testKey,
-      body: { rfc: 'eku9003173c9', legalName: '', regimenFiscal: '60', zip: '4250', serie: 'ABCDEFGHIJK', defaultClaveProdServ: '8111210', defaultClaveUnidad: 'TOOLONG', color: 'red' },
+      body: {
+        rfc: 'eku9003173c9',
+        legalName: '',
+        regimenFiscal: '60',
+        zip: '4250',
+        serie: 'ABCDEFGHIJK',
+        defaultClaveProdServ: '8111210',
+        defaultClaveUnidad: 'TOOLONG',
+        color: 'red',
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validation_error');
-    expect(paths(bad)).toEqual(['/color', '/defaultClaveProdServ', '/defaultClaveUnidad', '/legalName', '/regimenFiscal', '/rfc', '/serie', '/zip']);
-    expect(paths(await api.request('POST', '/v1/merchants', { key: testKey, body: { ...EKU, legalName: 'x'.repeat(301) } }))).toEqual(['/legalName']);
-    expect(paths(await api.request('POST', '/v1/merchants', { key: testKey, body: { legalName: 'X' } }))).toEqual(['/regimenFiscal', '/rfc', '/zip']);
+    expect(paths(bad)).toEqual([
+      '/color',
+      '/defaultClaveProdServ',
+      '/defaultClaveUnidad',
+      '/legalName',
+      '/regimenFiscal',
+      '/rfc',
+      '/serie',
+      '/zip',
+    ]);
+    expect(
+      paths(
+        await api.request('POST', '/v1/merchants', {
+          key: testKey,
+          body: { ...EKU, legalName: 'x'.repeat(301) },
+        }),
+      ),
+    ).toEqual(['/legalName']);
+    expect(
+      paths(await api.request('POST', '/v1/merchants', { key: testKey, body: { legalName: 'X' } })),
+    ).toEqual(['/regimenFiscal', '/rfc', '/zip']);
   });
 
   it('checks the date inside the RFC, the regime catalog and the regime against the person type', async () => {
@@ -56,7 +113,11 @@ describe('create and retrieve', () => {
       [{ rfc: 'EKU030229AB1' }, '/rfc', /not a valid YYMMDD date/],
       [{ regimenFiscal: '999' }, '/regimenFiscal', /not a key of the SAT fiscal-regime catalog/],
       [{ regimenFiscal: '605' }, '/regimenFiscal', /does not apply to a persona moral/],
-      [{ rfc: 'CACX7605101P8', regimenFiscal: '601' }, '/regimenFiscal', /does not apply to a persona física/],
+      [
+        { rfc: 'CACX7605101P8', regimenFiscal: '601' },
+        '/regimenFiscal',
+        /does not apply to a persona física/,
+      ],
     ];
     for (const [override, path, message] of cases) {
       const res = await api.request('POST', '/v1/merchants', { key: testKey, body: { ...EKU, ...override } });
@@ -73,17 +134,46 @@ describe('create and retrieve', () => {
 describe('update and delete', () => {
   it('patches fields, clears nullable defaults, and refuses to change the RFC', async () => {
     const { testKey } = await api.newAccount();
-    const m = await newMerchant(api, testKey, { ...EKU, defaultClaveProdServ: '81112100', defaultClaveUnidad: 'E48' });
-    const patched = await api.request('PATCH', `/v1/merchants/${m.id}`, { key: testKey, body: { legalName: 'NUEVO NOMBRE', serie: 'B', zip: '01000', defaultClaveUnidad: null } });
+    const m = await newMerchant(api, testKey, {
+      ...EKU,
+      defaultClaveProdServ: '81112100',
+      defaultClaveUnidad: 'E48',
+    });
+    const patched = await api.request('PATCH', `/v1/merchants/${m.id}`, {
+      key: testKey,
+      body: { legalName: 'NUEVO NOMBRE', serie: 'B', zip: '01000', defaultClaveUnidad: null },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body).toEqual({ ...m, legalName: 'NUEVO NOMBRE', serie: 'B', zip: '01000', defaultClaveUnidad: null });
-    expect((await api.request('PATCH', `/v1/merchants/${m.id}`, { key: testKey, body: {} })).body).toEqual(patched.body);
+    expect(patched.body).toEqual({
+      ...m,
+      legalName: 'NUEVO NOMBRE',
+      serie: 'B',
+      zip: '01000',
+      defaultClaveUnidad: null,
+    });
+    expect((await api.request('PATCH', `/v1/merchants/${m.id}`, { key: testKey, body: {} })).body).toEqual(
+      patched.body,
+    );
 
-    const rfc = await api.request('PATCH', `/v1/merchants/${m.id}`, { key: testKey, body: { rfc: 'AAA010101AAA', legalName: 'X' } });
+    const rfc = await api.request('PATCH', `/v1/merchants/${m.id}`, {
+      key: testKey,
+      body: { rfc: 'AAA010101AAA', legalName: 'X' },
+    });
     expect(rfc.status).toBe(400);
     expect(rfc.body.errors).toEqual([{ path: '/rfc', message: expect.stringMatching(/cannot be changed/) }]);
-    expect(paths(await api.request('PATCH', `/v1/merchants/${m.id}`, { key: testKey, body: { regimenFiscal: '612' } }))).toEqual(['/regimenFiscal']);
-    expect(paths(await api.request('PATCH', `/v1/merchants/${m.id}`, { key: testKey, body: { zip: 'abcde', nope: 1 } }))).toEqual(['/nope', '/zip']);
+    expect(
+      paths(
+        await api.request('PATCH', `/v1/merchants/${m.id}`, { key: testKey, body: { regimenFiscal: '612' } }),
+      ),
+    ).toEqual(['/regimenFiscal']);
+    expect(
+      paths(
+        await api.request('PATCH', `/v1/merchants/${m.id}`, {
+          key: testKey,
+          body: { zip: 'abcde', nope: 1 },
+        }),
+      ),
+    ).toEqual(['/nope', '/zip']);
     expect((await api.request('GET', `/v1/merchants/${m.id}`, { key: testKey })).body).toEqual(patched.body);
   });
 
@@ -91,16 +181,29 @@ describe('update and delete', () => {
     const { accountId, testKey } = await api.newAccount();
     const m = await newMerchant(api, testKey);
     const kept = await newMerchant(api, testKey, { ...EKU, serie: 'K' });
-    expect(await api.request('DELETE', `/v1/merchants/${m.id}`, { key: testKey })).toMatchObject({ status: 200, body: { id: m.id, object: 'merchant', deleted: true } });
+    expect(await api.request('DELETE', `/v1/merchants/${m.id}`, { key: testKey })).toMatchObject({
+      status: 200,
+      body: { id: m.id, object: 'merchant', deleted: true },
+    });
     for (const [method, path, body] of merchantRoutes(m.id)) {
-      expect({ route: `${method} ${path}`, status: (await api.request(method, path, { key: testKey, body })).status }).toEqual({ route: `${method} ${path}`, status: 404 });
+      expect({
+        route: `${method} ${path}`,
+        status: (await api.request(method, path, { key: testKey, body })).status,
+      }).toEqual({ route: `${method} ${path}`, status: 404 });
     }
     const list = await api.request('GET', '/v1/merchants', { key: testKey });
     expect(list.body.data.map((x: { id: string }) => x.id)).toEqual([kept.id]);
     const scope = { accountId, livemode: false, keyId: 'k', merchantIds: null };
     await expect(getStampingMerchant(api.orm.em.fork(), scope, m.id)).rejects.toMatchObject({ status: 404 });
-    expect(await getStampingMerchant(api.orm.em.fork(), scope, kept.id)).toMatchObject({ id: kept.id, rfc: 'EKU9003173C9', serie: 'K', hasCsd: false });
-    const rows: { deleted_at: string | null }[] = await api.orm.em.fork().execute('select deleted_at from merchants where id = ?', [m.id]);
+    expect(await getStampingMerchant(api.orm.em.fork(), scope, kept.id)).toMatchObject({
+      id: kept.id,
+      rfc: 'EKU9003173C9',
+      serie: 'K',
+      hasCsd: false,
+    });
+    const rows: { deleted_at: string | null }[] = await api.orm.em
+      .fork()
+      .execute('select deleted_at from merchants where id = ?', [m.id]);
     expect(rows[0]!.deleted_at).not.toBeNull();
   });
 });
@@ -115,15 +218,25 @@ describe('list', () => {
     expect(page1.body).toMatchObject({ object: 'list', has_more: true });
     expect(page1.body.data.map((m: { id: string }) => m.id)).toEqual(ids.slice(0, 2));
     await api.request('DELETE', `/v1/merchants/${ids[1]}`, { key: testKey });
-    const page2 = await api.request('GET', `/v1/merchants?limit=2&starting_after=${ids[1]}`, { key: testKey });
+    const page2 = await api.request('GET', `/v1/merchants?limit=2&starting_after=${ids[1]}`, {
+      key: testKey,
+    });
     expect(page2.body.data.map((m: { id: string }) => m.id)).toEqual(ids.slice(2, 4));
-    const page3 = await api.request('GET', `/v1/merchants?limit=2&starting_after=${ids[3]}`, { key: testKey });
+    const page3 = await api.request('GET', `/v1/merchants?limit=2&starting_after=${ids[3]}`, {
+      key: testKey,
+    });
     expect(page3.body).toMatchObject({ has_more: false, data: [{ id: ids[4] }] });
-    const foreign = await api.request('GET', `/v1/merchants?starting_after=${ids[0]}`, { key: other.testKey });
+    const foreign = await api.request('GET', `/v1/merchants?starting_after=${ids[0]}`, {
+      key: other.testKey,
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors[0].path).toBe('/starting_after');
     expect((await api.request('GET', '/v1/merchants?limit=101', { key: testKey })).status).toBe(400);
-    expect((await api.request('GET', '/v1/merchants', { key: other.testKey })).body).toEqual({ object: 'list', data: [], has_more: false });
+    expect((await api.request('GET', '/v1/merchants', { key: other.testKey })).body).toEqual({
+      object: 'list',
+      data: [],
+      has_more: false,
+    });
   });
 });
 
@@ -150,7 +263,11 @@ describe('isolation', () => {
     for (const key of [stranger.testKey, stranger.liveKey, owner.liveKey]) {
       for (const [method, path, body] of merchantRoutes(m.id)) {
         const res = await api.request(method, path, { key, body });
-        expect({ route: `${method} ${path}`, status: res.status, code: res.body.code }).toEqual({ route: `${method} ${path}`, status: 404, code: 'not_found' });
+        expect({ route: `${method} ${path}`, status: res.status, code: res.body.code }).toEqual({
+          route: `${method} ${path}`,
+          status: 404,
+          code: 'not_found',
+        });
       }
     }
     expect((await api.request('GET', '/v1/merchants', { key: owner.liveKey })).body.data).toEqual([]);
@@ -161,7 +278,11 @@ describe('isolation', () => {
     const { testKey, liveKey } = await api.newAccount();
     const live = await newMerchant(api, liveKey);
     expect(live.livemode).toBe(true);
-    expect((await api.request('GET', '/v1/merchants', { key: liveKey })).body.data.map((m: { id: string }) => m.id)).toEqual([live.id]);
+    expect(
+      (await api.request('GET', '/v1/merchants', { key: liveKey })).body.data.map(
+        (m: { id: string }) => m.id,
+      ),
+    ).toEqual([live.id]);
     expect((await api.request('GET', '/v1/merchants', { key: testKey })).body.data).toEqual([]);
   });
 
@@ -169,16 +290,32 @@ describe('isolation', () => {
     const { accountId, testKey } = await api.newAccount();
     const mine = await newMerchant(api, testKey);
     const theirs = await newMerchant(api, testKey, { ...EKU, serie: 'B' });
-    const { secret } = await createApiKey(api.orm.em.fork(), { accountId, livemode: false, merchantIds: [mine.id] });
-    expect((await api.request('GET', '/v1/merchants', { key: secret })).body.data.map((m: { id: string }) => m.id)).toEqual([mine.id]);
+    const { secret } = await createApiKey(api.orm.em.fork(), {
+      accountId,
+      livemode: false,
+      merchantIds: [mine.id],
+    });
+    expect(
+      (await api.request('GET', '/v1/merchants', { key: secret })).body.data.map((m: { id: string }) => m.id),
+    ).toEqual([mine.id]);
     expect((await api.request('GET', `/v1/merchants/${mine.id}`, { key: secret })).status).toBe(200);
-    expect((await api.request('PATCH', `/v1/merchants/${mine.id}`, { key: secret, body: { serie: 'R' } })).body.serie).toBe('R');
+    expect(
+      (await api.request('PATCH', `/v1/merchants/${mine.id}`, { key: secret, body: { serie: 'R' } })).body
+        .serie,
+    ).toBe('R');
     for (const [method, path, body] of merchantRoutes(theirs.id)) {
       const res = await api.request(method, path, { key: secret, body });
-      expect({ route: `${method} ${path}`, status: res.status, code: res.body.code }).toEqual({ route: `${method} ${path}`, status: 403, code: 'forbidden' });
+      expect({ route: `${method} ${path}`, status: res.status, code: res.body.code }).toEqual({
+        route: `${method} ${path}`,
+        status: 403,
+        code: 'forbidden',
+      });
     }
     expect((await api.request('GET', '/v1/merchants/mch_doesnotexist', { key: secret })).status).toBe(404);
-    expect(await api.request('POST', '/v1/merchants', { key: secret, body: EKU })).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    expect(await api.request('POST', '/v1/merchants', { key: secret, body: EKU })).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden' },
+    });
     expect((await api.request('GET', `/v1/merchants/${theirs.id}`, { key: testKey })).status).toBe(200);
   });
 });

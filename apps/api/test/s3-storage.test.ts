@@ -14,8 +14,12 @@ let stack: StackHarness;
 beforeAll(async () => {
   minio = await startThrowawayBucket(BUCKET, (line) => process.stdout.write(`[minio] ${line}\n`));
   stack = await startStack({
-    STORAGE_DRIVER: 's3', S3_ENDPOINT: minio.endpoint, S3_BUCKET: BUCKET, S3_PREFIX: PREFIX,
-    S3_ACCESS_KEY_ID: minio.accessKeyId, S3_SECRET_ACCESS_KEY: minio.secretAccessKey,
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: minio.endpoint,
+    S3_BUCKET: BUCKET,
+    S3_PREFIX: PREFIX,
+    S3_ACCESS_KEY_ID: minio.accessKeyId,
+    S3_SECRET_ACCESS_KEY: minio.secretAccessKey,
   });
 }, MINIO_START_TIMEOUT_MS);
 
@@ -34,24 +38,40 @@ async function objectIn(key: string) {
 it('stamps with STORAGE_DRIVER=s3: the logo, XML, PDF and ZIP live in the bucket and are served by signed URLs', async () => {
   const account = await stampingAccount(stack);
   const logo = logoFixture('logo.png');
-  const uploaded = await stack.api.request('PUT', `/v1/merchants/${account.merchantId}/logo`, { key: account.testKey, body: { logo: logo.toString('base64') } });
+  const uploaded = await stack.api.request('PUT', `/v1/merchants/${account.merchantId}/logo`, {
+    key: account.testKey,
+    body: { logo: logo.toString('base64') },
+  });
   expect(uploaded.status).toBe(200);
-  expect(await objectIn(storageKey(uploaded.body.logoUrl))).toMatchObject({ ContentType: 'image/png', ContentLength: logo.length });
+  expect(await objectIn(storageKey(uploaded.body.logoUrl))).toMatchObject({
+    ContentType: 'image/png',
+    ContentLength: logo.length,
+  });
 
   const res = await stack.api.request('POST', '/v1/invoices', {
-    key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId),
+    key: account.testKey,
+    headers: { 'idempotency-key': idempotencyKey() },
+    body: invoiceBody(account.merchantId),
   });
   expect(res.status).toBe(201);
   expect(res.body.files.status).toBe('ready');
 
   // The first download renders the files and stores the three (the ZIP's request waits for those writes).
-  const expected = { pdfUrl: 'application/pdf', zipUrl: 'application/zip', xmlUrl: 'application/xml' } as const;
+  const expected = {
+    pdfUrl: 'application/pdf',
+    zipUrl: 'application/zip',
+    xmlUrl: 'application/xml',
+  } as const;
   const served: { url: string; contentType: string; bytes: Buffer }[] = [];
   for (const [field, contentType] of Object.entries(expected)) {
     const url: string = res.body.files[field];
     const answer = await fetch(local(url));
     const bytes = Buffer.from(await answer.arrayBuffer());
-    expect({ field, status: answer.status, type: answer.headers.get('content-type') }).toEqual({ field, status: 200, type: contentType });
+    expect({ field, status: answer.status, type: answer.headers.get('content-type') }).toEqual({
+      field,
+      status: 200,
+      type: contentType,
+    });
     if (field === 'xmlUrl') expect(bytes.toString('utf8')).toContain(`UUID="${res.body.uuid}"`);
     if (field === 'pdfUrl') expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     if (field === 'zipUrl') expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
@@ -59,6 +79,9 @@ it('stamps with STORAGE_DRIVER=s3: the logo, XML, PDF and ZIP live in the bucket
   }
   // What the API served is exactly what the bucket holds under the configured prefix.
   for (const { url, contentType, bytes } of served) {
-    expect(await objectIn(storageKey(url))).toMatchObject({ ContentType: contentType, ContentLength: bytes.length });
+    expect(await objectIn(storageKey(url))).toMatchObject({
+      ContentType: contentType,
+      ContentLength: bytes.length,
+    });
   }
 }, 120_000);

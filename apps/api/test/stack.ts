@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { startPacSandbox, type RunningPacSandbox } from '@cfdi/testkit';
+import { startPacSandbox, type RunningPacSandbox } from '@cfdi/pac-sandbox';
 import { createWorker, createWorkerDeps } from '@cfdi/worker';
 import { startApi, type ApiHarness } from './harness';
 import { EKU, newMerchant, PINNED_NOW, satUpload } from './merchant-fixtures';
@@ -29,14 +29,21 @@ export function shiftedClock(start: Date = PINNED_NOW): () => Date {
  * The suites exercise the receiver's acceptance flow on freshly stamped documents, so their sandbox does not apply
  * RMF 2.7.1.35-IX (on by default, as at the SAT) unless `sandboxOptions` says so.
  */
-export async function startStack(env: Record<string, string> = {}, sandboxOptions: { nextBusinessDayRule?: boolean } = { nextBusinessDayRule: false }): Promise<StackHarness> {
+export async function startStack(
+  env: Record<string, string> = {},
+  sandboxOptions: { nextBusinessDayRule?: boolean } = { nextBusinessDayRule: false },
+): Promise<StackHarness> {
   quietTemporalRuntime();
   const now = shiftedClock();
   const sandbox = await startPacSandbox({ now, ...sandboxOptions });
   const taskQueue = `test-${randomBytes(6).toString('hex')}`;
-  const api = await startApi({ PAC_SANDBOX_URL: sandbox.url, TEMPORAL_TASK_QUEUE: taskQueue, ...env }, { now });
+  const api = await startApi(
+    { PAC_SANDBOX_URL: sandbox.url, TEMPORAL_TASK_QUEUE: taskQueue, ...env },
+    { now },
+  );
   const workerDeps = await createWorkerDeps(api.config, now);
-  let running: { shutdown(): void; done: Promise<void>; connection: { close(): Promise<void> } } | null = null;
+  let running: { shutdown(): void; done: Promise<void>; connection: { close(): Promise<void> } } | null =
+    null;
 
   const startWorker = async () => {
     const workers = await createWorker(api.config, workerDeps, { taskQueue });
@@ -75,12 +82,20 @@ export async function stampingAccount(stack: StackHarness, merchant: Record<stri
   const account = await stack.api.newAccount();
   const serie = `T${randomBytes(4).toString('hex').toUpperCase()}`;
   const created = await newMerchant(stack.api, account.testKey, { serie, ...merchant });
-  const csd = await stack.api.request('POST', `/v1/merchants/${created.id}/csd`, { key: account.testKey, body: satUpload('EKU9003173C9-csd') });
+  const csd = await stack.api.request('POST', `/v1/merchants/${created.id}/csd`, {
+    key: account.testKey,
+    body: satUpload('EKU9003173C9-csd'),
+  });
   if (csd.status !== 201) throw new Error(`CSD not accepted: ${csd.status} ${JSON.stringify(csd.body)}`);
   return { ...account, merchantId: created.id as string, serie: created.serie as string };
 }
 
-export const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' };
+export const RECEIVER = {
+  rfc: 'URE180429TM6',
+  name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+  zip: '86991',
+  regimenFiscal: '601',
+};
 
 export function invoiceBody(merchantId: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -89,8 +104,22 @@ export function invoiceBody(merchantId: string, overrides: Record<string, unknow
     usoCfdi: 'G03',
     receiver: RECEIVER,
     items: [
-      { productCode: '43211503', unitCode: 'H87', description: 'Computadora portátil', quantity: 2, unitPrice: 11600, pedimentos: ['23 47 3807 3000123'] },
-      { productCode: '86121503', unitCode: 'E48', description: 'Colegiatura', quantity: 1, unitPrice: 3500, taxable: false },
+      {
+        productCode: '43211503',
+        unitCode: 'H87',
+        description: 'Computadora portátil',
+        quantity: 2,
+        unitPrice: 11600,
+        pedimentos: ['23 47 3807 3000123'],
+      },
+      {
+        productCode: '86121503',
+        unitCode: 'E48',
+        description: 'Colegiatura',
+        quantity: 1,
+        unitPrice: 3500,
+        taxable: false,
+      },
     ],
     ...overrides,
   };

@@ -24,10 +24,13 @@ beforeAll(async () => {
   const env = {
     STRIPE_API_BASE: stripeMock.apiBase,
     // stripe-mock only accepts test keys, so the live flow runs on one too (allowed outside production).
-    STRIPE_SECRET_KEY: 'sk_test_liveflow', STRIPE_WEBHOOK_SECRET: LIVE_SECRET,
-    STRIPE_TEST_SECRET_KEY: 'sk_test_testflow', STRIPE_TEST_WEBHOOK_SECRET: TEST_SECRET,
+    STRIPE_SECRET_KEY: 'sk_test_liveflow',
+    STRIPE_WEBHOOK_SECRET: LIVE_SECRET,
+    STRIPE_TEST_SECRET_KEY: 'sk_test_testflow',
+    STRIPE_TEST_WEBHOOK_SECRET: TEST_SECRET,
     STRIPE_SUCCESS_URL: 'https://console.example/billing?paid={CHECKOUT_SESSION_ID}',
-    STRIPE_CANCEL_URL: 'https://console.example/billing', STRIPE_PORTAL_RETURN_URL: 'https://console.example/billing',
+    STRIPE_CANCEL_URL: 'https://console.example/billing',
+    STRIPE_PORTAL_RETURN_URL: 'https://console.example/billing',
   };
   api = await startApi(env);
   replica = await startApi(env);
@@ -58,7 +61,11 @@ interface SessionFields {
 }
 
 /** A Checkout Session event as Stripe sends it, signed with `secret` at `timestamp` (seconds). */
-function stripeEvent(type: string, session: { purchaseId: string; checkoutSessionId: string }, fields: SessionFields & { livemode?: boolean } = {}) {
+function stripeEvent(
+  type: string,
+  session: { purchaseId: string; checkoutSessionId: string },
+  fields: SessionFields & { livemode?: boolean } = {},
+) {
   return JSON.stringify({
     id: `evt_${randomBytes(8).toString('hex')}`,
     object: 'event',
@@ -67,26 +74,47 @@ function stripeEvent(type: string, session: { purchaseId: string; checkoutSessio
     created: Math.floor(Date.now() / 1000),
     data: {
       object: {
-        id: session.checkoutSessionId, object: 'checkout.session', mode: 'payment', status: 'complete',
-        client_reference_id: session.purchaseId, metadata: { purchaseId: session.purchaseId },
-        amount_total: fields.amount_total ?? 10_000, currency: fields.currency ?? 'mxn', payment_status: fields.payment_status ?? 'paid',
+        id: session.checkoutSessionId,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'complete',
+        client_reference_id: session.purchaseId,
+        metadata: { purchaseId: session.purchaseId },
+        amount_total: fields.amount_total ?? 10_000,
+        currency: fields.currency ?? 'mxn',
+        payment_status: fields.payment_status ?? 'paid',
       },
     },
   });
 }
 
-function deliver(payload: string, options: { secret?: string; timestamp?: number; to?: ApiHarness; signature?: string } = {}) {
-  const signature = options.signature
-    ?? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? LIVE_SECRET, timestamp: options.timestamp });
+function deliver(
+  payload: string,
+  options: { secret?: string; timestamp?: number; to?: ApiHarness; signature?: string } = {},
+) {
+  const signature =
+    options.signature ??
+    signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? LIVE_SECRET,
+      timestamp: options.timestamp,
+    });
   return (options.to ?? api).request('POST', '/stripe/webhook', {
-    rawBody: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    rawBody: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
   });
 }
 
-const balanceOf = async (key: string) => (await api.request('GET', '/v1/balance', { key })).body.balanceCentavos as number;
-const purchasesOf = async (key: string) => (await api.request('GET', '/v1/billing/purchases', { key })).body.data as Record<string, unknown>[];
+const balanceOf = async (key: string) =>
+  (await api.request('GET', '/v1/balance', { key })).body.balanceCentavos as number;
+const purchasesOf = async (key: string) =>
+  (await api.request('GET', '/v1/billing/purchases', { key })).body.data as Record<string, unknown>[];
 const purchaseEntries = async (purchaseId: string) =>
-  (await api.orm.em.fork().execute(`select * from transactions where type = 'purchase' and reference_id = ?`, [purchaseId])) as { delta_centavos: string }[];
+  (await api.orm.em
+    .fork()
+    .execute(`select * from transactions where type = 'purchase' and reference_id = ?`, [purchaseId])) as {
+    delta_centavos: string;
+  }[];
 
 describe('without Stripe configured', () => {
   it('answers 503 billing_unavailable on both endpoints and the webhook, and 400 with the path for a bad amount', async () => {
@@ -94,16 +122,32 @@ describe('without Stripe configured', () => {
     try {
       const { testKey, liveKey } = await bare.newAccount();
       for (const key of [testKey, liveKey]) {
-        const res = await bare.request('POST', '/v1/billing/checkout_sessions', { key, body: { amountCentavos: 10_000 } });
+        const res = await bare.request('POST', '/v1/billing/checkout_sessions', {
+          key,
+          body: { amountCentavos: 10_000 },
+        });
         expect(res).toMatchObject({ status: 503, body: { code: 'billing_unavailable' } });
         expect(res.headers.get('content-type')).toContain('application/problem+json');
-        expect(await bare.request('POST', '/v1/billing/portal_sessions', { key })).toMatchObject({ status: 503, body: { code: 'billing_unavailable' } });
+        expect(await bare.request('POST', '/v1/billing/portal_sessions', { key })).toMatchObject({
+          status: 503,
+          body: { code: 'billing_unavailable' },
+        });
       }
-      expect(await bare.request('POST', '/stripe/webhook', { rawBody: '{}', headers: { 'stripe-signature': 't=1,v1=00' } }))
-        .toMatchObject({ status: 503, body: { code: 'billing_unavailable' } });
+      expect(
+        await bare.request('POST', '/stripe/webhook', {
+          rawBody: '{}',
+          headers: { 'stripe-signature': 't=1,v1=00' },
+        }),
+      ).toMatchObject({ status: 503, body: { code: 'billing_unavailable' } });
       for (const amountCentavos of [9_999, 5_000_001, 10_000.5, '10000']) {
-        const res = await bare.request('POST', '/v1/billing/checkout_sessions', { key: liveKey, body: { amountCentavos } });
-        expect(res).toMatchObject({ status: 400, body: { code: 'validation_error', errors: [{ path: '/amountCentavos' }] } });
+        const res = await bare.request('POST', '/v1/billing/checkout_sessions', {
+          key: liveKey,
+          body: { amountCentavos },
+        });
+        expect(res).toMatchObject({
+          status: 400,
+          body: { code: 'validation_error', errors: [{ path: '/amountCentavos' }] },
+        });
       }
     } finally {
       await bare.close();
@@ -112,14 +156,29 @@ describe('without Stripe configured', () => {
 
   it('keeps a mode without its Stripe account at 503 while the other mode sells', async () => {
     const liveOnly = await startApi({
-      STRIPE_API_BASE: stripeMock.apiBase, STRIPE_SECRET_KEY: 'sk_test_liveonly', STRIPE_WEBHOOK_SECRET: LIVE_SECRET,
-      STRIPE_SUCCESS_URL: 'https://c.example/ok', STRIPE_CANCEL_URL: 'https://c.example/no', STRIPE_PORTAL_RETURN_URL: 'https://c.example/',
+      STRIPE_API_BASE: stripeMock.apiBase,
+      STRIPE_SECRET_KEY: 'sk_test_liveonly',
+      STRIPE_WEBHOOK_SECRET: LIVE_SECRET,
+      STRIPE_SUCCESS_URL: 'https://c.example/ok',
+      STRIPE_CANCEL_URL: 'https://c.example/no',
+      STRIPE_PORTAL_RETURN_URL: 'https://c.example/',
     });
     try {
       const { testKey, liveKey } = await liveOnly.newAccount();
-      expect(await liveOnly.request('POST', '/v1/billing/checkout_sessions', { key: testKey, body: { amountCentavos: 10_000 } }))
-        .toMatchObject({ status: 503, body: { code: 'billing_unavailable' } });
-      expect((await liveOnly.request('POST', '/v1/billing/checkout_sessions', { key: liveKey, body: { amountCentavos: 10_000 } })).status).toBe(201);
+      expect(
+        await liveOnly.request('POST', '/v1/billing/checkout_sessions', {
+          key: testKey,
+          body: { amountCentavos: 10_000 },
+        }),
+      ).toMatchObject({ status: 503, body: { code: 'billing_unavailable' } });
+      expect(
+        (
+          await liveOnly.request('POST', '/v1/billing/checkout_sessions', {
+            key: liveKey,
+            body: { amountCentavos: 10_000 },
+          })
+        ).status,
+      ).toBe(201);
     } finally {
       await liveOnly.close();
     }
@@ -131,21 +190,40 @@ describe('with Stripe', () => {
     const { accountId, liveKey } = await newAccount();
     const session = await checkout(liveKey, 250_000);
     expect(session).toMatchObject({
-      object: 'checkout_session', purchaseId: expect.stringMatching(/^pur_/), checkoutSessionId: expect.stringMatching(/^cs_/),
-      url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//), amountCentavos: 250_000, currency: 'MXN',
+      object: 'checkout_session',
+      purchaseId: expect.stringMatching(/^pur_/),
+      checkoutSessionId: expect.stringMatching(/^cs_/),
+      url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//),
+      amountCentavos: 250_000,
+      currency: 'MXN',
     });
     await checkout(liveKey);
     const portal = await api.request('POST', '/v1/billing/portal_sessions', { key: liveKey });
-    expect(portal).toMatchObject({ status: 201, body: { object: 'portal_session', url: expect.stringMatching(/^https:\/\//) } });
-    const customers: { livemode: boolean }[] = await api.orm.em.fork().execute('select livemode from stripe_customers where account_id = ?', [accountId]);
+    expect(portal).toMatchObject({
+      status: 201,
+      body: { object: 'portal_session', url: expect.stringMatching(/^https:\/\//) },
+    });
+    const customers: { livemode: boolean }[] = await api.orm.em
+      .fork()
+      .execute('select livemode from stripe_customers where account_id = ?', [accountId]);
     expect(customers).toEqual([{ livemode: true }]);
-    const rows: { stripe_customer_id: string }[] = await api.orm.em.fork().execute('select distinct stripe_customer_id from purchases where account_id = ?', [accountId]);
+    const rows: { stripe_customer_id: string }[] = await api.orm.em
+      .fork()
+      .execute('select distinct stripe_customer_id from purchases where account_id = ?', [accountId]);
     expect(rows).toHaveLength(1);
     const purchases = await purchasesOf(liveKey);
     expect(purchases).toHaveLength(2);
     expect(purchases[1]).toMatchObject({
-      id: session.purchaseId, object: 'purchase', livemode: true, status: 'pending', amountCentavos: 250_000, currency: 'MXN',
-      creditedCentavos: null, checkoutSessionId: session.checkoutSessionId, transactionId: null, failureReason: null,
+      id: session.purchaseId,
+      object: 'purchase',
+      livemode: true,
+      status: 'pending',
+      amountCentavos: 250_000,
+      currency: 'MXN',
+      creditedCentavos: null,
+      checkoutSessionId: session.checkoutSessionId,
+      transactionId: null,
+      failureReason: null,
     });
     expect(await balanceOf(liveKey)).toBe(0);
   });
@@ -158,26 +236,52 @@ describe('with Stripe', () => {
     expect(await deliver(paid)).toMatchObject({ status: 200, body: { received: true } });
     expect(await balanceOf(liveKey)).toBe(12_345);
     expect(await deliver(paid)).toMatchObject({ status: 200 });
-    expect(await deliver(stripeEvent('checkout.session.async_payment_succeeded', session, { amount_total: 12_345 }))).toMatchObject({ status: 200 });
+    expect(
+      await deliver(
+        stripeEvent('checkout.session.async_payment_succeeded', session, { amount_total: 12_345 }),
+      ),
+    ).toMatchObject({ status: 200 });
     expect(await deliver(stripeEvent('checkout.session.expired', session))).toMatchObject({ status: 200 });
     expect(await balanceOf(liveKey)).toBe(12_345);
     const [purchase] = await purchasesOf(liveKey);
-    expect(purchase).toMatchObject({ status: 'succeeded', amountCentavos: 10_000, creditedCentavos: 12_345, failureReason: null });
-    const ledger = (await api.request('GET', '/v1/billing/transactions?type=purchase', { key: liveKey })).body.data;
-    expect(ledger).toEqual([expect.objectContaining({
-      id: purchase!.transactionId, type: 'purchase', livemode: true, deltaCentavos: 12_345, balanceAfterCentavos: 12_345,
-      referenceType: 'purchase', referenceId: session.purchaseId,
-    })]);
+    expect(purchase).toMatchObject({
+      status: 'succeeded',
+      amountCentavos: 10_000,
+      creditedCentavos: 12_345,
+      failureReason: null,
+    });
+    const ledger = (await api.request('GET', '/v1/billing/transactions?type=purchase', { key: liveKey })).body
+      .data;
+    expect(ledger).toEqual([
+      expect.objectContaining({
+        id: purchase!.transactionId,
+        type: 'purchase',
+        livemode: true,
+        deltaCentavos: 12_345,
+        balanceAfterCentavos: 12_345,
+        referenceType: 'purchase',
+        referenceId: session.purchaseId,
+      }),
+    ]);
   });
 
   it('credits once when the same event reaches two replicas many times at once', async () => {
     const { liveKey } = await newAccount();
     const session = await checkout(liveKey, 50_000);
     const paid = stripeEvent('checkout.session.completed', session, { amount_total: 50_000 });
-    await Promise.all([api, replica].flatMap((h) => Array.from({ length: 8 }, () => h.orm.em.fork().execute('select pg_sleep(0.05)'))));
-    const succeeded = stripeEvent('checkout.session.async_payment_succeeded', session, { amount_total: 50_000 });
-    const deliveries = await Promise.all(Array.from({ length: 16 }, (_, i) =>
-      deliver(i % 4 < 2 ? paid : succeeded, { to: i % 2 ? replica : api })));
+    await Promise.all(
+      [api, replica].flatMap((h) =>
+        Array.from({ length: 8 }, () => h.orm.em.fork().execute('select pg_sleep(0.05)')),
+      ),
+    );
+    const succeeded = stripeEvent('checkout.session.async_payment_succeeded', session, {
+      amount_total: 50_000,
+    });
+    const deliveries = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        deliver(i % 4 < 2 ? paid : succeeded, { to: i % 2 ? replica : api }),
+      ),
+    );
     expect(deliveries.map((d) => d.status)).toEqual(Array(16).fill(200));
     expect(await balanceOf(liveKey)).toBe(50_000);
     expect(await purchaseEntries(session.purchaseId)).toHaveLength(1);
@@ -190,8 +294,12 @@ describe('with Stripe', () => {
     await Promise.all(Array.from({ length: 8 }, () => api.orm.em.fork().execute('select pg_sleep(0.05)')));
     for (let round = 1; round <= 3; round++) {
       const session = await checkout(liveKey, 10_000 * round);
-      const event = JSON.parse(stripeEvent('checkout.session.completed', session, { amount_total: 10_000 * round }));
-      const outcomes = await Promise.all(Array.from({ length: 8 }, () => applyStripeEvent(api.orm.em.fork(), mode, event)));
+      const event = JSON.parse(
+        stripeEvent('checkout.session.completed', session, { amount_total: 10_000 * round }),
+      );
+      const outcomes = await Promise.all(
+        Array.from({ length: 8 }, () => applyStripeEvent(api.orm.em.fork(), mode, event)),
+      );
       expect(outcomes.filter((o) => o === 'credited')).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'already_credited')).toHaveLength(7);
       expect(await purchaseEntries(session.purchaseId)).toHaveLength(1);
@@ -210,10 +318,15 @@ describe('with Stripe', () => {
       deliver(paid, { signature: '' }),
       deliver(paid, { signature: `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }),
       // Signed, then the amount changed in transit.
-      deliver(paid.replace('"amount_total":10000', '"amount_total":99999'), { signature: signer.webhooks.generateTestHeaderString({ payload: paid, secret: LIVE_SECRET }) }),
+      deliver(paid.replace('"amount_total":10000', '"amount_total":99999'), {
+        signature: signer.webhooks.generateTestHeaderString({ payload: paid, secret: LIVE_SECRET }),
+      }),
     ];
     for (const res of await Promise.all(attempts)) {
-      expect(res).toMatchObject({ status: 400, body: { code: 'validation_error', errors: [{ path: '/headers/stripe-signature' }] } });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { code: 'validation_error', errors: [{ path: '/headers/stripe-signature' }] },
+      });
     }
     expect(await balanceOf(liveKey)).toBe(0);
     expect((await purchasesOf(liveKey))[0]).toMatchObject({ status: 'pending' });
@@ -227,19 +340,61 @@ describe('with Stripe', () => {
     const voucher = await checkout(liveKey, 20_000);
     const expired = await checkout(liveKey, 30_000);
     const wrongCurrency = await checkout(liveKey, 40_000);
-    expect((await deliver(stripeEvent('checkout.session.completed', voucher, { amount_total: 20_000, payment_status: 'unpaid' }))).status).toBe(200);
-    expect((await deliver(stripeEvent('checkout.session.expired', expired, { amount_total: 30_000, payment_status: 'unpaid' }))).status).toBe(200);
-    expect((await deliver(stripeEvent('checkout.session.completed', wrongCurrency, { amount_total: 40_000, currency: 'usd' }))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          stripeEvent('checkout.session.completed', voucher, {
+            amount_total: 20_000,
+            payment_status: 'unpaid',
+          }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await deliver(
+          stripeEvent('checkout.session.expired', expired, {
+            amount_total: 30_000,
+            payment_status: 'unpaid',
+          }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await deliver(
+          stripeEvent('checkout.session.completed', wrongCurrency, { amount_total: 40_000, currency: 'usd' }),
+        )
+      ).status,
+    ).toBe(200);
     expect(await balanceOf(liveKey)).toBe(0);
-    const statuses = async () => Object.fromEntries((await purchasesOf(liveKey)).map((p) => [p.id, [p.status, p.failureReason]]));
+    const statuses = async () =>
+      Object.fromEntries((await purchasesOf(liveKey)).map((p) => [p.id, [p.status, p.failureReason]]));
     expect(await statuses()).toEqual({
-      [voucher.purchaseId]: ['pending', null], [expired.purchaseId]: ['failed', 'expired'], [wrongCurrency.purchaseId]: ['failed', 'currency_not_mxn'],
+      [voucher.purchaseId]: ['pending', null],
+      [expired.purchaseId]: ['failed', 'expired'],
+      [wrongCurrency.purchaseId]: ['failed', 'currency_not_mxn'],
     });
-    expect((await deliver(stripeEvent('checkout.session.async_payment_failed', voucher, { amount_total: 20_000, payment_status: 'unpaid' }))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          stripeEvent('checkout.session.async_payment_failed', voucher, {
+            amount_total: 20_000,
+            payment_status: 'unpaid',
+          }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await statuses())[voucher.purchaseId]).toEqual(['failed', 'payment_failed']);
     expect(await balanceOf(liveKey)).toBe(0);
     // Stripe's word that the money arrived wins over an earlier failure.
-    expect((await deliver(stripeEvent('checkout.session.async_payment_succeeded', voucher, { amount_total: 20_000 }))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          stripeEvent('checkout.session.async_payment_succeeded', voucher, { amount_total: 20_000 }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await statuses())[voucher.purchaseId]).toEqual(['succeeded', null]);
     expect(await balanceOf(liveKey)).toBe(20_000);
   });
@@ -249,12 +404,36 @@ describe('with Stripe', () => {
     const testSession = await checkout(testKey, 15_000);
     const liveSession = await checkout(liveKey, 15_000);
     // Each signed by the other mode's endpoint secret: verified, but not theirs to settle.
-    expect((await deliver(stripeEvent('checkout.session.completed', testSession, { amount_total: 15_000 }), { secret: LIVE_SECRET })).status).toBe(200);
-    expect((await deliver(stripeEvent('checkout.session.completed', liveSession, { amount_total: 15_000, livemode: false }), { secret: TEST_SECRET })).status).toBe(200);
+    expect(
+      (
+        await deliver(stripeEvent('checkout.session.completed', testSession, { amount_total: 15_000 }), {
+          secret: LIVE_SECRET,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await deliver(
+          stripeEvent('checkout.session.completed', liveSession, { amount_total: 15_000, livemode: false }),
+          { secret: TEST_SECRET },
+        )
+      ).status,
+    ).toBe(200);
     expect([await balanceOf(testKey), await balanceOf(liveKey)]).toEqual([100_000, 0]);
-    expect((await deliver(stripeEvent('checkout.session.completed', testSession, { amount_total: 15_000, livemode: false }), { secret: TEST_SECRET })).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          stripeEvent('checkout.session.completed', testSession, { amount_total: 15_000, livemode: false }),
+          { secret: TEST_SECRET },
+        )
+      ).status,
+    ).toBe(200);
     expect([await balanceOf(testKey), await balanceOf(liveKey)]).toEqual([115_000, 0]);
-    expect((await purchasesOf(testKey))[0]).toMatchObject({ livemode: false, status: 'succeeded', creditedCentavos: 15_000 });
+    expect((await purchasesOf(testKey))[0]).toMatchObject({
+      livemode: false,
+      status: 'succeeded',
+      creditedCentavos: 15_000,
+    });
   });
 
   it('keeps purchases to their account and mode, with cursor pagination', async () => {
@@ -266,15 +445,23 @@ describe('with Stripe', () => {
     const page1 = await api.request('GET', '/v1/billing/purchases?limit=2', { key: mine.liveKey });
     expect(page1.body).toMatchObject({ object: 'list', has_more: true });
     expect(page1.body.data.map((p: { id: string }) => p.id)).toEqual([third.purchaseId, second.purchaseId]);
-    const page2 = await api.request('GET', `/v1/billing/purchases?limit=2&starting_after=${second.purchaseId}`, { key: mine.liveKey });
+    const page2 = await api.request(
+      'GET',
+      `/v1/billing/purchases?limit=2&starting_after=${second.purchaseId}`,
+      { key: mine.liveKey },
+    );
     expect(page2.body).toMatchObject({ has_more: false, data: [{ id: first.purchaseId }] });
     expect(await purchasesOf(other.liveKey)).toEqual([]);
     expect(await purchasesOf(mine.testKey)).toEqual([]);
     for (const key of [other.liveKey, mine.testKey]) {
-      const foreign = await api.request('GET', `/v1/billing/purchases?starting_after=${first.purchaseId}`, { key });
+      const foreign = await api.request('GET', `/v1/billing/purchases?starting_after=${first.purchaseId}`, {
+        key,
+      });
       expect(foreign).toMatchObject({ status: 400, body: { errors: [{ path: '/starting_after' }] } });
     }
-    expect((await api.request('GET', '/v1/billing/purchases?limit=101', { key: mine.liveKey })).status).toBe(400);
+    expect((await api.request('GET', '/v1/billing/purchases?limit=101', { key: mine.liveKey })).status).toBe(
+      400,
+    );
   });
 
   it('shows the volume tier in force and the next one on the balance', async () => {
@@ -282,13 +469,25 @@ describe('with Stripe', () => {
     try {
       const { accountId, testKey } = await tiered.newAccount();
       expect((await tiered.request('GET', '/v1/balance', { key: testKey })).body).toMatchObject({
-        pricePerTimbreCentavos: 100, timbresThisMonth: 0,
-        currentTier: { fromTimbres: 0, pricePerTimbreCentavos: 100 }, nextTier: { fromTimbres: 2, pricePerTimbreCentavos: 85 },
+        pricePerTimbreCentavos: 100,
+        timbresThisMonth: 0,
+        currentTier: { fromTimbres: 0, pricePerTimbreCentavos: 100 },
+        nextTier: { fromTimbres: 2, pricePerTimbreCentavos: 85 },
       });
-      for (const id of ['a', 'b']) await reserveTimbre(tiered.orm.em.fork(), tiered.config, { accountId, livemode: false }, { type: 'invoice', id });
+      for (const id of ['a', 'b'])
+        await reserveTimbre(
+          tiered.orm.em.fork(),
+          tiered.config,
+          { accountId, livemode: false },
+          { type: 'invoice', id },
+        );
       expect((await tiered.request('GET', '/v1/balance', { key: testKey })).body).toMatchObject({
-        balanceCentavos: 100_000 - 200, pricePerTimbreCentavos: 85, timbresRemaining: Math.floor(99_800 / 85), timbresThisMonth: 2,
-        currentTier: { fromTimbres: 2, pricePerTimbreCentavos: 85 }, nextTier: null,
+        balanceCentavos: 100_000 - 200,
+        pricePerTimbreCentavos: 85,
+        timbresRemaining: Math.floor(99_800 / 85),
+        timbresThisMonth: 2,
+        currentTier: { fromTimbres: 2, pricePerTimbreCentavos: 85 },
+        nextTier: null,
       });
     } finally {
       await tiered.close();
@@ -311,17 +510,21 @@ describe('with Stripe', () => {
       `with b as (update balances set balance_centavos = balance_centavos + 10000 where account_id = ? and livemode = true returning balance_centavos)
        insert into transactions (id, account_id, livemode, type, delta_centavos, balance_after_centavos, reference_type, reference_id)
        select ?, ?, true, 'purchase', 10000, b.balance_centavos, 'purchase', ? from b`,
-      [accountId, `txn_forged${randomBytes(6).toString('hex')}`, accountId, session.purchaseId]);
+      [accountId, `txn_forged${randomBytes(6).toString('hex')}`, accountId, session.purchaseId],
+    );
     try {
       const dirty = await verify();
       expect(dirty.code).toBe(1);
-      expect(dirty.report.violations.filter((v) => v.accountId === accountId).map((v) => v.rule)).toEqual(['purchase_matches_ledger']);
+      expect(dirty.report.violations.filter((v) => v.accountId === accountId).map((v) => v.rule)).toEqual([
+        'purchase_matches_ledger',
+      ]);
     } finally {
       // Settle it the way the webhook would have, so a failure here leaves no violation in the shared database.
       await api.orm.em.fork().execute(
         `update purchases set status = 'succeeded', credited_centavos = 10000,
                 transaction_id = (select id from transactions where type = 'purchase' and reference_id = ?) where id = ?`,
-        [session.purchaseId, session.purchaseId]);
+        [session.purchaseId, session.purchaseId],
+      );
     }
     expect((await verify()).report.violations.filter((v) => v.accountId === accountId)).toEqual([]);
     // And the webhook, arriving now, finds it credited.

@@ -27,10 +27,13 @@ export async function startReceiver() {
       const rawBody = Buffer.concat(chunks).toString('utf8');
       received.push({ path, headers: request.headers, rawBody, event: JSON.parse(rawBody) });
       const plan = plans.get(path) ?? [];
-      const answer = plan.length > 1 ? plan.shift()! : plan[0] ?? 200;
+      const answer = plan.length > 1 ? plan.shift()! : (plan[0] ?? 200);
       if (answer === 'hang') return void hanging.add(response);
       if (answer === 'reset') return void request.socket.destroy();
-      response.writeHead(answer, { 'content-type': 'text/plain', ...(answer >= 300 && answer < 400 ? { location: 'http://127.0.0.1:1/elsewhere' } : {}) });
+      response.writeHead(answer, {
+        'content-type': 'text/plain',
+        ...(answer >= 300 && answer < 400 ? { location: 'http://127.0.0.1:1/elsewhere' } : {}),
+      });
       response.end(`answer ${answer} ${'x'.repeat(2000)}`);
     });
   });
@@ -42,11 +45,19 @@ export async function startReceiver() {
     plan: (path: string, answers: ReceiverAnswer[]) => plans.set(path, [...answers]),
     at: (path: string) => received.filter((r) => r.path === path),
     /** Waits until `path` got at least `count` requests matching `where`. */
-    waitFor: (path: string, count: number, where: (r: ReceivedDelivery) => boolean = () => true, timeoutMs = 60_000) =>
-      waitFor(async () => {
-        const matching = received.filter((r) => r.path === path && where(r));
-        return matching.length >= count ? matching : undefined;
-      }, { timeoutMs, what: `${count} deliveries to ${path}` }),
+    waitFor: (
+      path: string,
+      count: number,
+      where: (r: ReceivedDelivery) => boolean = () => true,
+      timeoutMs = 60_000,
+    ) =>
+      waitFor(
+        async () => {
+          const matching = received.filter((r) => r.path === path && where(r));
+          return matching.length >= count ? matching : undefined;
+        },
+        { timeoutMs, what: `${count} deliveries to ${path}` },
+      ),
     async close() {
       for (const response of hanging) response.socket?.destroy();
       server.closeAllConnections();

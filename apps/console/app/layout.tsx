@@ -11,7 +11,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale === 'es' ? 'es-MX' : 'en'}>
       <body>
-        <Theme accentColor="indigo" grayColor="slate" radius="medium">{children}</Theme>
+        <Theme accentColor="indigo" grayColor="slate" radius="medium">
+          {children}
+        </Theme>
       </body>
     </html>
   );

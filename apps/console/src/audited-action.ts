@@ -1,5 +1,10 @@
 import 'server-only';
-import { recordConsoleAudit, requireRole, type ConsoleSession, type ConsoleUserView } from '@cfdi/services';
+import {
+  recordConsoleAudit,
+  requirePermission,
+  type ConsoleAction,
+  type ConsoleSession,
+} from '@cfdi/services';
 import { em } from './platform';
 import { clientIp, requireSession } from './session';
 
@@ -13,12 +18,16 @@ export interface AuditEntry {
 
 /**
  * The frame of every state-changing server action: a live session (Next checks the Origin of the POST against the
- * host, and the SameSite=Lax cookie is not sent cross-site, so a foreign page cannot act), the roles allowed, the
- * work, then one audit row saying who did what, when and from where.
+ * host, and the SameSite=Lax cookie is not sent cross-site, so a foreign page cannot act), the services' permission
+ * check for `action` (a 403 ForbiddenError, which Next shows as its error page), the work, then one audit row saying
+ * who did what, when and from where.
  */
-export async function audited<T>(roles: ConsoleUserView['role'][], work: (session: ConsoleSession) => Promise<{ result: T; audit: AuditEntry | null }>): Promise<T> {
+export async function audited<T>(
+  action: ConsoleAction,
+  work: (session: ConsoleSession) => Promise<{ result: T; audit: AuditEntry | null }>,
+): Promise<T> {
   const session = await requireSession();
-  requireRole(session.user, ...roles);
+  requirePermission(session.user, action);
   const { result, audit } = await work(session);
   if (audit) await recordConsoleAudit(await em(), { actor: session.user, ip: await clientIp(), ...audit });
   return result;

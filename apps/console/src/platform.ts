@@ -1,19 +1,10 @@
 import 'server-only';
-import { loadConfig, type Config } from '@cfdi/config';
-import { createOrm, type Orm } from '@cfdi/db';
-import { connectRedis, createDocumentFileProducer, createPacClients, renderPdfAndZip, type DocumentFileProducer, type PacClients } from '@cfdi/services';
-import { createFileStorage, type FileStorage } from '@cfdi/storage';
-import { Client, Connection } from '@temporalio/client';
-import type { Redis } from 'ioredis';
+import { loadConfig } from '@cfdi/config';
+import { createPlatform, type Platform as BasePlatform } from '@cfdi/platform';
+import * as services from '@cfdi/services';
+import type { DocumentFileProducer } from '@cfdi/services';
 
-export interface Platform {
-  config: Readonly<Config>;
-  orm: Orm;
-  redis: Redis;
-  storage: FileStorage;
-  temporal: Client;
-  /** For the reconciliation queue's lookups and the check of an operator's "stamped" decision. */
-  pac: PacClients;
+export interface Platform extends BasePlatform {
   /** A stamped document's PDF or ZIP not rendered yet is rendered on its first download, as the API's file URLs do. */
   files: DocumentFileProducer;
 }
@@ -22,15 +13,18 @@ export interface Platform {
 const holder = globalThis as typeof globalThis & { cfdiConsolePlatform?: Promise<Platform> };
 
 async function connect(): Promise<Platform> {
-  const config = loadConfig(process.env);
-  const orm = await createOrm(config.databaseUrl);
-  const redis = await connectRedis(config.redisUrl, (error) => console.warn(`redis: ${error.message}`));
-  const connection = Connection.lazy({ address: config.temporal.address });
-  const storage = createFileStorage(config);
-  const files = createDocumentFileProducer({
-    storage, renderFiles: renderPdfAndZip, onFailure: (documentId, error) => console.error(`rendering the files of ${documentId} failed: ${error.message}`),
+  // The console never encrypts or decrypts with MASTER_KEY (CSDs and webhook secrets are the API's and worker's).
+  const config = loadConfig(process.env, { requireMasterKey: false });
+  // The services passed in: in this Next.js build they are an async module, which the platform cannot require lazily.
+  const platform = await createPlatform(config, { connect: ['redis'], services });
+  const files = services.createDocumentFileProducer({
+    storage: platform.storage,
+    renderFiles: platform.renderFiles,
+    onFailure: (documentId, error) =>
+      console.error(`rendering the files of ${documentId} failed: ${error.message}`),
   });
-  return { config, orm, redis, storage, temporal: new Client({ connection, namespace: config.temporal.namespace }), pac: createPacClients(config), files };
+  // Assigned, not spread: the platform's parts are opened on first use.
+  return Object.assign(platform, { files });
 }
 
 export function platform(): Promise<Platform> {

@@ -12,5 +12,9 @@ export function problemOf(error: unknown): string {
 
 export function Problem({ message }: { message: string | null | undefined }) {
   if (!message) return null;
-  return <Callout.Root highContrast color="red" role="alert" mb="3"><Callout.Text>{message}</Callout.Text></Callout.Root>;
+  return (
+    <Callout.Root highContrast color="red" role="alert" mb="3">
+      <Callout.Text>{message}</Callout.Text>
+    </Callout.Root>
+  );
 }

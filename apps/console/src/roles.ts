@@ -1,11 +1,11 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import type { ConsoleUserView } from '@cfdi/services';
+import { can, type ConsoleAction } from '@cfdi/services';
 import { requireSession } from './session';
 
 /** Pages of other roles do not exist for this user (404), as another account's documents do not. */
-export async function requireRole(...roles: ConsoleUserView['role'][]) {
+export async function requirePermission(action: ConsoleAction) {
   const session = await requireSession();
-  if (!roles.includes(session.user.role)) notFound();
+  if (!can(session.user, action)) notFound();
   return session;
 }

@@ -2,16 +2,31 @@ import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { retrieveConsoleSession, type ConsoleSession } from '@cfdi/services';
-import { em } from './platform';
+import { clientAddress, proxyTrust } from '@cfdi/config';
+import { em, platform } from './platform';
 
 export const SESSION_COOKIE = 'cfdi_session';
 /** Set by middleware.ts: where an expired session was going, so signing in again brings the user back. */
 export const PATH_HEADER = 'x-console-path';
 
-/** The client's address as the proxy in front (or Next's own server) reports it; for throttling and the audit log. */
+/** Set by server.js on every request: the TCP peer's address (a client's own value under this name is replaced). */
+export const PEER_HEADER = 'x-cfdi-peer-address';
+
+/**
+ * The client's address, for the sign-in throttle and the audit log: the TCP peer, or, when the peer is one of
+ * TRUSTED_PROXIES, the address X-Forwarded-For gives behind it (the API's rule, `clientAddress` of @cfdi/config).
+ * Never the header alone: anyone can send one. Without server.js in front the peer is unknown.
+ */
 export async function clientIp(): Promise<string> {
-  const forwarded = (await headers()).get('x-forwarded-for');
-  return forwarded?.split(',')[0]?.trim() || 'unknown';
+  const request = await headers();
+  const peer = request.get(PEER_HEADER);
+  if (!peer) return 'unknown';
+  return clientAddress(peer, request.get('x-forwarded-for'), await trustedProxy());
+}
+
+const trust = globalThis as typeof globalThis & { cfdiConsoleProxyTrust?: (address: string) => boolean };
+async function trustedProxy(): Promise<(address: string) => boolean> {
+  return (trust.cfdiConsoleProxyTrust ??= proxyTrust((await platform()).config.trustedProxies));
 }
 
 /** Secure everywhere but plain-HTTP localhost, where browsers would drop a Secure cookie. */

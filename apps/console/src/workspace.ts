@@ -1,6 +1,12 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { consoleScope, isPlatformUser, listAccountsForConsole, type ConsoleSession, type Scope } from '@cfdi/services';
+import {
+  consoleScope,
+  isPlatformUser,
+  listAccountsForConsole,
+  type ConsoleSession,
+  type Scope,
+} from '@cfdi/services';
 import { em } from './platform';
 import { requireSession } from './session';
 
@@ -25,7 +31,9 @@ export async function currentWorkspace(): Promise<Workspace> {
   const jar = await cookies();
   const accounts = isPlatformUser(user) ? await listAccountsForConsole(await em()) : [];
   const chosen = jar.get(ACCOUNT_COOKIE)?.value;
-  const accountId = isPlatformUser(user) ? (accounts.find((a) => a.id === chosen) ?? accounts[0])?.id : user.accountId;
+  const accountId = isPlatformUser(user)
+    ? (accounts.find((a) => a.id === chosen) ?? accounts[0])?.id
+    : user.accountId;
   const livemode = user.livemode ?? jar.get(MODE_COOKIE)?.value === 'live';
   const scope = accountId ? await consoleScope(await em(), user, { accountId, livemode }) : null;
   return { session, scope, accounts };

@@ -1,17 +1,23 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { FinkokPac } from '@cfdi/pac';
 import { createConsoleUser, emitEvent, generatePassword, SANDBOX_CREDENTIALS } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
-import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId } from '@cfdi/workflows/client';
+import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId } from '@cfdi/temporal-contract/client';
 // The API's own stack harness (sandbox PAC, API, in-process worker): the console is tested against what the API does.
-import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from '@cfdi/api/test/stack';
+import {
+  idempotencyKey,
+  invoiceBody,
+  stampingAccount,
+  startStack,
+  type StackHarness,
+} from '@cfdi/api/test/stack';
 import { startReceiver, type Receiver } from '@cfdi/api/test/webhook-receiver';
-import { launchBrowser, seriousA11yViolations, signIn } from './browser';
-import { startConsole, type RunningConsole } from './console-server';
+import { grantThroughConsent } from '@cfdi/api/test/oauth-client';
+import { launchBrowser, signIn } from './browser';
+import { checkPage, openPage } from './page-checks';
+import { consoleEnvFor, startConsole, type RunningConsole } from './console-server';
 
 const PORT = Number(process.env.TEST_CONSOLE_PORT ?? 3310);
-const SCREENSHOTS = process.env.TEST_CONSOLE_SCREENSHOTS ? path.resolve(__dirname, '../../../docs/console') : null;
 
 let stack: StackHarness;
 let consoleApp: RunningConsole;
@@ -25,65 +31,100 @@ const password = generatePassword();
 beforeAll(async () => {
   // Reconciliation lookups far in the future: in these tests the operator decides.
   // Webhook retries 1 s apart, so a failed delivery's second attempt comes while the test waits.
-  stack = await startStack({ RECONCILIATION_FIRST_LOOKUP_SECONDS: '3600', WEBHOOK_RETRY_FIRST_SECONDS: '1', WEBHOOK_RETRY_MAX_SECONDS: '1' });
-  const config = stack.api.config;
+  stack = await startStack({
+    RECONCILIATION_FIRST_LOOKUP_SECONDS: '3600',
+    WEBHOOK_RETRY_FIRST_SECONDS: '1',
+    WEBHOOK_RETRY_MAX_SECONDS: '1',
+  });
   account = await stampingAccount(stack);
   const other = await stack.api.newAccount();
-  const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
-  expect({ status: res.status, body: res.status === 201 ? null : res.body }).toEqual({ status: 201, body: null });
+  const res = await stack.api.request('POST', '/v1/invoices', {
+    key: account.testKey,
+    headers: { 'idempotency-key': idempotencyKey() },
+    body: invoiceBody(account.merchantId),
+  });
+  expect({ status: res.status, body: res.status === 201 ? null : res.body }).toEqual({
+    status: 201,
+    body: null,
+  });
   stamped = res.body;
-  await waitFor(async () => ((await stack.api.request('GET', `/v1/invoices/${stamped.id}`, { key: account.testKey })).body.files.status === 'ready' ? true : undefined), { what: 'files' });
+  await waitFor(
+    async () =>
+      (await stack.api.request('GET', `/v1/invoices/${stamped.id}`, { key: account.testKey })).body.files
+        .status === 'ready'
+        ? true
+        : undefined,
+    { what: 'files' },
+  );
   const tag = Date.now().toString(36);
   const em = () => stack.api.orm.em.fork();
-  users.financeA = (await createConsoleUser(em(), { email: `finance-a-${tag}@example.mx`, password, role: 'finance', accountId: account.accountId })).email;
-  users.financeB = (await createConsoleUser(em(), { email: `finance-b-${tag}@example.mx`, password, role: 'finance', accountId: other.accountId })).email;
-  users.operator = (await createConsoleUser(em(), { email: `operator-${tag}@example.mx`, password, role: 'operator' })).email;
-  users.admin = (await createConsoleUser(em(), { email: `admin-${tag}@example.mx`, password, role: 'admin' })).email;
-  consoleApp = await startConsole({
-    DATABASE_URL: config.databaseUrl, REDIS_URL: config.redisUrl, TEMPORAL_ADDRESS: config.temporal.address, TEMPORAL_TASK_QUEUE: stack.taskQueue,
-    PAC_SANDBOX_URL: stack.sandbox.url, RECONCILIATION_FIRST_LOOKUP_SECONDS: '3600',
-  }, PORT);
+  users.financeA = (
+    await createConsoleUser(em(), {
+      email: `finance-a-${tag}@example.mx`,
+      password,
+      role: 'finance',
+      accountId: account.accountId,
+    })
+  ).email;
+  users.financeB = (
+    await createConsoleUser(em(), {
+      email: `finance-b-${tag}@example.mx`,
+      password,
+      role: 'finance',
+      accountId: other.accountId,
+    })
+  ).email;
+  users.operator = (
+    await createConsoleUser(em(), { email: `operator-${tag}@example.mx`, password, role: 'operator' })
+  ).email;
+  users.admin = (
+    await createConsoleUser(em(), { email: `admin-${tag}@example.mx`, password, role: 'admin' })
+  ).email;
+  consoleApp = await startConsole(
+    { ...consoleEnvFor(stack), RECONCILIATION_FIRST_LOOKUP_SECONDS: '3600' },
+    PORT,
+  );
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await consoleApp?.close();
-  await stack?.api.deps.temporal.client.schedule.getHandle(webhookDispatchScheduleId(stack.taskQueue)).delete().catch(() => undefined);
+  await stack?.api.deps.temporal.schedule
+    .getHandle(webhookDispatchScheduleId(stack.taskQueue))
+    .delete()
+    .catch(() => undefined);
   await receiver?.close();
   await stack?.close();
 }, 60_000);
 
 const url = (p: string) => `${consoleApp.url}${p}`;
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  return context.newPage();
-}
+const newPage = (viewport?: { width: number; height: number }) => openPage(browser, viewport);
 
-/** No serious or critical axe violation on the page; optionally its screenshot for the docs. */
-async function checkPage(page: Page, screenshot?: string) {
-  // Next streams a dynamic page's <title> after its body: wait for it like a screen reader would.
-  await page.waitForFunction(() => (globalThis as unknown as { document: { title: string } }).document.title !== '');
-  expect({ url: page.url(), violations: await seriousA11yViolations(page) }).toEqual({ url: page.url(), violations: [] });
-  // At 1280 px the page never scrolls sideways as a whole: wide content wraps (or scrolls inside its own region).
-  const widths = await page.evaluate(() => {
-    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
-  });
-  expect({ url: page.url(), overflow: widths.scrollWidth - widths.clientWidth }).toEqual({ url: page.url(), overflow: 0 });
-  if (screenshot && SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${screenshot}.png`) });
-}
-
-const money = (centavos: number) => `$${(centavos / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} MXN`;
+const money = (centavos: number) =>
+  `$${(centavos / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} MXN`;
 
 it('a wrong password gets a generic message; signing out ends the session server-side', async () => {
   const page = await newPage();
   await signIn(page, consoleApp.url, users.financeA, `${password}x`);
-  await expect(page.getByTestId('login-message').textContent()).resolves.toMatch(/Correo o contraseña incorrectos/);
+  await expect(page.getByTestId('login-message').textContent()).resolves.toMatch(
+    /Correo o contraseña incorrectos/,
+  );
   await checkPage(page);
   await signIn(page, consoleApp.url, users.financeA, password);
   expect(new URL(page.url()).pathname).toBe('/');
+  // The services' sign-in policy wrote both rows, naming the channel (the OAuth consent page writes oauth_consent).
+  const signIns = await stack.api.orm.em
+    .fork()
+    .execute(
+      "select action, detail from console_audit where actor_email = ? and action like 'session.sign_in%' order by id",
+      [users.financeA],
+    );
+  expect(signIns).toEqual([
+    { action: 'session.sign_in_failed', detail: { channel: 'console', reason: 'invalid' } },
+    { action: 'session.sign_in', detail: { channel: 'console' } },
+  ]);
   const cookie = (await page.context().cookies()).find((c) => c.name === 'cfdi_session')!;
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
@@ -100,8 +141,12 @@ it('a finance user sees the API balance, finds the stamped document, downloads P
   const page = await newPage();
   await signIn(page, consoleApp.url, users.financeA, password);
   const balance = (await stack.api.request('GET', '/v1/balance', { key: account.testKey })).body;
-  await expect(page.getByTestId('balance-test').getByTestId('balance-amount').textContent()).resolves.toBe(money(balance.balanceCentavos));
-  await expect(page.getByTestId('balance-test').getByTestId('timbres-remaining').textContent()).resolves.toBe(String(balance.timbresRemaining));
+  await expect(page.getByTestId('balance-test').getByTestId('balance-amount').textContent()).resolves.toBe(
+    money(balance.balanceCentavos),
+  );
+  await expect(page.getByTestId('balance-test').getByTestId('timbres-remaining').textContent()).resolves.toBe(
+    String(balance.timbresRemaining),
+  );
   await checkPage(page, 'overview');
 
   await page.goto(url('/documents'));
@@ -116,7 +161,9 @@ it('a finance user sees the API balance, finds the stamped document, downloads P
 
   const xml = await page.request.get(url(`/documents/${stamped.id}/download/xml`));
   expect(xml.headers()['content-type']).toBe('application/xml');
-  const [{ stamped_xml: stampedXml }] = (await stack.api.orm.em.fork().execute('select stamped_xml from documents where id = ?', [stamped.id])) as [{ stamped_xml: string }];
+  const [{ stamped_xml: stampedXml }] = (await stack.api.orm.em
+    .fork()
+    .execute('select stamped_xml from documents where id = ?', [stamped.id])) as [{ stamped_xml: string }];
   expect((await xml.body()).toString('utf8')).toBe(stampedXml);
   const pdfDownload = page.waitForEvent('download');
   await page.getByTestId('download-pdf').click();
@@ -126,16 +173,35 @@ it('a finance user sees the API balance, finds the stamped document, downloads P
     return Buffer.concat(chunks);
   });
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  const apiPdf = (await stack.api.request('GET', `/v1/invoices/${stamped.id}`, { key: account.testKey })).body.files.pdfUrl as string;
+  const apiPdf = (await stack.api.request('GET', `/v1/invoices/${stamped.id}`, { key: account.testKey })).body
+    .files.pdfUrl as string;
   const signed = new URL(apiPdf); // signed for API_PUBLIC_URL; the test API listens elsewhere
-  expect(pdf.equals(Buffer.from(await (await fetch(`${stack.api.url}${signed.pathname}${signed.search}`)).arrayBuffer()))).toBe(true);
+  expect(
+    pdf.equals(
+      Buffer.from(await (await fetch(`${stack.api.url}${signed.pathname}${signed.search}`)).arrayBuffer()),
+    ),
+  ).toBe(true);
 
   await page.goto(url('/ledger'));
   await checkPage(page);
   const csv = (await (await page.request.get(url('/ledger/export'))).text()).trim().split('\r\n');
-  const api = (await stack.api.request('GET', '/v1/billing/transactions?limit=100', { key: account.testKey })).body.data as Record<string, unknown>[];
+  const api = (await stack.api.request('GET', '/v1/billing/transactions?limit=100', { key: account.testKey }))
+    .body.data as Record<string, unknown>[];
   expect(csv[0]).toBe('id,createdAt,type,deltaCentavos,balanceAfterCentavos,referenceType,referenceId,note');
-  expect(csv.slice(1)).toEqual(api.map((t) => [t.id, t.createdAt, t.type, t.deltaCentavos, t.balanceAfterCentavos, t.referenceType ?? '', t.referenceId ?? '', t.note ?? ''].join(',')));
+  expect(csv.slice(1)).toEqual(
+    api.map((t) =>
+      [
+        t.id,
+        t.createdAt,
+        t.type,
+        t.deltaCentavos,
+        t.balanceAfterCentavos,
+        t.referenceType ?? '',
+        t.referenceId ?? '',
+        t.note ?? '',
+      ].join(','),
+    ),
+  );
   await page.context().close();
 }, 90_000);
 
@@ -151,13 +217,21 @@ it('a finance user reads document statuses as labels in Spanish, or English once
 
   await page.goto(url('/documents'));
   // Labels for people, machine values in the URL (links and bookmarks mean the same in both languages).
-  await expect(page.locator('select[name=status] option[value=stamped]').textContent()).resolves.toBe('Timbrado');
+  await expect(page.locator('select[name=status] option[value=stamped]').textContent()).resolves.toBe(
+    'Timbrado',
+  );
   await filter('stamp_failed', 'Buscar');
   expect(await row.count()).toBe(0);
-  expect((await page.getByTestId('document-status').allTextContents()).filter((label) => label !== 'Falló el timbrado')).toEqual([]);
+  expect(
+    (await page.getByTestId('document-status').allTextContents()).filter(
+      (label) => label !== 'Falló el timbrado',
+    ),
+  ).toEqual([]);
   await filter('stamped', 'Buscar');
   await expect(row.getByTestId('document-status').textContent()).resolves.toBe('Timbrado');
-  expect((await page.getByTestId('document-status').allTextContents()).filter((label) => label !== 'Timbrado')).toEqual([]);
+  expect(
+    (await page.getByTestId('document-status').allTextContents()).filter((label) => label !== 'Timbrado'),
+  ).toEqual([]);
   await row.getByRole('link').click();
   await page.waitForURL(new RegExp(`/documents/${stamped.id}$`));
   await expect(page.getByTestId('document-status').textContent()).resolves.toBe('Timbrado');
@@ -167,12 +241,77 @@ it('a finance user reads document statuses as labels in Spanish, or English once
   await page.getByRole('button', { name: 'Apply' }).waitFor();
   await expect(page.getByTestId('document-status').textContent()).resolves.toBe('Stamped');
   await page.goto(url('/documents'));
-  await expect(page.locator('select[name=status] option[value=stamped]').textContent()).resolves.toBe('Stamped');
+  await expect(page.locator('select[name=status] option[value=stamped]').textContent()).resolves.toBe(
+    'Stamped',
+  );
   await filter('stamped', 'Search');
   await expect(row.getByTestId('document-status').textContent()).resolves.toBe('Stamped');
   await checkPage(page);
   await page.context().close();
 }, 60_000);
+
+it('a finance user sees what a payment complement paid (its CFDI total is 0) in the list, its page and the invoice it pays, and finds documents by serie-folio and part of a UUID', async () => {
+  const post = (path: string, body: unknown) =>
+    stack.api.request('POST', path, {
+      key: account.testKey,
+      headers: { 'idempotency-key': idempotencyKey() },
+      body,
+    });
+  const invoice = await post(
+    '/v1/invoices',
+    invoiceBody(account.merchantId, {
+      metodoPago: 'PPD',
+      formaPago: '99',
+      items: [
+        { productCode: '43211503', unitCode: 'H87', description: 'Servidor', quantity: 1, unitPrice: 11600 },
+      ],
+    }),
+  );
+  expect(invoice.status).toBe(201);
+  const payment = await post(`/v1/invoices/${invoice.body.id}/payments`, { monto: 5000.25, formaPago: '03' });
+  expect(payment.status).toBe(201);
+
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.financeA, password);
+  await page.goto(url('/documents'));
+  await expect(page.getByTestId(`document-${payment.body.id}`).textContent()).resolves.toContain('5,000.25');
+  await page.goto(url(`/documents/${invoice.body.id}`));
+  // Under the invoice's related documents, the payment's row shows what it paid.
+  await expect(page.locator('body').textContent()).resolves.toContain('5,000.25');
+  await page.goto(url(`/documents/${payment.body.id}`));
+  await expect(page.getByTestId('document-amount-paid').textContent()).resolves.toContain('5,000.25');
+
+  // Found as printed: the folio with its serie, and the first characters of a UUID.
+  const { serie, folio } = invoice.body as { serie: string; folio: number };
+  await page.goto(url(`/documents?folio=${encodeURIComponent(`${serie.toLowerCase()}-${folio}`)}`));
+  await expect(page.getByTestId(`document-${invoice.body.id}`).count()).resolves.toBe(1);
+  await page.goto(url(`/documents?uuid=${payment.body.uuid.slice(0, 8).toLowerCase()}`));
+  await expect(page.getByTestId(`document-${payment.body.id}`).count()).resolves.toBe(1);
+  await page.context().close();
+}, 60_000);
+
+it('every page works on a phone (390 px): no sideways scroll of the page, no serious axe violation', async () => {
+  const page = await newPage({ width: 390, height: 844 });
+  await signIn(page, consoleApp.url, users.admin, password);
+  for (const path of [
+    '/',
+    '/ledger',
+    '/documents',
+    `/documents/${stamped.id}`,
+    '/merchants',
+    '/keys',
+    '/connections',
+    '/webhooks',
+    '/reconciliation',
+    '/failed-files',
+    '/audit',
+    '/users',
+  ]) {
+    await page.goto(url(path));
+    await checkPage(page);
+  }
+  await page.context().close();
+}, 120_000);
 
 it("a finance user of another account gets 404 for that document's page and files", async () => {
   const page = await newPage();
@@ -201,38 +340,78 @@ it('a new API key is shown once and works against the API', async () => {
 
 it('a finance user sees the merchants with their CSD status, and a warning for a CSD that expires within 30 days', async () => {
   const em = () => stack.api.orm.em.fork();
-  const [{ valid_to: validTo }] = (await em().execute('select valid_to from merchant_csds where merchant_id = ?', [account.merchantId])) as [{ valid_to: Date }];
+  const [{ valid_to: validTo }] = (await em().execute(
+    'select valid_to from merchant_csds where merchant_id = ?',
+    [account.merchantId],
+  )) as [{ valid_to: Date }];
   const page = await newPage();
   try {
     await signIn(page, consoleApp.url, users.financeA, password);
-    await em().execute(`update merchant_csds set valid_to = now() + interval '10 days' where merchant_id = ?`, [account.merchantId]);
+    await em().execute(
+      `update merchant_csds set valid_to = now() + interval '10 days' where merchant_id = ?`,
+      [account.merchantId],
+    );
     await page.goto(url('/merchants'));
-    await expect(page.getByTestId(`merchant-${account.merchantId}`).getByTestId('csd-status').textContent()).resolves.toBe('El CSD vence en menos de 30 días');
-    await expect(page.getByTestId(`csd-warning-${account.merchantId}`).textContent()).resolves.toContain('EKU9003173C9');
+    await expect(
+      page.getByTestId(`merchant-${account.merchantId}`).getByTestId('csd-status').textContent(),
+    ).resolves.toBe('El CSD vence en menos de 30 días');
+    await expect(page.getByTestId(`csd-warning-${account.merchantId}`).textContent()).resolves.toContain(
+      'EKU9003173C9',
+    );
     await checkPage(page);
-    await em().execute(`update merchant_csds set valid_to = now() + interval '40 days' where merchant_id = ?`, [account.merchantId]);
+    await em().execute(
+      `update merchant_csds set valid_to = now() + interval '40 days' where merchant_id = ?`,
+      [account.merchantId],
+    );
     await page.reload();
-    await expect(page.getByTestId(`merchant-${account.merchantId}`).getByTestId('csd-status').textContent()).resolves.toBe('Vigente');
+    await expect(
+      page.getByTestId(`merchant-${account.merchantId}`).getByTestId('csd-status').textContent(),
+    ).resolves.toBe('Vigente');
     expect(await page.getByTestId(`csd-warning-${account.merchantId}`).count()).toBe(0);
   } finally {
-    await em().execute('update merchant_csds set valid_to = ? where merchant_id = ?', [validTo, account.merchantId]);
+    await em().execute('update merchant_csds set valid_to = ? where merchant_id = ?', [
+      validTo,
+      account.merchantId,
+    ]);
     await page.context().close();
   }
 }, 60_000);
 
 it("a finance user sees the account's webhook endpoints and their delivery attempts", async () => {
   receiver = await startReceiver();
-  await ensureWebhookDispatchSchedule(stack.api.deps.temporal.client, stack.taskQueue, { runForMs: 120_000, intervalMs: 200, eventRetentionDays: 30 });
+  await ensureWebhookDispatchSchedule(stack.api.deps.temporal, stack.taskQueue, {
+    runForMs: 120_000,
+    intervalMs: 200,
+    eventRetentionDays: 30,
+  });
   const path = '/console-hooks';
   receiver.plan(path, [500, 200]);
-  const created = await stack.api.request('POST', '/v1/webhook_endpoints', { key: account.testKey, body: { url: receiver.url(path), enabledEvents: ['invoice.cancelled'], description: 'ERP' } });
+  const created = await stack.api.request('POST', '/v1/webhook_endpoints', {
+    key: account.testKey,
+    body: { url: receiver.url(path), enabledEvents: ['invoice.cancelled'], description: 'ERP' },
+  });
   expect(created.status).toBe(201);
-  const eventId = await stack.api.orm.em.fork().transactional((tx) => emitEvent(tx, { accountId: account.accountId, livemode: false }, 'invoice.cancelled', { id: stamped.id, object: 'invoice' }));
-  const attempts = await waitFor(async () => {
-    const res = await stack.api.request('GET', `/v1/webhook_endpoints/${created.body.id}/attempts`, { key: account.testKey });
-    return res.body.data?.length >= 2 ? res.body.data as { eventId: string; statusCode: number }[] : undefined;
-  }, { what: 'two delivery attempts', timeoutMs: 60_000, intervalMs: 250 });
-  expect(attempts.map((a) => [a.eventId, a.statusCode])).toEqual([[eventId, 200], [eventId, 500]]);
+  const eventId = await stack.api.orm.em.fork().transactional((tx) =>
+    emitEvent(tx, { accountId: account.accountId, livemode: false }, 'invoice.cancelled', {
+      id: stamped.id,
+      object: 'invoice',
+    }),
+  );
+  const attempts = await waitFor(
+    async () => {
+      const res = await stack.api.request('GET', `/v1/webhook_endpoints/${created.body.id}/attempts`, {
+        key: account.testKey,
+      });
+      return res.body.data?.length >= 2
+        ? (res.body.data as { eventId: string; statusCode: number }[])
+        : undefined;
+    },
+    { what: 'two delivery attempts', timeoutMs: 60_000, intervalMs: 250 },
+  );
+  expect(attempts.map((a) => [a.eventId, a.statusCode])).toEqual([
+    [eventId, 200],
+    [eventId, 500],
+  ]);
 
   const page = await newPage();
   await signIn(page, consoleApp.url, users.financeA, password);
@@ -261,7 +440,12 @@ it('an admin creates a finance user who can sign in, resets their password and d
   await main.getByRole('button', { name: 'Crear usuario' }).click();
   const generated = (await main.getByTestId('new-password').textContent())!;
   expect(generated.length).toBeGreaterThanOrEqual(12);
-  const [created] = (await stack.api.orm.em.fork().execute('select role, account_id from console_users where email = ?', [email])) as { role: string; account_id: string }[];
+  const [created] = (await stack.api.orm.em
+    .fork()
+    .execute('select role, account_id from console_users where email = ?', [email])) as {
+    role: string;
+    account_id: string;
+  }[];
   expect(created).toEqual({ role: 'finance', account_id: account.accountId });
 
   const financePage = await newPage();
@@ -275,12 +459,16 @@ it('an admin creates a finance user who can sign in, resets their password and d
   const reset = (await row.getByTestId('new-password').textContent())!;
   expect(reset).not.toBe(generated);
   await row.getByRole('button', { name: 'Desactivar' }).click();
-  await expect(page.getByTestId(`user-${email}`).getByText('Desactivado').textContent()).resolves.toBe('Desactivado');
+  await expect(page.getByTestId(`user-${email}`).getByText('Desactivado').textContent()).resolves.toBe(
+    'Desactivado',
+  );
   // Disabling ends the user's sessions, and the new password does not let them back in.
   await financePage.goto(url('/'));
   expect(new URL(financePage.url()).pathname).toBe('/login');
   await signIn(financePage, consoleApp.url, email, reset);
-  await expect(financePage.getByTestId('login-message').textContent()).resolves.toMatch(/Correo o contraseña incorrectos/);
+  await expect(financePage.getByTestId('login-message').textContent()).resolves.toMatch(
+    /Correo o contraseña incorrectos/,
+  );
   await financePage.context().close();
   await page.context().close();
 }, 90_000);
@@ -297,7 +485,11 @@ it("an admin creates a user limited to one merchant, then changes their role: th
   await main.getByRole('checkbox', { name: new RegExp(account.merchantId) }).check();
   await main.getByRole('button', { name: 'Crear usuario' }).click();
   const generated = (await main.getByTestId('new-password').textContent())!;
-  const [created] = (await stack.api.orm.em.fork().execute('select id, role, merchant_ids from console_users where email = ?', [email])) as [{ id: string; role: string; merchant_ids: string[] }];
+  const [created] = (await stack.api.orm.em
+    .fork()
+    .execute('select id, role, merchant_ids from console_users where email = ?', [email])) as [
+    { id: string; role: string; merchant_ids: string[] },
+  ];
   expect(created).toMatchObject({ role: 'finance', merchant_ids: [account.merchantId] });
 
   // The user is signed in before the change; operator pages are a 404 for finance.
@@ -313,15 +505,24 @@ it("an admin creates a user limited to one merchant, then changes their role: th
   await row.getByRole('button', { name: 'Guardar cambios' }).click();
   await page.waitForURL(/updated=/);
   await checkPage(page, 'users');
-  await expect(page.getByTestId(`user-${email}`).getByTestId('user-role').textContent()).resolves.toBe('Operador');
-  await expect(page.getByTestId(`user-${email}`).getByTestId('user-merchants').textContent()).resolves.toBe(account.merchantId);
+  await expect(page.getByTestId(`user-${email}`).getByTestId('user-role').textContent()).resolves.toBe(
+    'Operador',
+  );
+  await expect(page.getByTestId(`user-${email}`).getByTestId('user-merchants').textContent()).resolves.toBe(
+    account.merchantId,
+  );
 
   // The same session, not a new sign-in, now reaches operator pages, and still not the admins' users page.
   expect((await userPage.goto(url('/audit')))?.status()).toBe(200);
   expect((await userPage.goto(url('/users')))?.status()).toBe(404);
   await page.goto(url('/audit'));
   const audit = await page.getByTestId('audit-row').allTextContents();
-  expect(audit.some((text) => text.includes(users.admin) && text.includes('console_user.update') && text.includes(created.id))).toBe(true);
+  expect(
+    audit.some(
+      (text) =>
+        text.includes(users.admin) && text.includes('console_user.update') && text.includes(created.id),
+    ),
+  ).toBe(true);
   await userPage.context().close();
   await page.context().close();
 }, 90_000);
@@ -336,17 +537,28 @@ it('an operator renders failed files again', async () => {
   await page.getByTestId(`failed-${stamped.id}`).getByRole('button').click();
   await page.waitForURL(/[?&](done|refused)=/);
   await expect(page.getByTestId('render-done').textContent()).resolves.toContain(stamped.id);
-  const [{ files_status: filesStatus }] = (await em().execute('select files_status from documents where id = ?', [stamped.id])) as [{ files_status: string }];
+  const [{ files_status: filesStatus }] = (await em().execute(
+    'select files_status from documents where id = ?',
+    [stamped.id],
+  )) as [{ files_status: string }];
   expect(filesStatus).toBe('ready');
   expect(await page.getByTestId(`failed-${stamped.id}`).count()).toBe(0);
   await page.context().close();
 }, 60_000);
 
 describe('reconciliation by an operator', () => {
-  const row = async (id: string): Promise<any> => (await stack.api.orm.em.fork().execute('select * from documents where id = ?', [id]))[0];
+  const row = async (id: string): Promise<any> =>
+    (await stack.api.orm.em.fork().execute('select * from documents where id = ?', [id]))[0];
   const ledgerTypes = async (id: string) =>
-    ((await stack.api.orm.em.fork().execute('select type from transactions where reference_id = ? order by seq', [id])) as { type: string }[]).map((t) => t.type);
-  const armedFaults = async () => ((await (await fetch(`${stack.sandbox.url}/sandbox/faults`)).json()) as { faults: unknown[] }).faults;
+    (
+      (await stack.api.orm.em
+        .fork()
+        .execute('select type from transactions where reference_id = ? order by seq', [id])) as {
+        type: string;
+      }[]
+    ).map((t) => t.type);
+  const armedFaults = async () =>
+    ((await (await fetch(`${stack.sandbox.url}/sandbox/faults`)).json()) as { faults: unknown[] }).faults;
 
   /**
    * A document whose stamp is ambiguous, settled before any decision: exactly one fault armed (none left over), the
@@ -354,36 +566,63 @@ describe('reconciliation by an operator', () => {
    * (under load the stamp call can time out client-side while the sandbox is still storing the stamp, so an early
    * lookup may still say `not_stamped`).
    */
-  async function ambiguous(kind: 'process_then_reset' | 'reset', expected: 'stamped' | 'not_stamped'): Promise<{ id: string; uuid?: string }> {
+  async function ambiguous(
+    kind: 'process_then_reset' | 'reset',
+    expected: 'stamped' | 'not_stamped',
+  ): Promise<{ id: string; uuid?: string }> {
     await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
     const armed = await fetch(`${stack.sandbox.url}/sandbox/faults`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'stamp', kind, count: 1 }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'stamp', kind, count: 1 }),
     });
     expect(armed.ok).toBe(true);
-    const res = await stack.api.request('POST', '/v1/invoices', { key: account.testKey, headers: { 'idempotency-key': idempotencyKey() }, body: invoiceBody(account.merchantId) });
+    const res = await stack.api.request('POST', '/v1/invoices', {
+      key: account.testKey,
+      headers: { 'idempotency-key': idempotencyKey() },
+      body: invoiceBody(account.merchantId),
+    });
     expect(res.status).toBe(202);
     const id = res.body.id as string;
-    await waitFor(async () => ((await row(id)).needs_reconciliation ? true : undefined), { what: `${id} needsReconciliation`, timeoutMs: 30_000 });
+    await waitFor(async () => ((await row(id)).needs_reconciliation ? true : undefined), {
+      what: `${id} needsReconciliation`,
+      timeoutMs: 30_000,
+    });
     expect(await armedFaults()).toEqual([]);
     const pac = new FinkokPac({ url: stack.sandbox.url, ...SANDBOX_CREDENTIALS });
     try {
       const sealedXml = (await row(id)).sealed_xml as string;
-      const found = await waitFor(async () => {
-        const answer = await pac.lookupStamped(sealedXml);
-        return answer.outcome === expected ? answer : undefined;
-      }, { what: `the sandbox to answer ${expected} for ${id}`, timeoutMs: 30_000, intervalMs: 250 });
+      const found = await waitFor(
+        async () => {
+          const answer = await pac.lookupStamped(sealedXml);
+          return answer.outcome === expected ? answer : undefined;
+        },
+        { what: `the sandbox to answer ${expected} for ${id}`, timeoutMs: 30_000, intervalMs: 250 },
+      );
       return { id, uuid: found.outcome === 'stamped' ? found.uuid : undefined };
     } finally {
       pac.close();
     }
   }
 
-  async function decide(page: Page, id: string, decision: 'stamped' | 'not_stamped', uuid: string, note: string) {
+  async function decide(
+    page: Page,
+    id: string,
+    decision: 'stamped' | 'not_stamped',
+    uuid: string,
+    note: string,
+  ) {
     await page.goto(url('/reconciliation'));
     await submitDecision(page, id, decision, uuid, note);
   }
 
-  async function submitDecision(page: Page, id: string, decision: 'stamped' | 'not_stamped', uuid: string, note: string) {
+  async function submitDecision(
+    page: Page,
+    id: string,
+    decision: 'stamped' | 'not_stamped',
+    uuid: string,
+    note: string,
+  ) {
     const card = page.getByTestId(`reconcile-${id}`);
     await card.getByRole('combobox', { name: 'Decidir' }).selectOption(decision);
     await card.getByRole('textbox', { name: 'UUID' }).fill(uuid);
@@ -403,31 +642,75 @@ describe('reconciliation by an operator', () => {
     const stalePage = await page.context().newPage();
     await stalePage.goto(url('/reconciliation'));
 
+    // The services' input rules (the CLI's too): "stamped" without a UUID is refused before the PAC is asked.
+    await decide(page, neverStamped, 'stamped', '', 'typo');
+    await expect(page.getByTestId('reconcile-refused').textContent()).resolves.toBe(
+      'A "stamped" decision needs the stamp\'s UUID.',
+    );
     // A UUID the PAC does not know is refused with the reason, and nothing is signalled.
     await decide(page, neverStamped, 'stamped', '0AF3C8D1-1111-4222-8333-944455566677', 'typo');
-    await expect(page.getByTestId('reconcile-refused').textContent()).resolves.toMatch(/the PAC cannot confirm 0AF3C8D1-1111-4222-8333-944455566677/);
-    expect(await row(neverStamped)).toMatchObject({ status: 'stamping', needs_reconciliation: true, reservation_state: 'reserved' });
+    await expect(page.getByTestId('reconcile-refused').textContent()).resolves.toMatch(
+      /the PAC cannot confirm 0AF3C8D1-1111-4222-8333-944455566677/,
+    );
+    expect(await row(neverStamped)).toMatchObject({
+      status: 'stamping',
+      needs_reconciliation: true,
+      reservation_state: 'reserved',
+    });
 
     await decide(page, stampedAtPac, 'stamped', pacUuid!, 'seen in the PAC portal');
     await expect(page.getByTestId('reconcile-done').textContent()).resolves.toContain(stampedAtPac);
     await decide(page, neverStamped, 'not_stamped', '', 'PAC has no record');
     await expect(page.getByTestId('reconcile-done').textContent()).resolves.toContain(neverStamped);
 
-    const confirmed = await waitFor(async () => { const r = await row(stampedAtPac); return r.status === 'stamped' ? r : undefined; }, { what: 'stamped' });
-    expect(confirmed).toMatchObject({ uuid: pacUuid!.toUpperCase(), needs_reconciliation: false, reservation_state: 'confirmed' });
+    const confirmed = await waitFor(
+      async () => {
+        const r = await row(stampedAtPac);
+        return r.status === 'stamped' ? r : undefined;
+      },
+      { what: 'stamped' },
+    );
+    expect(confirmed).toMatchObject({
+      uuid: pacUuid!.toUpperCase(),
+      needs_reconciliation: false,
+      reservation_state: 'confirmed',
+    });
     expect(await ledgerTypes(stampedAtPac)).toEqual(['consume']);
-    const failed = await waitFor(async () => { const r = await row(neverStamped); return r.status === 'stamp_failed' ? r : undefined; }, { what: 'stamp_failed' });
+    const failed = await waitFor(
+      async () => {
+        const r = await row(neverStamped);
+        return r.status === 'stamp_failed' ? r : undefined;
+      },
+      { what: 'stamp_failed' },
+    );
     expect(failed).toMatchObject({ needs_reconciliation: false, reservation_state: 'refunded' });
     expect(await ledgerTypes(neverStamped)).toEqual(['consume', 'refund']);
-    const resolutions = await stack.api.orm.em.fork().execute('select document_id, resolution, resolved_by, note from reconciliations where document_id in (?, ?) order by id', [stampedAtPac, neverStamped]);
+    const resolutions = await stack.api.orm.em
+      .fork()
+      .execute(
+        'select document_id, resolution, resolved_by, note from reconciliations where document_id in (?, ?) order by id',
+        [stampedAtPac, neverStamped],
+      );
     expect(resolutions).toEqual([
-      { document_id: stampedAtPac, resolution: 'stamped', resolved_by: users.operator, note: 'seen in the PAC portal' },
-      { document_id: neverStamped, resolution: 'not_stamped', resolved_by: users.operator, note: 'PAC has no record' },
+      {
+        document_id: stampedAtPac,
+        resolution: 'stamped',
+        resolved_by: users.operator,
+        note: 'seen in the PAC portal',
+      },
+      {
+        document_id: neverStamped,
+        resolution: 'not_stamped',
+        resolved_by: users.operator,
+        note: 'PAC has no record',
+      },
     ]);
 
     // A document no longer waiting: a clear message, nothing signalled.
     await submitDecision(stalePage, neverStamped, 'stamped', pacUuid!, 'late');
-    await expect(stalePage.getByTestId('reconcile-refused').textContent()).resolves.toMatch(new RegExp(`${neverStamped} is not awaiting reconciliation`));
+    await expect(stalePage.getByTestId('reconcile-refused').textContent()).resolves.toMatch(
+      new RegExp(`${neverStamped} is not awaiting reconciliation`),
+    );
     expect(await ledgerTypes(neverStamped)).toEqual(['consume', 'refund']);
     expect(await row(neverStamped)).toMatchObject({ status: 'stamp_failed' });
 
@@ -442,8 +725,86 @@ it('the audit log shows each state-changing action with who took it', async () =
   await page.goto(url('/audit'));
   await checkPage(page);
   const actions = await page.getByTestId('audit-row').allTextContents();
-  for (const [who, what] of [[users.admin, 'console_user.create'], [users.admin, 'console_user.update'], [users.admin, 'console_user.reset_password'], [users.admin, 'console_user.disable'], [users.operator, 'files.render_again'], [users.operator, 'reconciliation.resolve'], [users.operator, 'session.sign_in'], [users.financeA, 'api_key.create'], [users.financeA, 'session.sign_out'], [users.financeA, 'session.sign_in_failed']] as const) {
-    expect({ who, what, found: actions.some((text) => text.includes(who) && text.includes(what)) }).toEqual({ who, what, found: true });
+  for (const [who, what] of [
+    [users.admin, 'console_user.create'],
+    [users.admin, 'console_user.update'],
+    [users.admin, 'console_user.reset_password'],
+    [users.admin, 'console_user.disable'],
+    [users.operator, 'files.render_again'],
+    [users.operator, 'reconciliation.resolve'],
+    [users.operator, 'session.sign_in'],
+    [users.financeA, 'api_key.create'],
+    [users.financeA, 'session.sign_out'],
+    [users.financeA, 'session.sign_in_failed'],
+  ] as const) {
+    expect({ who, what, found: actions.some((text) => text.includes(who) && text.includes(what)) }).toEqual({
+      who,
+      what,
+      found: true,
+    });
   }
   await page.context().close();
 }, 60_000);
+
+it('a user sees the applications they connected, read-only or not, and disconnects one: its token stops working', async () => {
+  const connect = (scope: string, clientName: string) =>
+    grantThroughConsent({
+      apiUrl: stack.api.url,
+      resource: `${stack.api.config.api.publicBaseUrl}/mcp/test`,
+      email: users.financeA,
+      password,
+      merchantIds: [account.merchantId],
+      scope,
+      clientName,
+    });
+  const reader = await connect('read', 'Agente lector');
+  await connect('read write', 'Agente contable');
+  const mcpStatus = async (token: string) =>
+    (
+      await fetch(`${stack.api.url}/mcp/test`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).status;
+  expect(await mcpStatus(reader.accessToken)).not.toBe(401);
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const page = await newPage(viewport);
+    await signIn(page, consoleApp.url, users.financeA, password);
+    await page.goto(url('/connections'));
+    await expect(page.getByRole('link', { name: 'Aplicaciones conectadas' }).count()).resolves.toBe(1);
+    const rows = page.getByRole('row');
+    await expect(rows.filter({ hasText: 'Agente lector' }).getByText('Solo lectura').count()).resolves.toBe(
+      1,
+    );
+    await expect(
+      rows.filter({ hasText: 'Agente contable' }).getByText('Lectura y escritura').count(),
+    ).resolves.toBe(1);
+    await checkPage(page, viewport.width === 1280 ? 'connections' : undefined);
+    await page.context().close();
+  }
+  // Another user of the same account does not see them.
+  const other = await newPage();
+  await signIn(other, consoleApp.url, users.admin, password);
+  await other.goto(url('/connections'));
+  await expect(other.getByText('Agente lector').count()).resolves.toBe(0);
+  await other.context().close();
+
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.financeA, password);
+  await page.goto(url('/connections'));
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Agente lector' })
+    .getByRole('button', { name: 'Desconectar' })
+    .click();
+  // The action redirects to this same page: wait for the row to go rather than for the URL.
+  await page.getByText('Agente lector').waitFor({ state: 'detached' });
+  await expect(page.getByText('Agente contable').count()).resolves.toBe(1);
+  expect(await mcpStatus(reader.accessToken)).toBe(401);
+  await page.context().close();
+}, 90_000);

@@ -1,4 +1,5 @@
-import { defaultSatDir } from '@cfdi/config';
+import { defaultSatDir, withSecretFiles } from '@cfdi/config';
+import { activeTracing, traceLogFields } from '@cfdi/telemetry';
 import path from 'node:path';
 import type { SandboxOptions } from './app';
 
@@ -11,8 +12,10 @@ export interface SandboxServerConfig {
 type Env = Record<string, string | undefined>;
 
 /** The sandbox's own environment (it is a separate service, not configured by the platform's config). */
-export function loadSandboxConfig(env: Env = process.env): SandboxServerConfig {
+export function loadSandboxConfig(rawEnv: Env = process.env): SandboxServerConfig {
   const problems: string[] = [];
+  // Its database URL and credentials may come from files too (`<NAME>_FILE`), like the platform's.
+  const env = withSecretFiles(rawEnv, problems);
   const int = (name: string, fallback: number) => {
     const raw = env[name]?.trim();
     if (!raw) return fallback;
@@ -54,7 +57,10 @@ export function loadSandboxConfig(env: Env = process.env): SandboxServerConfig {
       ...(bool('PAC_SANDBOX_XSD', false)
         ? { xsdPath: path.join(defaultSatDir(), 'xml/cfdi40-bundle.xsd') }
         : {}),
-      logger: { level: env.LOG_LEVEL?.trim() || 'info' },
+      logger: {
+        level: env.LOG_LEVEL?.trim() || 'info',
+        ...(activeTracing() ? { mixin: traceLogFields } : {}),
+      },
     },
   };
   if (problems.length)

@@ -18,3 +18,4 @@ export {
   type GeneratedCertificate,
 } from './sat/forge-certificate';
 export { mexicoLocal } from './time/mexico-time';
+export { startPacSandbox, type RunningPacSandbox } from './testing';

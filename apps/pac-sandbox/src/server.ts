@@ -1,3 +1,5 @@
+import './tracing';
+import { stopTracing } from '@cfdi/telemetry';
 import { buildSandboxApp } from './app';
 import { loadSandboxConfig } from './config';
 
@@ -7,6 +9,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'pac-sandbox shutting down');
     await app.close();
+    await stopTracing();
     process.exitCode = 0;
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

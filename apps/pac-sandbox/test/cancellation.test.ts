@@ -293,10 +293,19 @@ describe('cancellation (next-business-day rule off)', () => {
     const original = await stamp(h);
     const unrelated = await stamp(h);
     const creditLike = await stamp(h, withRelated('01', original.uuid));
-    expect(await cancel(h, original.uuid, '01', unrelated.uuid)).toMatchObject({ folios: [{ estatusUuid: '207' }] });
-    expect(await cancel(h, unrelated.uuid, '01', creditLike.uuid)).toMatchObject({ folios: [{ estatusUuid: '207' }] });
+    expect(await cancel(h, original.uuid, '01', unrelated.uuid)).toMatchObject({
+      folios: [{ estatusUuid: '207' }],
+    });
+    expect(await cancel(h, unrelated.uuid, '01', creditLike.uuid)).toMatchObject({
+      folios: [{ estatusUuid: '207' }],
+    });
     expect(await cancel(h, unrelated.uuid, '04')).toMatchObject({ folios: [{ estatusUuid: '207' }] });
-    const global = await stamp(h, (xml) => xml.replace('<cfdi:Emisor ', '<cfdi:InformacionGlobal Periodicidad="04" Meses="11" Año="2026"/><cfdi:Emisor '));
+    const global = await stamp(h, (xml) =>
+      xml.replace(
+        '<cfdi:Emisor ',
+        '<cfdi:InformacionGlobal Periodicidad="04" Meses="11" Año="2026"/><cfdi:Emisor ',
+      ),
+    );
     expect(await cancel(h, global.uuid, '04')).toMatchObject({ folios: [{ estatusUuid: '201' }] });
   });
 
@@ -331,16 +340,30 @@ describe('configurable rules', () => {
       await h.pac.registerCsd({ rfc: 'EKU9003173C9' });
       // 31,920.00 to URE180429TM6 stamped today: no acceptance needed until the end of the next business day.
       const { uuid } = await stamp(h);
-      expect(await cancel(h, uuid)).toMatchObject({ folios: [{ estatusUuid: '201', estatusCancelacion: 'Cancelado sin aceptación' }] });
+      expect(await cancel(h, uuid)).toMatchObject({
+        folios: [{ estatusUuid: '201', estatusCancelacion: 'Cancelado sin aceptación' }],
+      });
       const waits = await stamp(h, withDescription('Colegiatura SANDBOX_REQUIRE_ACCEPTANCE'));
-      expect(await cancel(h, waits.uuid)).toMatchObject({ folios: [{ estatusUuid: '201', estatusCancelacion: 'En proceso' }] });
+      expect(await cancel(h, waits.uuid)).toMatchObject({
+        folios: [{ estatusUuid: '201', estatusCancelacion: 'En proceso' }],
+      });
       expect(await answer(h, waits.uuid, 'accept')).toMatchObject({ status: 200 });
-      expect(await status(h, waits.uuid)).toMatchObject({ estado: 'Cancelado', estatusCancelacion: 'Cancelado con aceptación' });
+      expect(await status(h, waits.uuid)).toMatchObject({
+        estado: 'Cancelado',
+        estatusCancelacion: 'Cancelado con aceptación',
+      });
       const accepts = await stamp(h, withDescription('Colegiatura SANDBOX_RECEIVER_ACCEPTS'));
       expect(await cancel(h, accepts.uuid)).toMatchObject({ folios: [{ estatusUuid: '201' }] });
       expect(await status(h, accepts.uuid)).toMatchObject({ estatusCancelacion: 'Cancelado con aceptación' });
-      const toXenon = await stamp(h, (xml) => withReceptorRfc('XIA190128J61')(xml).replace(/(<cfdi:Receptor [^>]*Nombre=")[^"]*"/, '$1XENON INDUSTRIAL ARTICLES"'));
-      expect(await cancel(h, toXenon.uuid)).toMatchObject({ folios: [{ estatusUuid: '201', estatusCancelacion: 'En proceso' }] });
+      const toXenon = await stamp(h, (xml) =>
+        withReceptorRfc('XIA190128J61')(xml).replace(
+          /(<cfdi:Receptor [^>]*Nombre=")[^"]*"/,
+          '$1XENON INDUSTRIAL ARTICLES"',
+        ),
+      );
+      expect(await cancel(h, toXenon.uuid)).toMatchObject({
+        folios: [{ estatusUuid: '201', estatusCancelacion: 'En proceso' }],
+      });
     } finally {
       await h.close();
     }

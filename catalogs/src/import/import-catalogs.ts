@@ -36,9 +36,15 @@ const SHRINK_LIMIT = 0.1;
 
 /** The source would remove most of a catalog: nothing is imported unless `allowShrink` says it is meant. */
 export class CatalogShrinkError extends Error {
-  constructor(readonly catalog: CatalogName, readonly removed: number, readonly before: number) {
-    super(`${catalog}: this source would remove ${removed} of its ${before} keys (a truncated or wrong file?); nothing was imported. `
-      + 'Repeat with --allow-shrink if that is what you mean.');
+  constructor(
+    readonly catalog: CatalogName,
+    readonly removed: number,
+    readonly before: number,
+  ) {
+    super(
+      `${catalog}: this source would remove ${removed} of its ${before} keys (a truncated or wrong file?); nothing was imported. ` +
+        'Repeat with --allow-shrink if that is what you mean.',
+    );
     this.name = 'CatalogShrinkError';
   }
 }
@@ -52,7 +58,12 @@ const IMPORT_LOCK = "hashtext('cfdi.catalog-import')";
  * catalogs go in one transaction, so a failed or killed import leaves the previous data untouched.
  * Catalogs absent from the source are left as they are.
  */
-export async function importCatalogs({ em, source, onProgress = () => {}, allowShrink = false }: ImportOptions): Promise<ImportResult> {
+export async function importCatalogs({
+  em,
+  source,
+  onProgress = () => {},
+  allowShrink = false,
+}: ImportOptions): Promise<ImportResult> {
   const started = Date.now();
   onProgress({ phase: 'read', source });
   // Smallest first: the progress display shows the quick catalogs done before the long products run.
@@ -72,7 +83,8 @@ export async function importCatalogs({ em, source, onProgress = () => {}, allowS
         if (done === rows.length) onProgress({ phase: 'merge', catalog, total: rows.length });
       });
       // Thrown inside the transaction: every catalog of this import is rolled back.
-      if (!allowShrink && counts.removed > before * SHRINK_LIMIT) throw new CatalogShrinkError(catalog, counts.removed, before);
+      if (!allowShrink && counts.removed > before * SHRINK_LIMIT)
+        throw new CatalogShrinkError(catalog, counts.removed, before);
       await recordVersion(trx, catalog, rows.length, source, counts);
       const result = { catalog, rows: rows.length, ...counts };
       results.push(result);

@@ -12,17 +12,24 @@ export function createProgressReporter(stream: NodeJS.WriteStream = process.stde
   return stream.isTTY ? barReporter(stream) : lineReporter(stream);
 }
 
-export function formatCatalogResult(r: CatalogImportResult): string {
+function formatCatalogResult(r: CatalogImportResult): string {
   return `${r.catalog} ${r.rows} rows (+${r.added} ~${r.changed} -${r.removed})`;
 }
 
 /** The one-line summary printed after an import. */
 export function formatSummary(result: ImportResult): string {
-  const totals = result.catalogs.reduce((t, r) => ({ added: t.added + r.added, changed: t.changed + r.changed, removed: t.removed + r.removed }), {
-    added: 0, changed: 0, removed: 0,
-  });
-  return `Imported ${result.catalogs.length} catalogs in ${(result.durationMs / 1000).toFixed(1)} s: ` +
-    `${totals.added} added, ${totals.changed} changed, ${totals.removed} removed — ${result.catalogs.map(formatCatalogResult).join(', ')}`;
+  const totals = result.catalogs.reduce(
+    (t, r) => ({ added: t.added + r.added, changed: t.changed + r.changed, removed: t.removed + r.removed }),
+    {
+      added: 0,
+      changed: 0,
+      removed: 0,
+    },
+  );
+  return (
+    `Imported ${result.catalogs.length} catalogs in ${(result.durationMs / 1000).toFixed(1)} s: ` +
+    `${totals.added} added, ${totals.changed} changed, ${totals.removed} removed — ${result.catalogs.map(formatCatalogResult).join(', ')}`
+  );
 }
 
 function lineReporter(stream: NodeJS.WritableStream): ProgressReporter {
@@ -30,7 +37,8 @@ function lineReporter(stream: NodeJS.WritableStream): ProgressReporter {
   return {
     onProgress(event) {
       if (event.phase === 'read') write(`reading ${event.source}`);
-      else if (event.phase === 'stage' && event.done > 0) write(`${event.catalog}: staged ${event.done}/${event.total}`);
+      else if (event.phase === 'stage' && event.done > 0)
+        write(`${event.catalog}: staged ${event.done}/${event.total}`);
       else if (event.phase === 'merge') write(`${event.catalog}: merging`);
       else if (event.phase === 'done') write(formatCatalogResult(event.result));
     },
@@ -51,7 +59,12 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
       } else if (event.phase === 'stage') {
         if (!bar) {
           bar = new cliProgress.SingleBar(
-            { format: '{catalog} [{bar}] {value}/{total} {step}', stream, hideCursor: true, clearOnComplete: true },
+            {
+              format: '{catalog} [{bar}] {value}/{total} {step}',
+              stream,
+              hideCursor: true,
+              clearOnComplete: true,
+            },
             cliProgress.Presets.shades_classic,
           );
           bar.start(event.total, 0, { catalog: event.catalog.padEnd(18), step: 'staging' });

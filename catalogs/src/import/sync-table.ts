@@ -32,9 +32,10 @@ export async function syncTable(
   const recordset = target.columns.map((c) => `${c.name} ${c.type}`).join(', ');
   for (let start = 0; start < records.length; start += CHUNK_ROWS) {
     const chunk = records.slice(start, start + CHUNK_ROWS);
-    await trx.raw(`insert into catalog_stage (${list}) select ${list} from jsonb_to_recordset(?::jsonb) as x(${recordset})`, [
-      JSON.stringify(chunk),
-    ]);
+    await trx.raw(
+      `insert into catalog_stage (${list}) select ${list} from jsonb_to_recordset(?::jsonb) as x(${recordset})`,
+      [JSON.stringify(chunk)],
+    );
     onStaged(start + chunk.length);
   }
 

@@ -18,16 +18,26 @@ const PRODUCTS: TableTarget = {
   table: 'catalog_products',
   keyColumns: ['clave'],
   columns: [
-    { name: 'clave', type: 'text' }, { name: 'descripcion', type: 'text' }, { name: 'palabras_similares', type: 'text' },
-    { name: 'incluir_iva', type: 'boolean' }, { name: 'incluir_ieps', type: 'boolean' }, { name: 'complemento', type: 'text' },
-    { name: 'estimulo_franja_fronteriza', type: 'boolean' }, { name: 'vigencia_desde', type: 'date' },
+    { name: 'clave', type: 'text' },
+    { name: 'descripcion', type: 'text' },
+    { name: 'palabras_similares', type: 'text' },
+    { name: 'incluir_iva', type: 'boolean' },
+    { name: 'incluir_ieps', type: 'boolean' },
+    { name: 'complemento', type: 'text' },
+    { name: 'estimulo_franja_fronteriza', type: 'boolean' },
+    { name: 'vigencia_desde', type: 'date' },
     { name: 'vigencia_hasta', type: 'date' },
   ],
   toRecord: (r) => ({
-    clave: r.clave, descripcion: r.descripcion, palabras_similares: r.palabras_similares ?? '',
-    incluir_iva: bool(r.incluir_iva), incluir_ieps: bool(r.incluir_ieps), complemento: r.complemento ?? '',
+    clave: r.clave,
+    descripcion: r.descripcion,
+    palabras_similares: r.palabras_similares ?? '',
+    incluir_iva: bool(r.incluir_iva),
+    incluir_ieps: bool(r.incluir_ieps),
+    complemento: r.complemento ?? '',
     estimulo_franja_fronteriza: bool(r.estimulo_franja_fronteriza),
-    vigencia_desde: dateOrNull(r.vigencia_desde), vigencia_hasta: dateOrNull(r.vigencia_hasta),
+    vigencia_desde: dateOrNull(r.vigencia_desde),
+    vigencia_hasta: dateOrNull(r.vigencia_hasta),
   }),
 };
 
@@ -35,13 +45,22 @@ const UNITS: TableTarget = {
   table: 'catalog_units',
   keyColumns: ['clave'],
   columns: [
-    { name: 'clave', type: 'text' }, { name: 'nombre', type: 'text' }, { name: 'simbolo', type: 'text' },
-    { name: 'descripcion', type: 'text' }, { name: 'notas', type: 'text' }, { name: 'vigencia_desde', type: 'date' },
+    { name: 'clave', type: 'text' },
+    { name: 'nombre', type: 'text' },
+    { name: 'simbolo', type: 'text' },
+    { name: 'descripcion', type: 'text' },
+    { name: 'notas', type: 'text' },
+    { name: 'vigencia_desde', type: 'date' },
     { name: 'vigencia_hasta', type: 'date' },
   ],
   toRecord: (r) => ({
-    clave: r.clave, nombre: r.nombre, simbolo: r.simbolo || null, descripcion: r.descripcion ?? '',
-    notas: r.notas ?? '', vigencia_desde: dateOrNull(r.vigencia_desde), vigencia_hasta: dateOrNull(r.vigencia_hasta),
+    clave: r.clave,
+    nombre: r.nombre,
+    simbolo: r.simbolo || null,
+    descripcion: r.descripcion ?? '',
+    notas: r.notas ?? '',
+    vigencia_desde: dateOrNull(r.vigencia_desde),
+    vigencia_hasta: dateOrNull(r.vigencia_hasta),
   }),
 };
 
@@ -50,7 +69,11 @@ function entries(catalog: string): TableTarget {
   return {
     table: 'catalog_entries',
     keyColumns: ['catalog', 'clave'],
-    columns: [{ name: 'catalog', type: 'text' }, { name: 'clave', type: 'text' }, { name: 'data', type: 'jsonb' }],
+    columns: [
+      { name: 'catalog', type: 'text' },
+      { name: 'clave', type: 'text' },
+      { name: 'data', type: 'jsonb' },
+    ],
     scope: { column: 'catalog', value: catalog },
     toRecord: (row, key) => ({ catalog, clave: key, data: row }),
   };

@@ -1,11 +1,16 @@
 /** Lower case without diacritics, compatibility forms unfolded: 'Camión' → 'camion', 'PEÑA' → 'pena', 'm²' → 'm2'. */
 export function foldAccents(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** Accent-folded words of a text; anything that is not a letter or digit separates words. */
 export function words(text: string): string[] {
-  return foldAccents(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return foldAccents(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /**
@@ -25,6 +30,24 @@ export function stem(word: string): string {
 
 /** Words that carry no meaning in a catalog query ('servicios de facturación'). */
 export const STOPWORDS: ReadonlySet<string> = new Set([
-  'a', 'al', 'con', 'de', 'del', 'e', 'el', 'en', 'la', 'las', 'lo', 'los', 'o', 'para', 'por', 'sin', 'u',
-  'un', 'una', 'y',
+  'a',
+  'al',
+  'con',
+  'de',
+  'del',
+  'e',
+  'el',
+  'en',
+  'la',
+  'las',
+  'lo',
+  'los',
+  'o',
+  'para',
+  'por',
+  'sin',
+  'u',
+  'un',
+  'una',
+  'y',
 ]);

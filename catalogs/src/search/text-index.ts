@@ -34,9 +34,11 @@ const INDEX_BITS = 17;
  *  - otherwise (and after those) an entry matches when every query word (minus Spanish stopwords) is a
  *    prefix of some stemmed word of its description or synonyms, accent- and case-insensitive (words
  *    under three letters must match a whole word);
- *  - ranked by: query words found in the description (more first), of those how many are whole words,
- *    position of the query's first word in the description (earlier first), fewer description words
- *    (more specific), key. Synonym-only matches therefore come after every description match.
+ *  - ranked by: at least one query word matched as typed (an entry found only through thesaurus alternatives
+ *    comes after), query words that are whole words of the entry (more first), position of the query's first word in the description
+ *    (earlier first), fewer description words (more specific), key. A word found in the synonyms counts like one
+ *    found in the description (the SAT's "palabras similares" are how people name the product: 'laptop' finds
+ *    43211508 "Computadores personales" through them); only the position prefers the description.
  */
 export class TextIndex<T> {
   // Only what searches read is kept: the items' texts are dropped once their words are indexed (about half the
@@ -55,12 +57,13 @@ export class TextIndex<T> {
   private generation = 0;
   private readonly stamp: Int32Array;
   private readonly matched: Int32Array;
-  private readonly inPrimary: Int32Array;
+  private readonly literal: Int32Array;
   private readonly whole: Int32Array;
   private readonly firstPos: Uint8Array;
 
   constructor(items: readonly IndexItem<T>[]) {
-    if (items.length >= 1 << INDEX_BITS) throw new Error(`TextIndex holds at most ${(1 << INDEX_BITS) - 1} items`);
+    if (items.length >= 1 << INDEX_BITS)
+      throw new Error(`TextIndex holds at most ${(1 << INDEX_BITS) - 1} items`);
     const keyed = items.map((item) => ({ item, key: foldKey(item.key) }));
     keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const sorted = keyed.map((k) => k.item);
@@ -79,7 +82,9 @@ export class TextIndex<T> {
     };
     sorted.forEach((item, i) => {
       const seen = new Set<string>();
-      const primary = words(item.primary).filter((w) => !STOPWORDS.has(w)).map(stem);
+      const primary = words(item.primary)
+        .filter((w) => !STOPWORDS.has(w))
+        .map(stem);
       this.wordCounts[i] = Math.min(primary.length, 255);
       primary.forEach((w, pos) => {
         if (seen.has(w)) return;
@@ -104,7 +109,7 @@ export class TextIndex<T> {
     this.vocabulary.forEach((w, v) => this.postings.set(lists.get(w)!, this.postingStart[v]!));
     this.stamp = new Int32Array(n);
     this.matched = new Int32Array(n);
-    this.inPrimary = new Int32Array(n);
+    this.literal = new Int32Array(n);
     this.whole = new Int32Array(n);
     this.firstPos = new Uint8Array(n);
   }
@@ -137,7 +142,12 @@ export class TextIndex<T> {
     }
     if (/^[\p{L}\p{N}]+$/u.test(trimmed)) {
       const key = foldKey(trimmed);
-      for (let i = lowerBound(this.keys, key); i < this.keys.length && this.keys[i]!.startsWith(key) && results.length < options.limit; i++) take(i);
+      for (
+        let i = lowerBound(this.keys, key);
+        i < this.keys.length && this.keys[i]!.startsWith(key) && results.length < options.limit;
+        i++
+      )
+        take(i);
     }
     if (results.length < options.limit) {
       for (const i of this.textMatches(trimmed, options.limit + taken.size, ok)) take(i);
@@ -158,9 +168,13 @@ export class TextIndex<T> {
     const touched: number[] = [];
     queryWords.forEach((alts, bit) => {
       const flag = 1 << bit;
-      for (const alt of alts) {
+      // alts[0] is the query's own word; the others come from the thesaurus.
+      alts.forEach((alt, altIndex) => {
         const start = lowerBound(this.vocabulary, alt);
-        const end = alt.length < MIN_PREFIX ? wholeWordEnd(this.vocabulary, start, alt) : prefixEnd(this.vocabulary, start, alt);
+        const end =
+          alt.length < MIN_PREFIX
+            ? wholeWordEnd(this.vocabulary, start, alt)
+            : prefixEnd(this.vocabulary, start, alt);
         for (let v = start; v < end; v++) {
           const isWhole = this.vocabulary[v] === alt;
           for (let p = this.postingStart[v]!; p < this.postingStart[v + 1]!; p++) {
@@ -170,20 +184,20 @@ export class TextIndex<T> {
               // An item not matched by the first word can never match all of them.
               if (bit > 0) continue;
               this.stamp[i] = gen;
-              this.matched[i] = this.inPrimary[i] = this.whole[i] = 0;
+              this.matched[i] = this.literal[i] = this.whole[i] = 0;
               this.firstPos[i] = MAX_POS;
               touched.push(i);
             }
             this.matched[i]! |= flag;
+            if (altIndex === 0) this.literal[i]! |= flag;
+            if (isWhole) this.whole[i]! |= flag;
             if (posting & PRIMARY) {
-              this.inPrimary[i]! |= flag;
-              if (isWhole) this.whole[i]! |= flag;
               // Where the query's first word sits: 'tornillo madera' prefers 'Tornillos … madera' to 'Madera de tornillo'.
               if (bit === 0) this.firstPos[i] = Math.min(this.firstPos[i]!, posting & MAX_POS);
             }
           }
         }
-      }
+      });
     });
     const all = (1 << queryWords.length) - 1;
     const best = new TopK(limit);
@@ -196,12 +210,12 @@ export class TextIndex<T> {
 
   /** One number, higher is better, unique per item; the order documented on the class. */
   private score(i: number): number {
-    const primaryHits = popcount(this.inPrimary[i]!);
+    const asTyped = this.literal[i] ? 1 : 0;
     const wholeHits = popcount(this.whole[i]!);
     const early = MAX_POS - this.firstPos[i]!;
     const specific = 255 - this.wordCounts[i]!;
     const keyOrder = (1 << INDEX_BITS) - 1 - i;
-    return (((primaryHits * 16 + wholeHits) * 256 + early) * 256 + specific) * (1 << INDEX_BITS) + keyOrder;
+    return (((asTyped * 16 + wholeHits) * 256 + early) * 256 + specific) * (1 << INDEX_BITS) + keyOrder;
   }
 }
 
@@ -209,7 +223,10 @@ export class TextIndex<T> {
 function queryStems(keyword: string): string[][] {
   const all = [...new Set(words(keyword))];
   const meaningful = all.filter((w) => !STOPWORDS.has(w));
-  return (meaningful.length ? meaningful : all).slice(0, MAX_QUERY_WORDS).map((w) => [...alternatives(stem(w))]);
+  return (meaningful.length ? meaningful : all).slice(0, MAX_QUERY_WORDS).map((w) => {
+    const own = stem(w);
+    return [own, ...alternatives(own).filter((alt) => alt !== own)];
+  });
 }
 
 /** Keeps the `k` highest scores seen, in a sorted array: k ≤ 100, so insertion beats a heap here. */

@@ -11,9 +11,22 @@ test('dates: Excel serials and DD/MM/YYYY text become ISO dates', () => {
 });
 
 test('SAT yes/no notations', () => {
-  expect([cellValue('Sí', col('yes')), cellValue('Opcional', col('yes')), cellValue(1, col('yes')), cellValue(0, col('yes'))]).toEqual(['true', 'false', 'true', 'false']);
-  expect([cellValue('No', col('not-no')), cellValue('Opcional', col('not-no')), cellValue('Sí', col('not-no'))]).toEqual(['false', 'true', 'true']);
-  expect([cellValue('No', col('pattern')), cellValue('Opcional', col('pattern')), cellValue('[0-9]{11}', col('pattern'))]).toEqual(['', '.*', '[0-9]{11}']);
+  expect([
+    cellValue('Sí', col('yes')),
+    cellValue('Opcional', col('yes')),
+    cellValue(1, col('yes')),
+    cellValue(0, col('yes')),
+  ]).toEqual(['true', 'false', 'true', 'false']);
+  expect([
+    cellValue('No', col('not-no')),
+    cellValue('Opcional', col('not-no')),
+    cellValue('Sí', col('not-no')),
+  ]).toEqual(['false', 'true', 'true']);
+  expect([
+    cellValue('No', col('pattern')),
+    cellValue('Opcional', col('pattern')),
+    cellValue('[0-9]{11}', col('pattern')),
+  ]).toEqual(['', '.*', '[0-9]{11}']);
 });
 
 test('codes, decimals and padded keys', () => {

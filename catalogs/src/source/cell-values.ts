@@ -31,7 +31,10 @@ function convert(raw: unknown, text: string, kind: CellKind): string {
       return folded === 'opcional' ? '.*' : text;
     }
     case 'codes':
-      return text.split(/[\s,]+/).filter(Boolean).join(',');
+      return text
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .join(',');
     case 'decimal6':
       return text === '' ? '' : Number(text).toFixed(6);
   }

@@ -18,7 +18,8 @@ export function checkRows(definition: CatalogDefinition, rows: readonly CatalogR
     if (seen.has(key)) throw new CatalogSourceError(`${where}: duplicate key ${key}`);
     seen.add(key);
     for (const column of ['vigencia_desde', 'vigencia_hasta']) {
-      if (!ISO_DATE.test(row[column] ?? '')) throw new CatalogSourceError(`${where}: ${column} "${row[column]}" is not YYYY-MM-DD`);
+      if (!ISO_DATE.test(row[column] ?? ''))
+        throw new CatalogSourceError(`${where}: ${column} "${row[column]}" is not YYYY-MM-DD`);
     }
   });
 }

@@ -32,7 +32,10 @@ export function readWorkbook(file: string): CatalogData[] {
     checkRows(definition, rows, `${file} [${definition.sheet}]`);
     found.push({ definition, rows });
   }
-  if (found.length === 0) throw new CatalogSourceError(`${file} holds none of the catalog sheets (${CATALOGS.map((c) => c.sheet).join(', ')})`);
+  if (found.length === 0)
+    throw new CatalogSourceError(
+      `${file} holds none of the catalog sheets (${CATALOGS.map((c) => c.sheet).join(', ')})`,
+    );
   return found;
 }
 
@@ -51,7 +54,8 @@ function readSheet(definition: CatalogDefinition, sheet: XLSX.WorkSheet, origin:
   const hasSubHeader = next !== undefined && label(next[0]) === '' && next.some((c) => label(c) !== '');
   const width = Math.max(header.length, hasSubHeader ? next.length : 0);
   const labels = Array.from({ length: width }, (_, i) =>
-    [label(header[i]), hasSubHeader ? label(next[i]) : ''].filter(Boolean).join(' '));
+    [label(header[i]), hasSubHeader ? label(next[i]) : ''].filter(Boolean).join(' '),
+  );
   const indexes = mapColumns(definition, labels, origin);
 
   const rows: CatalogRow[] = [];
@@ -63,7 +67,10 @@ function readSheet(definition: CatalogDefinition, sheet: XLSX.WorkSheet, origin:
       try {
         row[column.name] = index < 0 ? '' : cellValue(cells[index], column);
       } catch (error) {
-        throw new CatalogSourceError(`${origin} row ${rows.length + 1}, ${column.name}: ${(error as Error).message}`, { cause: error });
+        throw new CatalogSourceError(
+          `${origin} row ${rows.length + 1}, ${column.name}: ${(error as Error).message}`,
+          { cause: error },
+        );
       }
     });
     rows.push(row);
@@ -77,7 +84,9 @@ function mapColumns(definition: CatalogDefinition, labels: string[], origin: str
   return definition.columns.map((column) => {
     const index = labels.findIndex((l, i) => !used.has(i) && column.header.test(l));
     if (index < 0 && !column.optional) {
-      throw new CatalogSourceError(`${origin}: no column for ${column.name} (${column.header}); headers: ${labels.join(' | ')}`);
+      throw new CatalogSourceError(
+        `${origin}: no column for ${column.name} (${column.header}); headers: ${labels.join(' | ')}`,
+      );
     }
     used.add(index);
     return index;
@@ -85,5 +94,7 @@ function mapColumns(definition: CatalogDefinition, labels: string[], origin: str
 }
 
 function label(cell: unknown): string {
-  return foldAccents(String(cell ?? '')).replace(/\s+/g, ' ').trim();
+  return foldAccents(String(cell ?? ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 }

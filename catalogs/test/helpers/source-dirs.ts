@@ -12,7 +12,9 @@ export const satCatalogsDir = defaultCatalogsDir();
 export async function tsvCopy(files: Record<string, (lines: string[]) => string[]>): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cfdi-catalogs-'));
   for (const [file, edit] of Object.entries(files)) {
-    const [header, ...lines] = (await fs.readFile(path.join(satCatalogsDir, file), 'utf8')).trimEnd().split('\n');
+    const [header, ...lines] = (await fs.readFile(path.join(satCatalogsDir, file), 'utf8'))
+      .trimEnd()
+      .split('\n');
     await fs.writeFile(path.join(dir, file), `${[header, ...edit(lines)].join('\n')}\n`);
   }
   return dir;

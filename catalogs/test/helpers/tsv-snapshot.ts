@@ -10,12 +10,18 @@ export function toSnapshot(data: readonly CatalogData[]): CatalogSnapshot {
   return {
     version: 1,
     products: rowsOf('products').map((r) => ({
-      clave: r.clave!, descripcion: r.descripcion!, palabrasSimilares: r.palabras_similares!,
-      vigenciaDesde: r.vigencia_desde || null, vigenciaHasta: r.vigencia_hasta || null,
+      clave: r.clave!,
+      descripcion: r.descripcion!,
+      palabrasSimilares: r.palabras_similares!,
+      vigenciaDesde: r.vigencia_desde || null,
+      vigenciaHasta: r.vigencia_hasta || null,
     })),
     units: rowsOf('units').map((r) => ({
-      clave: r.clave!, nombre: r.nombre!, simbolo: r.simbolo || null,
-      vigenciaDesde: r.vigencia_desde || null, vigenciaHasta: r.vigencia_hasta || null,
+      clave: r.clave!,
+      nombre: r.nombre!,
+      simbolo: r.simbolo || null,
+      vigenciaDesde: r.vigencia_desde || null,
+      vigenciaHasta: r.vigencia_hasta || null,
     })),
     small,
   };

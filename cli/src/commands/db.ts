@@ -12,7 +12,9 @@ export function registerDbCommands(program: Command, ctx: CliContext): void {
       const orm = await createOrm(ctx.config.databaseUrl);
       try {
         const applied = await migrate(orm);
-        process.stdout.write(`${created ? 'database created; ' : ''}${applied.length ? `applied ${applied.join(', ')}` : 'no pending migrations'}\n`);
+        process.stdout.write(
+          `${created ? 'database created; ' : ''}${applied.length ? `applied ${applied.join(', ')}` : 'no pending migrations'}\n`,
+        );
       } finally {
         await orm.close();
       }

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
-import { createApiKey, findMerchant, listApiKeys, requireAccount, revokeApiKey } from '@cfdi/services';
+// Modules, not the services' barrel: the barrel loads every service (Redis client included) at start.
+import { requireAccount } from '@cfdi/services/src/accounts';
+import { createApiKey, listApiKeys, revokeApiKey } from '@cfdi/services/src/api-keys';
 import type { CliContext } from '../context';
-import { parseMode } from '../options';
+import { modeOption } from '../options';
 
 export function registerKeysCommands(program: Command, ctx: CliContext): void {
   const keys = program.command('keys');
@@ -9,21 +11,28 @@ export function registerKeysCommands(program: Command, ctx: CliContext): void {
   keys
     .command('create <accountId>')
     .description('Create an API key (the secret is shown once)')
-    .option('--mode <test|live>', 'key mode', parseMode, false)
+    .addOption(modeOption('key mode'))
     .option('--merchant <id...>', 'restrict the key to these merchants')
     .option('--note <text>', 'what the key is for')
     .option('--json', 'print JSON')
-    .action(async (accountId: string, options: { mode: boolean; merchant?: string[]; note?: string; json?: boolean }) => {
-      const em = await ctx.em();
-      await requireAccount(em, accountId);
-      // A restriction to a merchant the account does not have in that mode would be a key for nothing.
-      for (const merchantId of options.merchant ?? []) await findMerchant(em, { accountId, livemode: options.mode, keyId: 'cli', merchantIds: null }, merchantId);
-      const { key, secret } = await createApiKey(em, {
-        accountId, livemode: options.mode, merchantIds: options.merchant ?? null, note: options.note ?? null,
-      });
-      if (options.json) return ctx.print({ ...key, secret }, true);
-      ctx.print(`Key ${key.id}: ${secret}\nShown only once.`, false);
-    });
+    .action(
+      async (
+        accountId: string,
+        options: { mode: boolean; merchant?: string[]; note?: string; json?: boolean },
+      ) => {
+        const em = await ctx.em();
+        await requireAccount(em, accountId);
+        // The services check the merchants (the account's, in that mode); the CLI has no maker limits.
+        const { key, secret } = await createApiKey(em, {
+          accountId,
+          livemode: options.mode,
+          merchantIds: options.merchant ?? null,
+          note: options.note ?? null,
+        });
+        if (options.json) return ctx.print({ ...key, secret }, true);
+        ctx.print(`Key ${key.id}: ${secret}\nShown only once.`, false);
+      },
+    );
 
   keys
     .command('list <accountId>')
@@ -35,9 +44,15 @@ export function registerKeysCommands(program: Command, ctx: CliContext): void {
       const list = await listApiKeys(em, accountId);
       if (options.json) return ctx.print(list, true);
       for (const key of list) {
-        const flags = [key.livemode ? 'live' : 'test', key.revokedAt ? `revoked ${key.revokedAt}` : 'active',
-          key.merchantIds ? `merchants: ${key.merchantIds.join(',')}` : 'all merchants'];
-        ctx.print(`${key.id}  ${key.displayPrefix}…  ${flags.join('  ')}${key.note ? `  (${key.note})` : ''}`, false);
+        const flags = [
+          key.livemode ? 'live' : 'test',
+          key.revokedAt ? `revoked ${key.revokedAt}` : 'active',
+          key.merchantIds ? `merchants: ${key.merchantIds.join(',')}` : 'all merchants',
+        ];
+        ctx.print(
+          `${key.id}  ${key.displayPrefix}…  ${flags.join('  ')}${key.note ? `  (${key.note})` : ''}`,
+          false,
+        );
       }
     });
 

@@ -12,8 +12,12 @@ export function registerLedgerCommands(program: Command, ctx: CliContext): void 
       const report = await auditLedger(await ctx.em());
       if (options.json) ctx.print(report, true);
       else {
-        ctx.print(`${report.balancesChecked} balances checked, ${report.violations.length} violation(s).`, false);
-        for (const v of report.violations) ctx.print(`  ✗ ${v.accountId} ${v.livemode ? 'live' : 'test'} ${v.rule}: ${v.detail}`, false);
+        ctx.print(
+          `${report.balancesChecked} balances checked, ${report.violations.length} violation(s).`,
+          false,
+        );
+        for (const v of report.violations)
+          ctx.print(`  ✗ ${v.accountId} ${v.livemode ? 'live' : 'test'} ${v.rule}: ${v.detail}`, false);
       }
       if (report.violations.length) process.exitCode = 1;
     });

@@ -1,16 +1,35 @@
 import os from 'node:os';
-import { InvalidArgumentError, type Command } from 'commander';
-import { createPacClients, listAwaitingReconciliation, loadDocumentById, reconciliationHistory, reconciliationRefusal, type DocumentRow } from '@cfdi/services';
-import { signalReconciliation } from '@cfdi/workflows/client';
+import type { Command } from 'commander';
+import {
+  checkReconciliationDecision,
+  listAwaitingReconciliation,
+  loadDocumentById,
+  reconciliationHistory,
+  ValidationError,
+  type CheckedReconciliation,
+  type DocumentRow,
+} from '@cfdi/services';
+import { signalReconciliation } from '@cfdi/temporal-contract/client';
 import type { CliContext } from '../context';
+import { printRows } from '../print-rows';
 import { refuse } from '../refuse';
 
-const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+/** The option that carries each field of the services' decision, to name it in a refusal. */
+const OPTION_OF: Record<string, string> = {
+  '/decision': '--stamped or --not-stamped',
+  '/uuid': '--uuid',
+  '/withoutXml': '--without-xml',
+  '/note': '--note',
+  '/resolvedBy': '--by',
+};
 const summary = (row: DocumentRow) =>
   `${row.id}  ${row.livemode ? 'live' : 'test'}  ${row.account_id}  ${row.serie}-${row.folio}  total ${row.total}  since ${row.updated_at}\n    ${row.failure_detail ?? ''}`;
 
 /** The stamp workflow's input, for a decision that has to start the workflow (see signalReconciliation). */
-const stampInput = (ctx: CliContext, documentId: string) => ({ documentId, reconciliation: ctx.config.reconciliation });
+const stampInput = (ctx: CliContext, documentId: string) => ({
+  documentId,
+  reconciliation: ctx.config.reconciliation,
+});
 
 export function registerReconcileCommands(program: Command, ctx: CliContext): void {
   const reconcile = program.command('reconcile');
@@ -20,10 +39,11 @@ export function registerReconcileCommands(program: Command, ctx: CliContext): vo
     .description('Documents awaiting reconciliation (their timbre stays reserved until decided)')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
-      const rows = await listAwaitingReconciliation(await ctx.em());
-      if (options.json) return ctx.print(rows.map((r) => ({ id: r.id, accountId: r.account_id, livemode: r.livemode, detail: r.failure_detail })), true);
-      if (!rows.length) return ctx.print('Nothing awaits reconciliation.', false);
-      for (const row of rows) ctx.print(summary(row), false);
+      printRows(ctx, await listAwaitingReconciliation(await ctx.em()), options.json, {
+        json: (r) => ({ id: r.id, accountId: r.account_id, livemode: r.livemode, detail: r.failure_detail }),
+        line: summary,
+        none: 'Nothing awaits reconciliation.',
+      });
     });
 
   reconcile
@@ -35,39 +55,98 @@ export function registerReconcileCommands(program: Command, ctx: CliContext): vo
       const row = await loadDocumentById(em, documentId);
       const history = await reconciliationHistory(em, documentId);
       const view = {
-        id: row.id, status: row.status, needsReconciliation: row.needs_reconciliation, uuid: row.uuid, detail: row.failure_detail,
-        reservation: { id: row.reservation_id, state: row.reservation_state }, resolutions: history,
+        id: row.id,
+        status: row.status,
+        needsReconciliation: row.needs_reconciliation,
+        uuid: row.uuid,
+        detail: row.failure_detail,
+        reservation: { id: row.reservation_id, state: row.reservation_state },
+        resolutions: history,
       };
       if (options.json) return ctx.print(view, true);
-      ctx.print(`${summary(row)}\n  status ${row.status}${row.uuid ? ` uuid ${row.uuid}` : ''}  reservation ${row.reservation_id} (${row.reservation_state})`, false);
-      for (const h of history) ctx.print(`  ${h.created_at}  ${h.resolution}${h.uuid ? ` ${h.uuid}` : ''} by ${h.resolved_by}${h.note ? `: ${h.note}` : ''}`, false);
+      ctx.print(
+        `${summary(row)}\n  status ${row.status}${row.uuid ? ` uuid ${row.uuid}` : ''}  reservation ${row.reservation_id} (${row.reservation_state})`,
+        false,
+      );
+      for (const h of history)
+        ctx.print(
+          `  ${h.created_at}  ${h.resolution}${h.uuid ? ` ${h.uuid}` : ''} by ${h.resolved_by}${h.note ? `: ${h.note}` : ''}`,
+          false,
+        );
     });
 
   reconcile
     .command('resolve <documentId>')
-    .description('Record the decision: --stamped --uuid UUID (confirms the timbre) or --not-stamped (refunds it)')
+    .description(
+      'Record the decision: --stamped --uuid UUID (confirms the timbre) or --not-stamped (refunds it), --note saying why',
+    )
     .option('--stamped', 'the PAC stamped it')
-    .option('--uuid <uuid>', 'UUID of the stamp (with --stamped)', (raw) => {
-      if (!UUID.test(raw)) throw new InvalidArgumentError('expected a UUID (8-4-4-4-12 hex)');
-      return raw.toUpperCase();
-    })
-    .option('--without-xml', 'with --stamped: record the UUID even though the PAC has no copy of the stamp (no XML, no files)')
+    .option('--uuid <uuid>', 'UUID of the stamp (with --stamped)')
+    .option(
+      '--without-xml',
+      'with --stamped: record the UUID even though the PAC has no copy of the stamp (no XML, no files)',
+    )
     .option('--not-stamped', 'the PAC never stamped it')
-    .option('--note <text>', 'why (kept with the resolution)')
+    .option(
+      '--note <text>',
+      'why (kept with the resolution)',
+      // Scripts written before the note was asked for keep working; the record says no reason was given.
+      'no reason given (cfdi reconcile resolve)',
+    )
     .option('--by <name>', 'who decides', process.env.USER ?? os.userInfo().username)
-    .action(async (documentId: string, options: { stamped?: boolean; notStamped?: boolean; uuid?: string; withoutXml?: boolean; note?: string; by: string }) => {
-      if (Boolean(options.stamped) === Boolean(options.notStamped)) return refuse('give exactly one of --stamped or --not-stamped');
-      if (options.stamped && !options.uuid) return refuse('--stamped needs --uuid');
-      if (options.notStamped && options.uuid) return refuse('--uuid goes with --stamped only');
-      const decision = { stamped: Boolean(options.stamped), uuid: options.uuid, withoutXml: options.withoutXml };
-      const pac = createPacClients(ctx.config);
-      const refusal = await reconciliationRefusal(await ctx.em(), pac, documentId, decision).finally(() => pac.close());
-      if (refusal) return refuse(refusal.reason === 'pac_disagrees' ? `${refusal.message} Check the UUID, or repeat with --without-xml.` : refusal.message);
-      await signalReconciliation(await ctx.temporal(), stampInput(ctx, documentId), {
-        stamped: Boolean(options.stamped), ...(options.uuid ? { uuid: options.uuid } : {}), resolvedBy: options.by, ...(options.note ? { note: options.note } : {}),
-      }, ctx.config.temporal.taskQueue);
-      ctx.print(`Decision sent to the stamp workflow of ${documentId}: ${options.stamped ? `stamped ${options.uuid}` : 'not stamped'}.`, false);
-    });
+    .action(
+      async (
+        documentId: string,
+        options: {
+          stamped?: boolean;
+          notStamped?: boolean;
+          uuid?: string;
+          withoutXml?: boolean;
+          note?: string;
+          by: string;
+        },
+      ) => {
+        // The flags become the services' decision; its rules and refusals are the console's too.
+        const input = {
+          decision:
+            Boolean(options.stamped) === Boolean(options.notStamped)
+              ? null
+              : options.stamped
+                ? 'stamped'
+                : 'not_stamped',
+          uuid: options.uuid,
+          withoutXml: options.withoutXml,
+          note: options.note,
+          resolvedBy: options.by,
+        };
+        const { pac } = await ctx.platform();
+        let checked: CheckedReconciliation;
+        try {
+          checked = await checkReconciliationDecision(await ctx.em(), pac, documentId, input);
+        } catch (error) {
+          if (!(error instanceof ValidationError)) throw error;
+          const path = error.extra.errors?.[0]?.path ?? '';
+          return refuse(`${error.message} (${OPTION_OF[path] ?? path})`);
+        }
+        if (!checked.ok)
+          return refuse(
+            checked.refusal.reason === 'pac_disagrees'
+              ? `${checked.refusal.message} Check the UUID, or repeat with --without-xml.`
+              : checked.refusal.message,
+          );
+        const { resolution } = checked;
+        await signalReconciliation(
+          await ctx.temporal(),
+          stampInput(ctx, documentId),
+          resolution,
+          ctx.config.temporal.taskQueue,
+        );
+        ctx.print(
+          `Decision sent to the stamp workflow of ${documentId}: ${resolution.stamped ? `stamped ${resolution.uuid}` : 'not stamped'}.`,
+          false,
+        );
+      },
+    );
 
   reconcile
     .command('auto')
@@ -75,29 +154,38 @@ export function registerReconcileCommands(program: Command, ctx: CliContext): vo
     .option('--by <name>', 'recorded as the resolver', 'cfdi reconcile auto')
     .action(async (options: { by: string }) => {
       const rows = await listAwaitingReconciliation(await ctx.em());
-      const pac = createPacClients(ctx.config);
-      try {
-        for (const row of rows) {
-          // One document's failure (Temporal or the PAC unreachable for it) does not stop the others; exit code 1 says so.
-          try {
-            const lookup = await pac.forMode(row.livemode).lookupStamped(row.sealed_xml!, { correlationId: row.id });
-            if (lookup.outcome === 'stamped') {
-              await signalReconciliation(await ctx.temporal(), stampInput(ctx, row.id), {
-                stamped: true, uuid: lookup.uuid, resolvedBy: options.by, note: 'PAC lookup found the stamp',
-              }, ctx.config.temporal.taskQueue);
-              ctx.print(`${row.id}: stamped ${lookup.uuid} — resolved`, false);
-            } else if (lookup.outcome === 'not_stamped') {
-              // A single "not stamped" can be the PAC's post-stamp race; an operator confirms with `resolve --not-stamped`.
-              ctx.print(`${row.id}: the PAC has no stamp (${lookup.code}); confirm with \`cfdi reconcile resolve ${row.id} --not-stamped\``, false);
-            } else {
-              ctx.print(`${row.id}: no answer yet (${lookup.outcome})`, false);
-            }
-          } catch (error) {
-            refuse(`${row.id}: ${(error as Error).message}`);
+      const { pac } = await ctx.platform();
+      for (const row of rows) {
+        // One document's failure (Temporal or the PAC unreachable for it) does not stop the others; exit code 1 says so.
+        try {
+          const lookup = await pac
+            .forMode(row.livemode)
+            .lookupStamped(row.sealed_xml!, { correlationId: row.id });
+          if (lookup.outcome === 'stamped') {
+            await signalReconciliation(
+              await ctx.temporal(),
+              stampInput(ctx, row.id),
+              {
+                stamped: true,
+                uuid: lookup.uuid,
+                resolvedBy: options.by,
+                note: 'PAC lookup found the stamp',
+              },
+              ctx.config.temporal.taskQueue,
+            );
+            ctx.print(`${row.id}: stamped ${lookup.uuid} — resolved`, false);
+          } else if (lookup.outcome === 'not_stamped') {
+            // A single "not stamped" can be the PAC's post-stamp race; an operator confirms with `resolve --not-stamped`.
+            ctx.print(
+              `${row.id}: the PAC has no stamp (${lookup.code}); confirm with \`cfdi reconcile resolve ${row.id} --not-stamped --note TEXT\``,
+              false,
+            );
+          } else {
+            ctx.print(`${row.id}: no answer yet (${lookup.outcome})`, false);
           }
+        } catch (error) {
+          refuse(`${row.id}: ${(error as Error).message}`);
         }
-      } finally {
-        pac.close();
       }
       if (!rows.length) ctx.print('Nothing awaits reconciliation.', false);
     });

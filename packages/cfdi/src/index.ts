@@ -1,6 +1,6 @@
 /**
  * Full API. Everything that needs Node built-ins or heavy dependencies (crypto, pdfkit, qrcode,
- * archiver, xmlbuilder2) is here; `./pure` re-exports the part that runs anywhere, e.g. inside a
+ * archiver, xmldom) is here; `./pure` re-exports the part that runs anywhere, e.g. inside a
  * Temporal workflow sandbox.
  */
 export * from './pure';
@@ -9,6 +9,7 @@ export * from './pure';
 export { buildInvoiceXml, buildCreditNoteXml, globalReceiver, type BuiltDocument } from './xml/invoice';
 export { buildPaymentXml, type BuiltPayment } from './xml/payment';
 export { buildNominaXml, type BuiltNomina } from './xml/nomina';
+export { buildRetentionXml, RETENCIONES_SCHEMA_LOCATION, type BuiltRetention } from './retenciones/build';
 export { installmentTaxGroups, invoiceTaxGroups } from './xml/invoice-tax-groups';
 export { cfdiRelacionados } from './xml/cfdi-relacionados';
 export { rootAttributes } from './xml/root-attributes';
@@ -16,15 +17,36 @@ export { loadXmldom } from './xml/dom';
 
 // Cadena original, seal, certificates
 export { cadenaOriginal } from './cadena/cadena-original';
-export { inspectCertificate, keyMatchesCertificate, noCertificadoFromSerial, type CertificateInfo } from './seal/certificate';
+export {
+  inspectCertificate,
+  keyMatchesCertificate,
+  noCertificadoFromSerial,
+  type CertificateInfo,
+} from './seal/certificate';
 export { checkCsdPair, type CsdPairCheck, type CsdProblem, type CsdProblemCode } from './seal/csd-pair';
 export { openPrivateKey } from './seal/private-key';
-export { sealXml, signCadena, verifySeal, type Csd, type SealResult, type SealVerification } from './seal/seal';
+export {
+  sealXml,
+  signCadena,
+  verifySeal,
+  type Csd,
+  type SealResult,
+  type SealVerification,
+} from './seal/seal';
 
 // Timbre Fiscal Digital 1.1
-export { appendTfd, buildTfd, parseTfd, tfdCadena, type BuildTfdInput, type BuiltTfd, type Tfd } from './tfd/tfd';
+export {
+  appendTfd,
+  buildTfd,
+  parseTfd,
+  tfdCadena,
+  type BuildTfdInput,
+  type BuiltTfd,
+  type Tfd,
+} from './tfd/tfd';
 
 // Printed representation
 export { verificationUrlFromXml } from './qr/verification-url-from-xml';
-export { renderPdf, type RenderPdfOptions } from './pdf/render-pdf';
-export { buildZip, cfdiZipEntries, type ZipEntry } from './zip/build-zip';
+export { PREVIEW_MARK, renderPdf, type RenderPdfOptions } from './pdf/render-pdf';
+export { renderTicketPdf, ticketText, TICKET_COLUMNS, type TicketView } from './pdf/receipt-ticket';
+export { buildZip, cfdiZipEntries, zipStream, type ZipEntry } from './zip/build-zip';

@@ -18,6 +18,10 @@ export interface Receiver {
   name: string;
   zip: string;
   regimenFiscal: string;
+  /** c_Pais of a foreign receiver (XEXX010101000): Receptor@ResidenciaFiscal. */
+  residenciaFiscal?: string;
+  /** The foreign receiver's tax id: Receptor@NumRegIdTrib. */
+  numRegIdTrib?: string;
 }
 
 export type IvaRate = 0 | 0.08 | 0.16;
@@ -70,6 +74,8 @@ export interface ConceptsInput {
   cartDiscount?: Amount;
   /** Default true: unit prices and the shipping amount include IVA (and IEPS). */
   pricesIncludeTax?: boolean;
+  /** c_Moneda decimals of the document's currency (default 2): SubTotal, Descuento, taxes and Total round to them. */
+  currencyDecimals?: number;
 }
 
 export interface DocumentHeader {
@@ -91,6 +97,54 @@ export interface InvoiceInput extends DocumentHeader, ConceptsInput {
   informacionGlobal?: InformacionGlobalInput;
   /** CfdiRelacionados, one per c_TipoRelacion key (e.g. 04 substitution of the UUIDs, 07 application of an advance). */
   relatedDocuments?: RelatedDocuments[];
+  /** c_Moneda, default MXN; any other needs tipoCambio and currencyDecimals from the catalog. */
+  moneda?: string;
+  /** MXN per unit of moneda, up to 6 decimals (absent for MXN). */
+  tipoCambio?: string;
+  /** c_Exportacion, default 01; 02 carries the Comercio Exterior complement. */
+  exportacion?: '01' | '02';
+  comercioExterior?: ComercioExteriorInput;
+}
+
+/** A Comercio Exterior 2.0 address (Domicilio of the Emisor, Receptor or a Destinatario). */
+export interface CceDomicilio {
+  calle: string;
+  numeroExterior?: string;
+  numeroInterior?: string;
+  colonia?: string;
+  localidad?: string;
+  referencia?: string;
+  municipio?: string;
+  estado: string;
+  /** c_Pais; the Emisor's is always MEX. */
+  pais: string;
+  codigoPostal: string;
+}
+
+export interface CceMercancia {
+  noIdentificacion: string;
+  fraccionArancelaria?: string;
+  cantidadAduana?: string;
+  unidadAduana?: string;
+  /** USD per UnidadAduana, up to 6 decimals. */
+  valorUnitarioAduana?: string;
+  /** Default round(cantidadAduana × valorUnitarioAduana, 2). */
+  valorDolares?: string;
+}
+
+/** Comercio Exterior 2.0 (export of goods, ClaveDePedimento A1, Exportacion 02). */
+export interface ComercioExteriorInput {
+  incoterm?: string;
+  /** NumCertificadoOrigen; its presence makes CertificadoOrigen 1. */
+  numCertificadoOrigen?: string;
+  numeroExportadorConfiable?: string;
+  observaciones?: string;
+  /** MXN per USD, up to 6 decimals. */
+  tipoCambioUSD: string;
+  emisor: { curp?: string; domicilio: CceDomicilio };
+  receptor: { domicilio: CceDomicilio };
+  destinatarios?: Array<{ numRegIdTrib?: string; nombre?: string; domicilios: CceDomicilio[] }>;
+  mercancias: CceMercancia[];
 }
 
 export interface RelatedDocuments {
@@ -151,7 +205,9 @@ export interface PaymentInput {
    * Sum of BaseDR/ImporteDR of this invoice in earlier installments, per group, as stamped. Each installment carries
    * the cumulative share minus these, so all installments add up to the invoice's bases and taxes.
    */
-  previousInstallments?: Array<Pick<TaxGroup, 'impuesto' | 'tipoFactor' | 'tasaOCuota'> & { base: Amount; importe?: Amount }>;
+  previousInstallments?: Array<
+    Pick<TaxGroup, 'impuesto' | 'tipoFactor' | 'tasaOCuota'> & { base: Amount; importe?: Amount }
+  >;
 }
 
 export interface NominaHorasExtra {
@@ -257,6 +313,8 @@ export interface NominaRequest {
   deducciones?: NominaDeduccion[];
   otrosPagos?: NominaOtroPago[];
   incapacidades?: NominaIncapacidad[];
+  /** Earlier payroll receipts this one replaces (TipoRelacion 04 only), written as CfdiRelacionados. */
+  relatedDocuments?: RelatedDocuments[];
 }
 
 export interface NominaInput extends NominaRequest {

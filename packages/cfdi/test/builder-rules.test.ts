@@ -3,7 +3,12 @@ import { NOW } from './sat-dir';
 
 const base: InvoiceInput = {
   issuer: { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' },
-  receiver: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' },
+  receiver: {
+    rfc: 'URE180429TM6',
+    name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+    zip: '86991',
+    regimenFiscal: '601',
+  },
   items: [{ productCode: '43211503', unitCode: 'H87', description: 'Laptop', quantity: 1, unitPrice: 100 }],
   formaPago: '03',
 };
@@ -17,14 +22,29 @@ describe('builder guards', () => {
   });
 
   it('global invoices', () => {
-    expect(build({ receiver: { rfc: 'XAXX010101000', name: 'PUBLICO EN GENERAL', zip: '42501', regimenFiscal: '616' } })).toThrow('kind "global"');
+    expect(
+      build({
+        receiver: { rfc: 'XAXX010101000', name: 'PUBLICO EN GENERAL', zip: '42501', regimenFiscal: '616' },
+      }),
+    ).toThrow('kind "global"');
     expect(build({ kind: 'global' })).toThrow('informacionGlobal is required');
-    expect(build({ kind: 'global', informacionGlobal: { periodicidad: '05', meses: '13', anio: 2026 } })).toThrow('621');
-    expect(build({ kind: 'global', informacionGlobal: { periodicidad: '04', meses: '14', anio: 2026 } })).toThrow('meses');
-    expect(build({ informacionGlobal: { periodicidad: '04', meses: '11', anio: 2026 } })).toThrow('only allowed');
-    const { xml } = buildInvoiceXml({ ...base, kind: 'global', informacionGlobal: { periodicidad: '04', meses: '11', anio: 2026 } }, { now: NOW });
+    expect(
+      build({ kind: 'global', informacionGlobal: { periodicidad: '05', meses: '13', anio: 2026 } }),
+    ).toThrow('621');
+    expect(
+      build({ kind: 'global', informacionGlobal: { periodicidad: '04', meses: '14', anio: 2026 } }),
+    ).toThrow('meses');
+    expect(build({ informacionGlobal: { periodicidad: '04', meses: '11', anio: 2026 } })).toThrow(
+      'only allowed',
+    );
+    const { xml } = buildInvoiceXml(
+      { ...base, kind: 'global', informacionGlobal: { periodicidad: '04', meses: '11', anio: 2026 } },
+      { now: NOW },
+    );
     expect(xml).toContain('<cfdi:InformacionGlobal Periodicidad="04" Meses="11" Año="2026"/>');
-    expect(xml).toContain('<cfdi:Receptor Rfc="XAXX010101000" Nombre="PUBLICO EN GENERAL" DomicilioFiscalReceptor="42501" RegimenFiscalReceptor="616" UsoCFDI="S01"/>');
+    expect(xml).toContain(
+      '<cfdi:Receptor Rfc="XAXX010101000" Nombre="PUBLICO EN GENERAL" DomicilioFiscalReceptor="42501" RegimenFiscalReceptor="616" UsoCFDI="S01"/>',
+    );
   });
 
   it('rates and amounts', () => {
@@ -36,10 +56,21 @@ describe('builder guards', () => {
   });
 
   it('Folio is folioText when given, else the numeric folio; sku is an alias of noIdentificacion', () => {
-    const a = buildInvoiceXml({ ...base, serie: 'A', folio: 42, items: [{ ...base.items[0]!, sku: 'OLD' }] }, { now: NOW }).xml;
+    const a = buildInvoiceXml(
+      { ...base, serie: 'A', folio: 42, items: [{ ...base.items[0]!, sku: 'OLD' }] },
+      { now: NOW },
+    ).xml;
     expect(a).toContain('Serie="A" Folio="42"');
     expect(a).toContain('NoIdentificacion="OLD"');
-    const b = buildInvoiceXml({ ...base, folio: 42, folioText: 'F-0042', items: [{ ...base.items[0]!, sku: 'OLD', noIdentificacion: 'NEW' }] }, { now: NOW }).xml;
+    const b = buildInvoiceXml(
+      {
+        ...base,
+        folio: 42,
+        folioText: 'F-0042',
+        items: [{ ...base.items[0]!, sku: 'OLD', noIdentificacion: 'NEW' }],
+      },
+      { now: NOW },
+    ).xml;
     expect(b).toContain('Folio="F-0042"');
     expect(b).toContain('NoIdentificacion="NEW"');
   });

@@ -7,9 +7,15 @@ describe('inspectCertificate', () => {
   it('persona moral CSD: RFC before " / ", serial as NoCertificado, dates, CSD by key usage', () => {
     const c = certInfo('EKU9003173C9-csd');
     expect(c).toMatchObject({
-      rfc: 'EKU9003173C9', personType: 'moral', name: 'ESCUELA KEMPER URGATE SA DE CV', branch: 'Sucursal 1',
-      serialHex: '3330303031303030303030353030303033343136', noCertificado: '30001000000500003416',
-      keyUsage: ['digitalSignature', 'nonRepudiation'], hasExtendedKeyUsage: false, kind: 'csd',
+      rfc: 'EKU9003173C9',
+      personType: 'moral',
+      name: 'ESCUELA KEMPER URGATE SA DE CV',
+      branch: 'Sucursal 1',
+      serialHex: '3330303031303030303030353030303033343136',
+      noCertificado: '30001000000500003416',
+      keyUsage: ['digitalSignature', 'nonRepudiation'],
+      hasExtendedKeyUsage: false,
+      kind: 'csd',
     });
     expect(c.validFrom.toISOString()).toBe('2023-05-18T11:43:51.000Z');
     expect(c.validTo.toISOString()).toBe('2027-05-18T11:43:51.000Z');
@@ -18,15 +24,25 @@ describe('inspectCertificate', () => {
   });
 
   it('persona física CSD', () => {
-    expect(certInfo('CACX7605101P8-csd')).toMatchObject({ rfc: 'CACX7605101P8', personType: 'fisica', noCertificado: '30001000000500003316', kind: 'csd' });
+    expect(certInfo('CACX7605101P8-csd')).toMatchObject({
+      rfc: 'CACX7605101P8',
+      personType: 'fisica',
+      noCertificado: '30001000000500003316',
+      kind: 'csd',
+    });
   });
 
   it('FIELs are told apart by key usage and EKU', () => {
     expect(certInfo('EKU9003173C9-fiel')).toMatchObject({
-      rfc: 'EKU9003173C9', kind: 'fiel', hasExtendedKeyUsage: true,
+      rfc: 'EKU9003173C9',
+      kind: 'fiel',
+      hasExtendedKeyUsage: true,
       keyUsage: ['digitalSignature', 'nonRepudiation', 'dataEncipherment', 'keyAgreement'],
     });
-    expect(certInfo('CACX7605101P8-fiel-expired')).toMatchObject({ kind: 'fiel', noCertificado: '30001000000400002300' });
+    expect(certInfo('CACX7605101P8-fiel-expired')).toMatchObject({
+      kind: 'fiel',
+      noCertificado: '30001000000400002300',
+    });
     expect(certInfo('CACX7605101P8-fiel-expired').branch).toBeUndefined();
   });
 
@@ -43,8 +59,18 @@ describe('openPrivateKey', () => {
   it('opens the encrypted PKCS#8 key and matches its certificate', () => {
     const key = openPrivateKey(der('EKU9003173C9-csd.key'), PASSWORD);
     expect(keyMatchesCertificate(der('EKU9003173C9-csd.cer'), key)).toBe(true);
-    expect(keyMatchesCertificate(der('EKU9003173C9-csd.cer'), openPrivateKey(der('CACX7605101P8-csd.key'), PASSWORD))).toBe(false);
-    expect(keyMatchesCertificate(der('EKU9003173C9-csd.cer'), openPrivateKey(der('EKU9003173C9-fiel.key'), PASSWORD))).toBe(false);
+    expect(
+      keyMatchesCertificate(
+        der('EKU9003173C9-csd.cer'),
+        openPrivateKey(der('CACX7605101P8-csd.key'), PASSWORD),
+      ),
+    ).toBe(false);
+    expect(
+      keyMatchesCertificate(
+        der('EKU9003173C9-csd.cer'),
+        openPrivateKey(der('EKU9003173C9-fiel.key'), PASSWORD),
+      ),
+    ).toBe(false);
   });
 
   it('rejects a wrong password', () => {
@@ -55,7 +81,8 @@ describe('openPrivateKey', () => {
 describe('checkCsdPair', () => {
   const der = (name: string) => fs.readFileSync(path.join(CERTS, name));
   const now = new Date('2026-11-21T12:00:00Z');
-  const codes = (cer: string, key: string, password = PASSWORD) => checkCsdPair(der(cer), der(key), password, now).problems.map((p) => p.code);
+  const codes = (cer: string, key: string, password = PASSWORD) =>
+    checkCsdPair(der(cer), der(key), password, now).problems.map((p) => p.code);
 
   it('accepts the valid CSDs', () => {
     expect(codes('EKU9003173C9-csd.cer', 'EKU9003173C9-csd.key')).toEqual([]);
@@ -68,7 +95,14 @@ describe('checkCsdPair', () => {
     expect(codes('EKU9003173C9-csd.cer', 'CACX7605101P8-csd.key')).toEqual(['key_mismatch']);
     expect(codes('EKU9003173C9-fiel.cer', 'EKU9003173C9-fiel.key')).toEqual(['not_csd']);
     expect(codes('XIA190128J61-csd-expired.cer', 'XIA190128J61-csd-expired.key')).toEqual(['expired']);
-    expect(codes('CACX7605101P8-fiel-expired.cer', 'CACX7605101P8-fiel-expired.key')).toEqual(['not_csd', 'expired']);
-    expect(checkCsdPair(Buffer.from('nope'), der('EKU9003173C9-csd.key'), PASSWORD, now).problems.map((p) => p.code)).toEqual(['invalid_certificate']);
+    expect(codes('CACX7605101P8-fiel-expired.cer', 'CACX7605101P8-fiel-expired.key')).toEqual([
+      'not_csd',
+      'expired',
+    ]);
+    expect(
+      checkCsdPair(Buffer.from('nope'), der('EKU9003173C9-csd.key'), PASSWORD, now).problems.map(
+        (p) => p.code,
+      ),
+    ).toEqual(['invalid_certificate']);
   });
 });

@@ -4,11 +4,32 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  appendTfd, buildCreditNoteXml, buildInvoiceXml, buildNominaXml, buildPaymentXml, buildTfd, cfdiRelacionados, installmentTaxGroups,
-  invoiceTaxGroups, sealXml, verifySeal, type BuiltDocument, type Csd, type PaymentInput,
+  appendTfd,
+  buildCreditNoteXml,
+  buildInvoiceXml,
+  buildNominaXml,
+  buildPaymentXml,
+  buildTfd,
+  cfdiRelacionados,
+  installmentTaxGroups,
+  invoiceTaxGroups,
+  sealXml,
+  verifySeal,
+  type BuiltDocument,
+  type Csd,
+  type PaymentInput,
 } from '../src';
 import { D, type Dec } from '../src/decimal/money';
-import { creditNote, globalInvoice, invoice, ISSUERS, item, nomina, paymentPlan, RECEIVERS } from './generators';
+import {
+  creditNote,
+  globalInvoice,
+  invoice,
+  ISSUERS,
+  item,
+  nomina,
+  paymentPlan,
+  RECEIVERS,
+} from './generators';
 import { satArithmeticErrors } from './sat-checks';
 import { loadCsd, NOW, requireTools, TFD_XSLT } from './sat-dir';
 import { opensslFailures, xmllintFailures, xsltprocMismatches } from './tools';
@@ -33,7 +54,12 @@ interface Doc {
 }
 
 const SEED = 20261121;
-const ISSUERS_INPUT = { issuer: ISSUERS[0]!.issuer, receiver: RECEIVERS[1]!, formaPago: '03', usoCfdi: 'G01' };
+const ISSUERS_INPUT = {
+  issuer: ISSUERS[0]!.issuer,
+  receiver: RECEIVERS[1]!,
+  formaPago: '03',
+  usoCfdi: 'G01',
+};
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-corpus-'));
 const csds = new Map<string, Csd>(ISSUERS.map((i) => [i.csd, loadCsd(i.csd)]));
 const docs: Doc[] = [];
@@ -45,7 +71,13 @@ const tfds: StampedTfd[] = [];
 function maybeStamp(xml: string, sello: string, csd: Csd, index: number): string {
   if (index % 10 !== 0) return xml;
   const uuid = `${String(index).padStart(8, '0')}-0000-4000-8000-000000000000`;
-  const built = buildTfd({ uuid, fechaTimbrado: '2026-11-21T12:31:00', rfcProvCertif: 'AAA010101AAA', selloCFD: sello, sat: csd });
+  const built = buildTfd({
+    uuid,
+    fechaTimbrado: '2026-11-21T12:31:00',
+    rfcProvCertif: 'AAA010101AAA',
+    selloCFD: sello,
+    sat: csd,
+  });
   const file = path.join(dir, `tfd-${index}.xml`);
   fs.writeFileSync(file, built.xml);
   tfds.push({ file, cadena: built.cadena });
@@ -74,7 +106,8 @@ function add(kind: string, csd: string, xml: string, built?: BuiltDocument): Doc
  * each tax group of the invoice (times the share paid, to the cent per installment, when a note credited part of it).
  */
 type Plan = typeof paymentPlan extends fc.Arbitrary<infer T> ? T : never;
-const key = (g: { impuesto: string; tipoFactor: string; tasaOCuota?: string }) => `${g.impuesto}|${g.tipoFactor}|${g.tasaOCuota ?? ''}`;
+const key = (g: { impuesto: string; tipoFactor: string; tasaOCuota?: string }) =>
+  `${g.impuesto}|${g.tipoFactor}|${g.tasaOCuota ?? ''}`;
 
 function installmentSums(xmls: string[], uuid: string): Map<string, { base: Dec; importe: Dec }> {
   const sums = new Map<string, { base: Dec; importe: Dec }>();
@@ -95,19 +128,48 @@ function addPayments(plan: Plan): void {
   if (plan.creditPercent !== undefined) {
     const price = Math.floor((totalCents * plan.creditPercent) / 100) / 100;
     if (price >= 0.01) {
-      const note = buildCreditNoteXml({
-        issuer, receiver: receiver!, relatedUuid: plan.uuid, tipoRelacion: '01', formaPago: '15', usoCfdi: 'G02', pricesIncludeTax: true,
-        items: [{ productCode: '84111506', unitCode: 'ACT', description: 'Bonificación', quantity: 1, unitPrice: price }],
-      }, { now: NOW });
+      const note = buildCreditNoteXml(
+        {
+          issuer,
+          receiver: receiver!,
+          relatedUuid: plan.uuid,
+          tipoRelacion: '01',
+          formaPago: '15',
+          usoCfdi: 'G02',
+          pricesIncludeTax: true,
+          items: [
+            {
+              productCode: '84111506',
+              unitCode: 'ACT',
+              description: 'Bonificación',
+              quantity: 1,
+              unitPrice: price,
+            },
+          ],
+        },
+        { now: NOW },
+      );
       add('E', plan.invoice.csd, note.xml, note);
       creditedCents = Math.round(Number(note.computed.total) * 100);
-      if (!cfdiRelacionados(note.xml).some((r) => r.tipoRelacion === '01' && r.uuids.includes(plan.uuid))) relationErrors.push(`${plan.uuid}: credit note without its relation`);
+      if (!cfdiRelacionados(note.xml).some((r) => r.tipoRelacion === '01' && r.uuids.includes(plan.uuid)))
+        relationErrors.push(`${plan.uuid}: credit note without its relation`);
     }
   }
   if (plan.substitute) {
-    const replacement = buildInvoiceXml({ ...plan.invoice.input, metodoPago: 'PPD', formaPago: '99', relatedDocuments: [{ tipoRelacion: '04', uuids: [plan.uuid] }] }, { now: NOW });
+    const replacement = buildInvoiceXml(
+      {
+        ...plan.invoice.input,
+        metodoPago: 'PPD',
+        formaPago: '99',
+        relatedDocuments: [{ tipoRelacion: '04', uuids: [plan.uuid] }],
+      },
+      { now: NOW },
+    );
     add('I-PPD', plan.invoice.csd, replacement.xml, replacement);
-    if (!cfdiRelacionados(replacement.xml).some((r) => r.tipoRelacion === '04' && r.uuids.includes(plan.uuid))) relationErrors.push(`${plan.uuid}: substitute without its relation`);
+    if (
+      !cfdiRelacionados(replacement.xml).some((r) => r.tipoRelacion === '04' && r.uuids.includes(plan.uuid))
+    )
+      relationErrors.push(`${plan.uuid}: substitute without its relation`);
   }
   let left = totalCents - creditedCents;
   const amounts: number[] = [];
@@ -123,13 +185,33 @@ function addPayments(plan: Plan): void {
   amounts.forEach((cents, i) => {
     const previous = [...installmentSums(xmls, plan.uuid).entries()].map(([k, s]) => {
       const [impuesto, tipoFactor, tasaOCuota] = k.split('|');
-      return { impuesto: impuesto as '002', tipoFactor: tipoFactor as 'Tasa', ...(tasaOCuota ? { tasaOCuota } : {}), base: s.base.toFixed(6), ...(tipoFactor === 'Tasa' ? { importe: s.importe.toFixed(6) } : {}) };
+      return {
+        impuesto: impuesto as '002',
+        tipoFactor: tipoFactor as 'Tasa',
+        ...(tasaOCuota ? { tasaOCuota } : {}),
+        base: s.base.toFixed(6),
+        ...(tipoFactor === 'Tasa' ? { importe: s.importe.toFixed(6) } : {}),
+      };
     });
     const input: PaymentInput = {
-      issuer, receiver: receiver!, serie: 'P', folio: i + 1,
-      invoice: { uuid: plan.uuid, serie: 'A', folio: String(i + 100), total: inv.computed.total, taxGroups: groups },
-      monto: (cents / 100).toFixed(2), numParcialidad: i + 1, saldoAnterior: (saldo / 100).toFixed(2), fechaPago: '2026-11-20T12:00:00', formaPago: '03',
-      ...(creditedCents > 0 ? { credited: (creditedCents / 100).toFixed(2) } : {}), previousInstallments: previous,
+      issuer,
+      receiver: receiver!,
+      serie: 'P',
+      folio: i + 1,
+      invoice: {
+        uuid: plan.uuid,
+        serie: 'A',
+        folio: String(i + 100),
+        total: inv.computed.total,
+        taxGroups: groups,
+      },
+      monto: (cents / 100).toFixed(2),
+      numParcialidad: i + 1,
+      saldoAnterior: (saldo / 100).toFixed(2),
+      fechaPago: '2026-11-20T12:00:00',
+      formaPago: '03',
+      ...(creditedCents > 0 ? { credited: (creditedCents / 100).toFixed(2) } : {}),
+      previousInstallments: previous,
     };
     const pay = buildPaymentXml(input, { now: NOW });
     add('P', plan.invoice.csd, pay.xml);
@@ -141,14 +223,20 @@ function addPayments(plan: Plan): void {
   const slack = new D('0.01').times(amounts.length);
   for (const g of groups.filter((group) => !new D(group.base).isZero())) {
     const got = sums.get(key(g)) ?? { base: new D(0), importe: new D(0) };
-    const pairs: Array<[string, Dec, string | undefined]> = [['BaseDR', got.base, g.base], ['ImporteDR', got.importe, g.importe]];
+    const pairs: Array<[string, Dec, string | undefined]> = [
+      ['BaseDR', got.base, g.base],
+      ['ImporteDR', got.importe, g.importe],
+    ];
     for (const [name, sum, invoiceValue] of pairs) {
       if (invoiceValue === undefined) continue;
       const off = sum.minus(new D(invoiceValue).times(share)).abs();
       // A group of a few centavos cannot be split exactly: every installment must carry BaseDR > 0 for it, so one
       // whose cumulative share rounds to what earlier ones carried takes its own proportional share (decisions.md).
       const tiny = new D(g.base).lt(new D('0.25').times(amounts.length));
-      if (creditedCents === 0 && !tiny ? !off.isZero() : off.gt(slack)) installmentErrors.push(`${plan.uuid} ${key(g)}: Σ ${name} ${sum.toFixed(2)} vs ${invoiceValue} × ${share.toFixed(6)}`);
+      if (creditedCents === 0 && !tiny ? !off.isZero() : off.gt(slack))
+        installmentErrors.push(
+          `${plan.uuid} ${key(g)}: Σ ${name} ${sum.toFixed(2)} vs ${invoiceValue} × ${share.toFixed(6)}`,
+        );
     }
   }
 }
@@ -161,8 +249,13 @@ beforeAll(() => {
     add(input.metodoPago === 'PPD' ? 'I-PPD' : 'I-PUE', csd, built.xml, built);
   }
   // Two documents at the 500-item limit, one per price mode.
-  for (const [k, list] of fc.sample(fc.array(item, { minLength: 500, maxLength: 500 }), { ...opts, numRuns: 2 }).entries()) {
-    const built = buildInvoiceXml({ ...ISSUERS_INPUT, items: list, pricesIncludeTax: k === 0, cartDiscount: 100 }, { now: NOW });
+  for (const [k, list] of fc
+    .sample(fc.array(item, { minLength: 500, maxLength: 500 }), { ...opts, numRuns: 2 })
+    .entries()) {
+    const built = buildInvoiceXml(
+      { ...ISSUERS_INPUT, items: list, pricesIncludeTax: k === 0, cartDiscount: 100 },
+      { now: NOW },
+    );
     add('I-PUE', ISSUERS[0]!.csd, built.xml, built);
   }
   for (const { input, csd } of fc.sample(globalInvoice, { ...opts, numRuns: 300 })) {
@@ -174,7 +267,8 @@ beforeAll(() => {
     add('E', csd, built.xml, built);
   }
   for (const plan of fc.sample(paymentPlan, { ...opts, numRuns: 200 })) addPayments(plan);
-  for (const { input, csd } of fc.sample(nomina, { ...opts, numRuns: 250 })) add('N', csd, buildNominaXml(input, { now: NOW }).xml);
+  for (const { input, csd } of fc.sample(nomina, { ...opts, numRuns: 250 }))
+    add('N', csd, buildNominaXml(input, { now: NOW }).xml);
 });
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -183,11 +277,27 @@ describe('property corpus (fixed seed)', () => {
   it('has at least 2,000 documents of every kind and feature', () => {
     expect(docs.length).toBeGreaterThanOrEqual(2000);
     const all = docs.map((d) => d.xml).join('\n');
-    for (const kind of ['I-PUE', 'I-PPD', 'I-global', 'E', 'P', 'N']) expect(docs.some((d) => d.kind === kind)).toBe(true);
-    for (const needle of ['TasaOCuota="0.160000"', 'TasaOCuota="0.080000"', 'TasaOCuota="0.000000"', 'TipoFactor="Exento"', 'Impuesto="003"', 'Descuento=', 'NumeroPedimento=', 'ClaveProdServ="78101800"', 'Periodicidad="05"', 'TipoRelacion="03"', 'SubsidioAlEmpleo', 'HorasExtra']) {
+    for (const kind of ['I-PUE', 'I-PPD', 'I-global', 'E', 'P', 'N'])
+      expect(docs.some((d) => d.kind === kind)).toBe(true);
+    for (const needle of [
+      'TasaOCuota="0.160000"',
+      'TasaOCuota="0.080000"',
+      'TasaOCuota="0.000000"',
+      'TipoFactor="Exento"',
+      'Impuesto="003"',
+      'Descuento=',
+      'NumeroPedimento=',
+      'ClaveProdServ="78101800"',
+      'Periodicidad="05"',
+      'TipoRelacion="03"',
+      'SubsidioAlEmpleo',
+      'HorasExtra',
+    ]) {
       expect(all).toContain(needle);
     }
-    expect(Math.max(...docs.map((d) => (d.xml.match(/<cfdi:Concepto /g) ?? []).length))).toBeGreaterThanOrEqual(400);
+    expect(
+      Math.max(...docs.map((d) => (d.xml.match(/<cfdi:Concepto /g) ?? []).length)),
+    ).toBeGreaterThanOrEqual(400);
   });
 
   it('every document passes the SAT arithmetic checks', () => {
@@ -197,7 +307,9 @@ describe('property corpus (fixed seed)', () => {
 
   it('tax-inclusive documents total exactly what the customer was charged', () => {
     expect(docs.filter((d) => d.chargedTotal !== undefined).length).toBeGreaterThan(500);
-    const off = docs.filter((d) => d.chargedTotal !== undefined && d.chargedTotal !== d.total).map((d) => `${d.name}: ${d.total} vs ${d.chargedTotal}`);
+    const off = docs
+      .filter((d) => d.chargedTotal !== undefined && d.chargedTotal !== d.total)
+      .map((d) => `${d.name}: ${d.total} vs ${d.chargedTotal}`);
     expect(off).toEqual([]);
   });
 
@@ -218,19 +330,29 @@ describe('property corpus (fixed seed)', () => {
 
   it('every TS cadena is byte-identical to xsltproc with cadenaoriginal_4_0.xslt', async () => {
     const expected = new Map(docs.map((d) => [d.file, d.cadena]));
-    expect(await xsltprocMismatches(docs.map((d) => d.file), expected)).toEqual([]);
+    expect(
+      await xsltprocMismatches(
+        docs.map((d) => d.file),
+        expected,
+      ),
+    ).toEqual([]);
   });
 
   it('every seal verifies with node crypto and openssl dgst -sha256 -verify', async () => {
     const bad: string[] = [];
     for (const d of docs) {
       const key = new X509Certificate(csds.get(d.csd)!.certificateDer).publicKey;
-      if (!createVerify('RSA-SHA256').update(d.cadena, 'utf8').verify(key, d.sello, 'base64')) bad.push(d.name);
+      if (!createVerify('RSA-SHA256').update(d.cadena, 'utf8').verify(key, d.sello, 'base64'))
+        bad.push(d.name);
     }
     expect(bad).toEqual([]);
     for (const [name, csd] of csds) {
-      const pem = new X509Certificate(csd.certificateDer).publicKey.export({ type: 'spki', format: 'pem' }).toString();
-      const mine = docs.filter((d) => d.csd === name).map((d) => ({ name: d.name, cadena: d.cadena, sello: d.sello }));
+      const pem = new X509Certificate(csd.certificateDer).publicKey
+        .export({ type: 'spki', format: 'pem' })
+        .toString();
+      const mine = docs
+        .filter((d) => d.csd === name)
+        .map((d) => ({ name: d.name, cadena: d.cadena, sello: d.sello }));
       expect(await opensslFailures(dir, mine, pem)).toEqual([]);
     }
   });
@@ -241,6 +363,12 @@ describe('property corpus (fixed seed)', () => {
 
   it('every tenth document carries a TFD whose cadena is byte-identical to xsltproc with cadenaoriginal_TFD_1_1.xslt', async () => {
     expect(tfds.length).toBeGreaterThan(200);
-    expect(await xsltprocMismatches(tfds.map((t) => t.file), new Map(tfds.map((t) => [t.file, t.cadena])), TFD_XSLT)).toEqual([]);
+    expect(
+      await xsltprocMismatches(
+        tfds.map((t) => t.file),
+        new Map(tfds.map((t) => [t.file, t.cadena])),
+        TFD_XSLT,
+      ),
+    ).toEqual([]);
   });
 });

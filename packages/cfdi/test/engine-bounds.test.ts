@@ -10,7 +10,13 @@ import { NOW } from './sat-dir';
  */
 const catalogs = tsvCatalogs();
 const HUGE = [1e18, 1.4e17, 1e21, 1e308];
-const item = (quantity: number) => ({ productCode: '43211503', unitCode: 'H87', description: 'x', quantity, unitPrice: 1 });
+const item = (quantity: number) => ({
+  productCode: '43211503',
+  unitCode: 'H87',
+  description: 'x',
+  quantity,
+  unitPrice: 1,
+});
 
 describe('engine bounds', () => {
   it('refuses each huge quantity at once, in a child process a frozen event loop cannot take down', () => {
@@ -22,7 +28,10 @@ describe('engine bounds', () => {
         catch (err) { return err.constructor.name + ': ' + err.message; }
       });
       process.stdout.write(JSON.stringify(out));`;
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(child.error).toBeUndefined();
     const answers = JSON.parse(child.stdout) as string[];
     expect(answers).toHaveLength(HUGE.length);
@@ -31,12 +40,21 @@ describe('engine bounds', () => {
 
   it.each(HUGE)('reports quantity %d as a 400-style issue on its field', (quantity) => {
     const req: InvoiceRequest = {
-      formaPago: '03', usoCfdi: 'G03',
-      receiver: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' },
+      formaPago: '03',
+      usoCfdi: 'G03',
+      receiver: {
+        rfc: 'URE180429TM6',
+        name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+        zip: '86991',
+        regimenFiscal: '601',
+      },
       items: [item(quantity)],
     };
     const started = Date.now();
-    const issues = validateInvoiceRequest(req, catalogs, { issuer: { rfc: 'EKU9003173C9', regimenFiscal: '601', zip: '42501' }, now: NOW });
+    const issues = validateInvoiceRequest(req, catalogs, {
+      issuer: { rfc: 'EKU9003173C9', regimenFiscal: '601', zip: '42501' },
+      now: NOW,
+    });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(issues.map((i) => i.path)).toEqual(['/items/0/quantity']);
   });
@@ -50,14 +68,32 @@ describe('engine bounds', () => {
 });
 
 describe('one-cent adjustment placement (issue #22 item 9)', () => {
-  const line = (quantity: number, unitPrice: number, extra: Record<string, unknown> = {}) => ({ productCode: '01010101', unitCode: 'H87', description: 'x', quantity, unitPrice, ...extra });
+  const line = (quantity: number, unitPrice: number, extra: Record<string, unknown> = {}) => ({
+    productCode: '01010101',
+    unitCode: 'H87',
+    description: 'x',
+    quantity,
+    unitPrice,
+    ...extra,
+  });
   it.each([
     ['exempt', { taxable: false }, [line(37, 911.83, { iepsRate: 0.08 }), line(28, 119.06)], undefined],
     ['exempt, with a cart discount', { taxable: false }, [line(38, 248.7), line(16, 631.59)], 30.86],
-    ['0 %', { ivaRate: 0 }, [line(27, 387.27), line(26, 139.28, { iepsRate: 0.08 }), line(27, 456.96, { iepsRate: 0.08 })], undefined],
-  ])('moves a taxed line, never the %s 1,000.00 one, and still matches the charge', (_name, untaxed, taxed, cartDiscount) => {
-    const computed = computeInvoice({ items: [line(1, 1000, untaxed), ...taxed], ...(cartDiscount ? { cartDiscount } : {}) } as never);
-    expect(computed.total).toBe(computed.chargedTotal);
-    expect(computed.concepts[0]).toMatchObject({ valorUnitario: '1000.000000', importe: '1000.000000' });
-  });
+    [
+      '0 %',
+      { ivaRate: 0 },
+      [line(27, 387.27), line(26, 139.28, { iepsRate: 0.08 }), line(27, 456.96, { iepsRate: 0.08 })],
+      undefined,
+    ],
+  ])(
+    'moves a taxed line, never the %s 1,000.00 one, and still matches the charge',
+    (_name, untaxed, taxed, cartDiscount) => {
+      const computed = computeInvoice({
+        items: [line(1, 1000, untaxed), ...taxed],
+        ...(cartDiscount ? { cartDiscount } : {}),
+      } as never);
+      expect(computed.total).toBe(computed.chargedTotal);
+      expect(computed.concepts[0]).toMatchObject({ valorUnitario: '1000.000000', importe: '1000.000000' });
+    },
+  );
 });

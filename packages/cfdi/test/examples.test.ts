@@ -6,9 +6,12 @@ import { EXAMPLES, loadCsd, xmllintOk } from './sat-dir';
 const read = (name: string) => fs.readFileSync(path.join(EXAMPLES, name), 'utf8');
 
 describe('SAT examples', () => {
-  it.each(['cfdi40-ingreso', 'cfdi40-ingreso-ppd', 'cfdi40-pago'])('%s: cadena is byte-identical to the reference', (name) => {
-    expect(cadenaOriginal(read(`${name}.xml`))).toBe(read(`${name}.cadena.txt`));
-  });
+  it.each(['cfdi40-ingreso', 'cfdi40-ingreso-ppd', 'cfdi40-pago'])(
+    '%s: cadena is byte-identical to the reference',
+    (name) => {
+      expect(cadenaOriginal(read(`${name}.xml`))).toBe(read(`${name}.cadena.txt`));
+    },
+  );
 
   it('stamping does not change the cadena (MOCK)', () => {
     expect(cadenaOriginal(read('cfdi40-ingreso.timbrado-MOCK.xml'))).toBe(read('cfdi40-ingreso.cadena.txt'));
@@ -23,7 +26,12 @@ describe('SAT examples', () => {
     expect(tfdCadena(tfd)).toBe(expected);
   });
 
-  it.each(['cfdi40-ingreso.xml', 'cfdi40-ingreso-ppd.xml', 'cfdi40-pago.xml', 'cfdi40-ingreso.timbrado-MOCK.xml'])('%s: seal verifies', (name) => {
+  it.each([
+    'cfdi40-ingreso.xml',
+    'cfdi40-ingreso-ppd.xml',
+    'cfdi40-pago.xml',
+    'cfdi40-ingreso.timbrado-MOCK.xml',
+  ])('%s: seal verifies', (name) => {
     expect(verifySeal(read(name))).toEqual({ valid: true });
   });
 
@@ -40,19 +48,47 @@ describe('SAT examples', () => {
   });
 
   it('buildPaymentXml reproduces the Pagos 2.0 example: same cadena, same Sello, schema-valid', () => {
-    const { xml, computed } = buildPaymentXml({
-      issuer: { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501' },
-      receiver: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' },
-      serie: 'P', folio: 501, fechaPago: '2026-11-19T13:05:00', formaPago: '03', numOperacion: 'SPEI-0001234',
-      monto: 15960, numParcialidad: 1, saldoAnterior: 31920,
-      invoice: {
-        uuid: '6F3C1B2A-9D4E-4F5A-8B7C-1D2E3F4A5B6C', serie: 'A', folio: '1002', total: '31920.00',
-        taxGroups: [
-          { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '24500.00', importe: '3920.00' },
-          { impuesto: '002', tipoFactor: 'Exento', base: '3500.00' },
-        ],
+    const { xml, computed } = buildPaymentXml(
+      {
+        issuer: {
+          rfc: 'EKU9003173C9',
+          legalName: 'ESCUELA KEMPER URGATE',
+          regimenFiscal: '601',
+          zip: '42501',
+        },
+        receiver: {
+          rfc: 'URE180429TM6',
+          name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+          zip: '86991',
+          regimenFiscal: '601',
+        },
+        serie: 'P',
+        folio: 501,
+        fechaPago: '2026-11-19T13:05:00',
+        formaPago: '03',
+        numOperacion: 'SPEI-0001234',
+        monto: 15960,
+        numParcialidad: 1,
+        saldoAnterior: 31920,
+        invoice: {
+          uuid: '6F3C1B2A-9D4E-4F5A-8B7C-1D2E3F4A5B6C',
+          serie: 'A',
+          folio: '1002',
+          total: '31920.00',
+          taxGroups: [
+            {
+              impuesto: '002',
+              tipoFactor: 'Tasa',
+              tasaOCuota: '0.160000',
+              base: '24500.00',
+              importe: '3920.00',
+            },
+            { impuesto: '002', tipoFactor: 'Exento', base: '3500.00' },
+          ],
+        },
       },
-    }, { now: new Date('2026-11-20T18:30:00Z') });
+      { now: new Date('2026-11-20T18:30:00Z') },
+    );
     expect(computed.impSaldoInsoluto).toBe('15960.00');
     const sealed = sealXml(xml, loadCsd());
     expect(sealed.cadena).toBe(read('cfdi40-pago.cadena.txt'));

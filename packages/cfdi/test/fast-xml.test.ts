@@ -33,17 +33,23 @@ const TRICKY = [
 describe('fast XML reader', () => {
   beforeAll(requireTools);
 
-  it.each(fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.xml')))('reads %s exactly like xmldom', (file) => {
-    const xml = fs.readFileSync(path.join(EXAMPLES, file), 'utf8');
-    expect(parseFast(xml)).toEqual(fromDom(parseXml(xml)));
-  });
+  it.each(fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.xml')))(
+    'reads %s exactly like xmldom',
+    (file) => {
+      const xml = fs.readFileSync(path.join(EXAMPLES, file), 'utf8');
+      expect(parseFast(xml)).toEqual(fromDom(parseXml(xml)));
+    },
+  );
 
   it('handles default namespaces, other prefixes, comments, PIs, CDATA, quotes, entities and line ends like xsltproc', () => {
     expect(parseFast(TRICKY)).toEqual(fromDom(parseXml(TRICKY)));
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-fast-'));
     const file = path.join(dir, 'tricky.xml');
     fs.writeFileSync(file, TRICKY);
-    const reference = execFileSync('xsltproc', [CADENA_XSLT, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const reference = execFileSync('xsltproc', [CADENA_XSLT, file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     fs.rmSync(dir, { recursive: true, force: true });
     expect(cadenaOriginal(TRICKY)).toBe(reference);
   });

@@ -1,15 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { amountInWords, formatFecha, formatPedimento, formatTotalForQr, normalizePedimentos, normalizeSpace, verificationUrlFromXml, cadenaOriginal } from '../src';
+import {
+  amountInWords,
+  formatFecha,
+  formatPedimento,
+  formatTotalForQr,
+  normalizePedimentos,
+  normalizeSpace,
+  verificationUrlFromXml,
+  cadenaOriginal,
+} from '../src';
 import { EXAMPLES } from './sat-dir';
 
 describe('verification URL (cfdi40.md §9)', () => {
   it('matches the documented URL of the MOCK example', () => {
     const xml = fs.readFileSync(path.join(EXAMPLES, 'cfdi40-ingreso.timbrado-MOCK.xml'), 'utf8');
-    expect(verificationUrlFromXml(xml)).toBe('https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D&re=EKU9003173C9&rr=URE180429TM6&tt=31920.0&fe=RXVUtw==');
+    expect(verificationUrlFromXml(xml)).toBe(
+      'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D&re=EKU9003173C9&rr=URE180429TM6&tt=31920.0&fe=RXVUtw==',
+    );
   });
 
-  it.each([['31920.00', '31920.0'], ['0.99', '0.99'], ['1', '1.0'], ['0', '0.0'], ['1234.5678', '1234.5678'], ['0000014300.000000', '14300.0'], ['10.50', '10.5']])('tt %s → %s', (total, tt) => {
+  it.each([
+    ['31920.00', '31920.0'],
+    ['0.99', '0.99'],
+    ['1', '1.0'],
+    ['0', '0.0'],
+    ['1234.5678', '1234.5678'],
+    ['0000014300.000000', '14300.0'],
+    ['10.50', '10.5'],
+  ])('tt %s → %s', (total, tt) => {
     expect(formatTotalForQr(total)).toBe(tt);
   });
 });
@@ -38,7 +57,14 @@ describe('Fecha in America/Mexico_City', () => {
 describe('pedimentos', () => {
   it('normalises 15 digits with or without spaces to the two-space SAT form, dropping duplicates', () => {
     expect(formatPedimento('234738073000123')).toBe('23  47  3807  3000123');
-    expect(normalizePedimentos(['23 47 3807 3000123', '234738073000123', '23  47  3807  3000123', '245012341234567'])).toEqual(['23  47  3807  3000123', '24  50  1234  1234567']);
+    expect(
+      normalizePedimentos([
+        '23 47 3807 3000123',
+        '234738073000123',
+        '23  47  3807  3000123',
+        '245012341234567',
+      ]),
+    ).toEqual(['23  47  3807  3000123', '24  50  1234  1234567']);
     expect(() => formatPedimento('2347')).toThrow();
   });
 });
@@ -50,7 +76,8 @@ describe('normalize-space', () => {
   });
 
   it('applies to parsed values, with char references decoded first', () => {
-    const xml = '<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version=" 4.0 " Fecha="x&#10;&#9;y" NoCertificado="" SubTotal="0" Moneda="MXN" Total="0" TipoDeComprobante="P" Exportacion="01" LugarExpedicion="42501" Serie=""/>';
+    const xml =
+      '<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version=" 4.0 " Fecha="x&#10;&#9;y" NoCertificado="" SubTotal="0" Moneda="MXN" Total="0" TipoDeComprobante="P" Exportacion="01" LugarExpedicion="42501" Serie=""/>';
     expect(cadenaOriginal(xml)).toBe('||4.0||x y||0|MXN|0|P|01|42501||');
   });
 });

@@ -28,24 +28,43 @@ describe('clabeIsValid', () => {
 });
 
 describe('Nómina catalogs', () => {
-  const tsv = (file: string) => fs.readFileSync(path.join(SAT_DIR, 'catalogs', file), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+  const tsv = (file: string) =>
+    fs
+      .readFileSync(path.join(SAT_DIR, 'catalogs', file), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split('\t'));
   it.each([
-    ['nomina_tipos_percepcion.tsv', nominaCatalogs.TIPOS_PERCEPCION], ['nomina_tipos_deduccion.tsv', nominaCatalogs.TIPOS_DEDUCCION],
-    ['nomina_tipos_otro_pago.tsv', nominaCatalogs.TIPOS_OTRO_PAGO], ['nomina_tipos_contrato.tsv', nominaCatalogs.TIPOS_CONTRATO],
-    ['nomina_tipos_regimen.tsv', nominaCatalogs.TIPOS_REGIMEN], ['nomina_tipos_jornada.tsv', nominaCatalogs.TIPOS_JORNADA],
-    ['nomina_periodicidades_pago.tsv', nominaCatalogs.PERIODICIDADES_PAGO], ['nomina_riesgos_puesto.tsv', nominaCatalogs.RIESGOS_PUESTO],
-    ['nomina_tipos_incapacidad.tsv', nominaCatalogs.TIPOS_INCAPACIDAD], ['nomina_tipos_horas.tsv', nominaCatalogs.TIPOS_HORAS],
+    ['nomina_tipos_percepcion.tsv', nominaCatalogs.TIPOS_PERCEPCION],
+    ['nomina_tipos_deduccion.tsv', nominaCatalogs.TIPOS_DEDUCCION],
+    ['nomina_tipos_otro_pago.tsv', nominaCatalogs.TIPOS_OTRO_PAGO],
+    ['nomina_tipos_contrato.tsv', nominaCatalogs.TIPOS_CONTRATO],
+    ['nomina_tipos_regimen.tsv', nominaCatalogs.TIPOS_REGIMEN],
+    ['nomina_tipos_jornada.tsv', nominaCatalogs.TIPOS_JORNADA],
+    ['nomina_periodicidades_pago.tsv', nominaCatalogs.PERIODICIDADES_PAGO],
+    ['nomina_riesgos_puesto.tsv', nominaCatalogs.RIESGOS_PUESTO],
+    ['nomina_tipos_incapacidad.tsv', nominaCatalogs.TIPOS_INCAPACIDAD],
+    ['nomina_tipos_horas.tsv', nominaCatalogs.TIPOS_HORAS],
     ['nomina_bancos.tsv', nominaCatalogs.BANCOS],
   ])('%s has the same keys and end dates as the SAT data', (file, catalog) => {
     const rows = tsv(file);
     expect([...catalog.keys]).toEqual(rows.map((r) => r[0]));
-    const header = fs.readFileSync(path.join(SAT_DIR, 'catalogs', file), 'utf8').split('\n')[0]!.split('\t');
+    const header = fs
+      .readFileSync(path.join(SAT_DIR, 'catalogs', file), 'utf8')
+      .split('\n')[0]!
+      .split('\t');
     const until = header.indexOf('vigencia_hasta');
-    const expired = until < 0 ? {} : Object.fromEntries(rows.filter((r) => r[until]).map((r) => [r[0], r[until]]));
+    const expired =
+      until < 0 ? {} : Object.fromEntries(rows.filter((r) => r[until]).map((r) => [r[0], r[until]]));
     expect({ ...catalog.validUntil }).toEqual(expired);
   });
 
   it('ESTADOS_MEX lists the Mexican states of c_Estado', () => {
-    expect([...nominaCatalogs.ESTADOS_MEX.keys]).toEqual(tsv('nomina_estados.tsv').filter((r) => r[1] === 'MEX').map((r) => r[0]));
+    expect([...nominaCatalogs.ESTADOS_MEX.keys]).toEqual(
+      tsv('nomina_estados.tsv')
+        .filter((r) => r[1] === 'MEX')
+        .map((r) => r[0]),
+    );
   });
 });

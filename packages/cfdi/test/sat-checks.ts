@@ -41,14 +41,32 @@ function taxBand(base: string, rate: string, field: string): [Dec, Dec] {
 
 const inside = (v: Dec, [lo, hi]: [Dec, Dec]): boolean => v.gte(lo) && v.lte(hi);
 
+/** c_Moneda decimales as cfdi40.md lists them (every other currency has 2). */
+const CURRENCY_DECIMALS: Record<string, number> = {
+  JPY: 0,
+  CLP: 0,
+  KRW: 0,
+  XXX: 0,
+  BHD: 3,
+  KWD: 3,
+  OMR: 3,
+  JOD: 3,
+  TND: 3,
+  IQD: 3,
+  LYD: 3,
+  CLF: 4,
+};
+
 export function satArithmeticErrors(xml: string): string[] {
   const errors: string[] = [];
   const fail = (msg: string): void => void errors.push(msg);
   const root = rootElement(parseXml(xml));
   const tipo = attr(root, 'TipoDeComprobante');
+  const places = CURRENCY_DECIMALS[attr(root, 'Moneda') ?? ''] ?? 2;
+  const r2 = (v: Dec): Dec => v.toDecimalPlaces(places, D.ROUND_HALF_UP);
   for (const name of ['SubTotal', 'Descuento', 'Total']) {
     const v = attr(root, name);
-    if (v !== undefined && decs(v) > 2) fail(`${name} has more than 2 decimals`);
+    if (v !== undefined && decs(v) > places) fail(`${name} has more than ${places} decimals`);
   }
   const conceptos = path(root, C, 'Conceptos', 'Concepto');
   let sumImporte = new D(0);
@@ -57,7 +75,8 @@ export function satArithmeticErrors(xml: string): string[] {
   const groups = new Map<string, { base: Dec; importe: Dec }>();
   conceptos.forEach((c, i) => {
     const imp = attr(c, 'Importe')!;
-    if (!inside(new D(imp), band(attr(c, 'Cantidad')!, attr(c, 'ValorUnitario')!, imp))) fail(`concept ${i}: Importe outside band`);
+    if (!inside(new D(imp), band(attr(c, 'Cantidad')!, attr(c, 'ValorUnitario')!, imp)))
+      fail(`concept ${i}: Importe outside band`);
     if (tipo !== 'P' && !num(c, 'ValorUnitario').gt(0)) fail(`concept ${i}: ValorUnitario not > 0`);
     sumImporte = sumImporte.plus(imp);
     const desc = attr(c, 'Descuento');
@@ -78,7 +97,8 @@ export function satArithmeticErrors(xml: string): string[] {
       const timp = attr(t, 'Importe');
       if (factor === 'Exento') {
         if (rate !== undefined || timp !== undefined) fail(`concept ${i}: Exento with rate or importe`);
-      } else if (!inside(new D(timp!), taxBand(tBase, rate!, timp!))) fail(`concept ${i}: tax Importe outside band`);
+      } else if (!inside(new D(timp!), taxBand(tBase, rate!, timp!)))
+        fail(`concept ${i}: tax Importe outside band`);
       if (attr(t, 'Impuesto') === '003') {
         iepsImporte = new D(timp!);
         if (!new D(tBase).equals(base)) fail(`concept ${i}: IEPS base != Importe - Descuento`);
@@ -88,7 +108,8 @@ export function satArithmeticErrors(xml: string): string[] {
       groups.set(key, { base: g.base.plus(tBase), importe: g.importe.plus(timp ?? 0) });
     }
     for (const t of path(c, C, 'Impuestos', 'Traslados', 'Traslado')) {
-      if (attr(t, 'Impuesto') === '002' && !new D(attr(t, 'Base')!).equals(base.plus(iepsImporte))) fail(`concept ${i}: IVA base != base + IEPS`);
+      if (attr(t, 'Impuesto') === '002' && !new D(attr(t, 'Base')!).equals(base.plus(iepsImporte)))
+        fail(`concept ${i}: IVA base != base + IEPS`);
     }
   });
   if (tipo === 'I' || tipo === 'E' || tipo === 'N') {
@@ -109,18 +130,24 @@ export function satArithmeticErrors(xml: string): string[] {
       if (!g) fail(`group ${key} has no concepts`);
       else {
         if (!r2(g.base).equals(num(t, 'Base'))) fail(`group ${key}: Base != round(Σ)`);
-        if (attr(t, 'TipoFactor') !== 'Exento' && !r2(g.importe).equals(num(t, 'Importe'))) fail(`group ${key}: Importe != round(Σ)`);
+        if (attr(t, 'TipoFactor') !== 'Exento' && !r2(g.importe).equals(num(t, 'Importe')))
+          fail(`group ${key}: Importe != round(Σ)`);
       }
-      for (const n of ['Base', 'Importe']) if (decs(attr(t, n) ?? '') > 2) fail(`group ${key}: ${n} decimals`);
+      for (const n of ['Base', 'Importe'])
+        if (decs(attr(t, n) ?? '') > places) fail(`group ${key}: ${n} decimals`);
       if (attr(t, 'Importe') !== undefined) totalTras = totalTras.plus(num(t, 'Importe'));
     }
     if (seen.size !== groups.size) fail('concept groups missing at document level');
     const anyTasa = docGroups.some((t) => attr(t, 'TipoFactor') !== 'Exento');
-    if (anyTasa !== (attr(imp, 'TotalImpuestosTrasladados') !== undefined)) fail('TotalImpuestosTrasladados presence');
-    if (anyTasa && !totalTras.equals(num(imp, 'TotalImpuestosTrasladados'))) fail('TotalImpuestosTrasladados != Σ groups');
+    if (anyTasa !== (attr(imp, 'TotalImpuestosTrasladados') !== undefined))
+      fail('TotalImpuestosTrasladados presence');
+    if (anyTasa && !totalTras.equals(num(imp, 'TotalImpuestosTrasladados')))
+      fail('TotalImpuestosTrasladados != Σ groups');
   } else if (groups.size > 0) fail('concept taxes without document Impuestos');
   if (tipo === 'I' || tipo === 'E' || tipo === 'N') {
-    const expected = num(root, 'SubTotal').minus(attr(root, 'Descuento') ?? 0).plus(totalTras);
+    const expected = num(root, 'SubTotal')
+      .minus(attr(root, 'Descuento') ?? 0)
+      .plus(totalTras);
     if (!expected.equals(num(root, 'Total'))) fail(`Total ${attr(root, 'Total')} != ${expected.toFixed(2)}`);
   }
   if (tipo === 'P') checkPagos(root, fail);
@@ -136,12 +163,17 @@ function checkPagos(root: Element, fail: (m: string) => void): void {
   for (const pago of children(pagos, P, 'Pago')) {
     add('MontoTotalPagos', attr(pago, 'Monto')!);
     for (const doc of children(pago, P, 'DoctoRelacionado')) {
-      if (!num(doc, 'ImpSaldoAnt').minus(num(doc, 'ImpPagado')).equals(num(doc, 'ImpSaldoInsoluto'))) fail('ImpSaldoInsoluto');
+      if (!num(doc, 'ImpSaldoAnt').minus(num(doc, 'ImpPagado')).equals(num(doc, 'ImpSaldoInsoluto')))
+        fail('ImpSaldoInsoluto');
       if (num(doc, 'ImpSaldoInsoluto').isNegative()) fail('negative saldo');
       for (const t of path(doc, P, 'ImpuestosDR', 'TrasladosDR', 'TrasladoDR')) {
         if (!num(t, 'BaseDR').gt(0)) fail('BaseDR not > 0');
         const imp = attr(t, 'ImporteDR');
-        if (imp !== undefined && !inside(new D(imp), taxBand(attr(t, 'BaseDR')!, attr(t, 'TasaOCuotaDR')!, imp))) fail('ImporteDR outside band');
+        if (
+          imp !== undefined &&
+          !inside(new D(imp), taxBand(attr(t, 'BaseDR')!, attr(t, 'TasaOCuotaDR')!, imp))
+        )
+          fail('ImporteDR outside band');
       }
     }
     for (const t of path(pago, P, 'ImpuestosP', 'TrasladosP', 'TrasladoP')) {
@@ -169,15 +201,28 @@ function checkNomina(root: Element, fail: (m: string) => void): void {
     if (!sumOf(items, 'ImporteExento').equals(num(perc, 'TotalExento'))) fail('TotalExento');
     // NOM185-NOM188: each total covers its percepción types, absent when it covers none.
     const byTypes = (types: string[] | null, name: string) => {
-      const of = items.filter((p) => (types ? types.includes(attr(p, 'TipoPercepcion')!) : !['022', '023', '025', '039', '044'].includes(attr(p, 'TipoPercepcion')!)));
+      const of = items.filter((p) =>
+        types
+          ? types.includes(attr(p, 'TipoPercepcion')!)
+          : !['022', '023', '025', '039', '044'].includes(attr(p, 'TipoPercepcion')!),
+      );
       const total = attr(perc, name);
-      if (of.length === 0 ? total !== undefined : total === undefined || !new D(total).equals(sumOf(of, 'ImporteGravado').plus(sumOf(of, 'ImporteExento')))) fail(name);
+      if (
+        of.length === 0
+          ? total !== undefined
+          : total === undefined ||
+            !new D(total).equals(sumOf(of, 'ImporteGravado').plus(sumOf(of, 'ImporteExento')))
+      )
+        fail(name);
       return total === undefined ? new D(0) : new D(total);
     };
-    const parts = byTypes(null, 'TotalSueldos').plus(byTypes(['022', '023', '025'], 'TotalSeparacionIndemnizacion')).plus(byTypes(['039', '044'], 'TotalJubilacionPensionRetiro'));
+    const parts = byTypes(null, 'TotalSueldos')
+      .plus(byTypes(['022', '023', '025'], 'TotalSeparacionIndemnizacion'))
+      .plus(byTypes(['039', '044'], 'TotalJubilacionPensionRetiro'));
     if (!parts.equals(tp) || !num(nom, 'TotalPercepciones').equals(tp)) fail('TotalPercepciones');
     const sep = children(perc, N, 'SeparacionIndemnizacion')[0];
-    if (sep && !num(sep, 'TotalPagado').equals(num(perc, 'TotalSeparacionIndemnizacion'))) fail('SeparacionIndemnizacion TotalPagado');
+    if (sep && !num(sep, 'TotalPagado').equals(num(perc, 'TotalSeparacionIndemnizacion')))
+      fail('SeparacionIndemnizacion TotalPagado');
   }
   const ded = children(nom, N, 'Deducciones')[0];
   const td = ded ? sumOf(children(ded, N, 'Deduccion'), 'Importe') : new D(0);
@@ -185,7 +230,12 @@ function checkNomina(root: Element, fail: (m: string) => void): void {
   if (ded) {
     const isr = children(ded, N, 'Deduccion').filter((d) => attr(d, 'TipoDeduccion') === '002');
     const retenidos = attr(ded, 'TotalImpuestosRetenidos');
-    if (isr.length ? retenidos === undefined || !new D(retenidos).equals(sumOf(isr, 'Importe')) : retenidos !== undefined) fail('TotalImpuestosRetenidos');
+    if (
+      isr.length
+        ? retenidos === undefined || !new D(retenidos).equals(sumOf(isr, 'Importe'))
+        : retenidos !== undefined
+    )
+      fail('TotalImpuestosRetenidos');
   }
   const otros = children(nom, N, 'OtrosPagos')[0];
   const to = otros ? sumOf(children(otros, N, 'OtroPago'), 'Importe') : new D(0);

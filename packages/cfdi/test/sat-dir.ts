@@ -8,8 +8,14 @@ import { inspectCertificate, openPrivateKey, type Csd } from '../src';
 export const SAT_DIR = process.env.SAT_DIR ?? path.resolve(__dirname, '../../..', '../shared/sat');
 export const XML_DIR = path.join(SAT_DIR, 'xml');
 export const BUNDLE_XSD = path.join(XML_DIR, 'cfdi40-bundle.xsd');
-export const CADENA_XSLT = path.join(XML_DIR, 'www.sat.gob.mx/sitio_internet/cfd/4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt');
-export const TFD_XSLT = path.join(XML_DIR, 'www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/cadenaoriginal_TFD_1_1.xslt');
+export const CADENA_XSLT = path.join(
+  XML_DIR,
+  'www.sat.gob.mx/sitio_internet/cfd/4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt',
+);
+export const TFD_XSLT = path.join(
+  XML_DIR,
+  'www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/cadenaoriginal_TFD_1_1.xslt',
+);
 export const EXAMPLES = path.join(SAT_DIR, 'examples');
 export const CERTS = path.join(SAT_DIR, 'test-certs');
 export const PASSWORD = '12345678a';
@@ -56,7 +62,11 @@ export function xmllintOk(xml: string): boolean {
 
 /** The PDF tests also need poppler and zbar. */
 export function requirePdfTools(): void {
-  for (const [tool, args] of [['pdftotext', ['-v']], ['pdftoppm', ['-v']], ['zbarimg', ['--version']]] as const) {
+  for (const [tool, args] of [
+    ['pdftotext', ['-v']],
+    ['pdftoppm', ['-v']],
+    ['zbarimg', ['--version']],
+  ] as const) {
     try {
       execFileSync(tool, [...args], { stdio: 'ignore' });
     } catch {

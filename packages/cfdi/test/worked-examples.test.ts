@@ -5,9 +5,30 @@ describe('cfdi40.md worked examples', () => {
     const r = computeInvoice({
       pricesIncludeTax: true,
       items: [
-        { productCode: '50202306', unitCode: 'H87', description: 'A', quantity: 3, unitPrice: 18.5, ivaRate: 0.16 },
-        { productCode: '50202306', unitCode: 'H87', description: 'B', quantity: 2, unitPrice: 27.9, ivaRate: 0 },
-        { productCode: '50202306', unitCode: 'H87', description: 'C', quantity: 1, unitPrice: 149, ivaRate: 0.16 },
+        {
+          productCode: '50202306',
+          unitCode: 'H87',
+          description: 'A',
+          quantity: 3,
+          unitPrice: 18.5,
+          ivaRate: 0.16,
+        },
+        {
+          productCode: '50202306',
+          unitCode: 'H87',
+          description: 'B',
+          quantity: 2,
+          unitPrice: 27.9,
+          ivaRate: 0,
+        },
+        {
+          productCode: '50202306',
+          unitCode: 'H87',
+          description: 'C',
+          quantity: 1,
+          unitPrice: 149,
+          ivaRate: 0.16,
+        },
       ],
     });
     expect(r.concepts.map((c) => [c.cantidad, c.valorUnitario, c.importe, c.traslados[0]!.importe])).toEqual([
@@ -32,12 +53,27 @@ describe('cfdi40.md worked examples', () => {
       items: [
         { productCode: '43211503', unitCode: 'H87', description: 'A', quantity: 10, unitPrice: 125.5 },
         { productCode: '43211503', unitCode: 'H87', description: 'B', quantity: 3, unitPrice: 449.99 },
-        { productCode: '86121503', unitCode: 'E48', description: 'C', quantity: 4, unitPrice: 62.25, taxable: false },
+        {
+          productCode: '86121503',
+          unitCode: 'E48',
+          description: 'C',
+          quantity: 4,
+          unitPrice: 62.25,
+          taxable: false,
+        },
       ],
     });
     // The example writes each line's IVA rounded to cents (186.73, 200.86); §2.1 step 3 allows that or 6 decimals.
     // The engine keeps 6 whenever cents would round, so the document sums what it rounds once (step 4).
-    expect(r.concepts.map((c) => [c.valorUnitario, c.importe, c.descuento, c.traslados[0]!.base, c.traslados[0]!.importe])).toEqual([
+    expect(
+      r.concepts.map((c) => [
+        c.valorUnitario,
+        c.importe,
+        c.descuento,
+        c.traslados[0]!.base,
+        c.traslados[0]!.importe,
+      ]),
+    ).toEqual([
       ['125.50', '1255.00', '87.95', '1167.05', '186.728000'],
       ['449.99', '1349.97', '94.60', '1255.37', '200.859200'],
       ['62.25', '249.00', '17.45', '231.55', undefined],
@@ -54,16 +90,38 @@ describe('cfdi40.md worked examples', () => {
 
   it('§2.1 with net prices: no line is rounded to cents before the document sums (round once, at the end)', () => {
     const many = (count: number, unitPrice: number, extra: Partial<InvoiceItem> = {}): InvoiceItem[] =>
-      Array.from({ length: count }, (_, i) => ({ productCode: '43211503', unitCode: 'H87', description: `P${i}`, quantity: 1, unitPrice, ...extra }));
+      Array.from({ length: count }, (_, i) => ({
+        productCode: '43211503',
+        unitCode: 'H87',
+        description: `P${i}`,
+        quantity: 1,
+        unitPrice,
+        ...extra,
+      }));
     const net = (items: InvoiceItem[]) => computeInvoice({ pricesIncludeTax: false, items });
 
     const eighths = net(many(500, 0.125));
-    expect(eighths.concepts[0]).toMatchObject({ valorUnitario: '0.125', importe: '0.125000', traslados: [{ base: '0.125000', importe: '0.02' }] });
-    expect([eighths.subTotal, eighths.totalImpuestosTrasladados, eighths.total]).toEqual(['62.50', '10.00', '72.50']);
+    expect(eighths.concepts[0]).toMatchObject({
+      valorUnitario: '0.125',
+      importe: '0.125000',
+      traslados: [{ base: '0.125000', importe: '0.02' }],
+    });
+    expect([eighths.subTotal, eighths.totalImpuestosTrasladados, eighths.total]).toEqual([
+      '62.50',
+      '10.00',
+      '72.50',
+    ]);
 
     const cents = net(many(100, 10.03));
-    expect(cents.concepts[0]).toMatchObject({ importe: '10.03', traslados: [{ base: '10.03', importe: '1.604800' }] });
-    expect([cents.subTotal, cents.totalImpuestosTrasladados, cents.total]).toEqual(['1003.00', '160.48', '1163.48']);
+    expect(cents.concepts[0]).toMatchObject({
+      importe: '10.03',
+      traslados: [{ base: '10.03', importe: '1.604800' }],
+    });
+    expect([cents.subTotal, cents.totalImpuestosTrasladados, cents.total]).toEqual([
+      '1003.00',
+      '160.48',
+      '1163.48',
+    ]);
 
     expect(net(many(500, 0.03)).totalImpuestosTrasladados).toBe('2.40');
 

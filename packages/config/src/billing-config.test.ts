@@ -1,6 +1,10 @@
 import { ConfigError, loadConfig } from './config';
 
-const pages = { STRIPE_SUCCESS_URL: 'https://console.example/paid?s={CHECKOUT_SESSION_ID}', STRIPE_CANCEL_URL: 'https://console.example/billing', STRIPE_PORTAL_RETURN_URL: 'https://console.example/billing' };
+const pages = {
+  STRIPE_SUCCESS_URL: 'https://console.example/paid?s={CHECKOUT_SESSION_ID}',
+  STRIPE_CANCEL_URL: 'https://console.example/billing',
+  STRIPE_PORTAL_RETURN_URL: 'https://console.example/billing',
+};
 const live = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_live1' };
 const test = { STRIPE_TEST_SECRET_KEY: 'sk_test_abc123', STRIPE_TEST_WEBHOOK_SECRET: 'whsec_test1' };
 
@@ -15,11 +19,20 @@ function problems(env: Record<string, string>): string[] {
 }
 
 it('leaves billing off without Stripe variables', () => {
-  expect(loadConfig({}).billing).toEqual({ live: null, test: null, apiBase: null, successUrl: null, cancelUrl: null, returnUrl: null });
+  expect(loadConfig({}).billing).toEqual({
+    live: null,
+    test: null,
+    apiBase: null,
+    successUrl: null,
+    cancelUrl: null,
+    returnUrl: null,
+  });
 });
 
 it('reads both Stripe accounts, the API base and the pages, keeping the session placeholder', () => {
-  expect(loadConfig({ ...live, ...test, ...pages, STRIPE_API_BASE: 'http://127.0.0.1:12111/' }).billing).toEqual({
+  expect(
+    loadConfig({ ...live, ...test, ...pages, STRIPE_API_BASE: 'http://127.0.0.1:12111/' }).billing,
+  ).toEqual({
     live: { secretKey: 'sk_live_abc123', webhookSecret: 'whsec_live1' },
     test: { secretKey: 'sk_test_abc123', webhookSecret: 'whsec_test1' },
     apiBase: 'http://127.0.0.1:12111',
@@ -38,7 +51,9 @@ it('reports half a Stripe account, missing pages, wrong key kinds and a shared w
     'STRIPE_CANCEL_URL is required when Stripe is configured: the page Stripe Checkout sends the buyer back to when they give up',
     "STRIPE_PORTAL_RETURN_URL is required when Stripe is configured: the page the billing portal's back link opens",
   ]);
-  expect(problems({ ...pages, STRIPE_TEST_SECRET_KEY: 'sk_live_abc', STRIPE_TEST_WEBHOOK_SECRET: 'secret' })).toEqual([
+  expect(
+    problems({ ...pages, STRIPE_TEST_SECRET_KEY: 'sk_live_abc', STRIPE_TEST_WEBHOOK_SECRET: 'secret' }),
+  ).toEqual([
     'STRIPE_TEST_SECRET_KEY must be a Stripe test secret key (sk_test_…, or rk_… for a restricted key)',
     'STRIPE_TEST_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…)',
   ]);
@@ -50,7 +65,7 @@ it('reports half a Stripe account, missing pages, wrong key kinds and a shared w
 it('accepts a test key for live purchases outside production only', () => {
   const env = { ...pages, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
   expect(loadConfig(env).billing.live?.secretKey).toBe('sk_test_abc');
-  expect(problems({ ...env, NODE_ENV: 'production', MASTER_KEY: Buffer.alloc(32).toString('base64') })).toEqual([
-    'STRIPE_SECRET_KEY must be a Stripe live secret key (sk_live_…, or rk_… for a restricted key)',
-  ]);
+  expect(
+    problems({ ...env, NODE_ENV: 'production', MASTER_KEY: Buffer.alloc(32).toString('base64') }),
+  ).toEqual(['STRIPE_SECRET_KEY must be a Stripe live secret key (sk_live_…, or rk_… for a restricted key)']);
 });

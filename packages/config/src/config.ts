@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { repoRoot } from './paths';
+import { withSecretFiles } from './secret-files';
+import { parseMasterKeyring, type MasterKeyring } from './master-keys';
+import { parseTrustedProxies } from './trusted-proxies';
 
 /**
  * Process configuration, read once from the environment, validated, frozen.
@@ -11,7 +14,21 @@ export interface Config {
   databaseUrl: string;
   redisUrl: string;
   temporal: { address: string; namespace: string; taskQueue: string };
-  api: { host: string; port: number; publicBaseUrl: string; docsUrl: string; bodyLimitBytes: number };
+  api: {
+    host: string;
+    port: number;
+    publicBaseUrl: string;
+    docsUrl: string;
+    /** The public self-invoicing portal: a receipt's selfInvoiceUrl is `${portalUrl}/r/${key}`. */
+    portalUrl: string;
+    bodyLimitBytes: number;
+    /** After SIGTERM, /ready answers 503 this long (load balancers stop routing) before the listener closes. */
+    drainDelayMs: number;
+  };
+  /** The worker's probe and metrics listener (GET /live, /ready, /metrics); null port: none. */
+  workerHealth: { host: string; port: number | null };
+  /** Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default. */
+  trustedProxies: readonly string[];
   stampWaitMs: number;
   /** Document files rendered at once per worker process (PDF rendering is CPU-bound). */
   filesConcurrency: number;
@@ -28,7 +45,8 @@ export interface Config {
   testSeedCentavos: number;
   /** Price of one timbre by monthly volume: the first tier whose `from` ≤ timbres already used this month. */
   priceTiers: ReadonlyArray<{ from: number; centavos: number }>;
-  masterKey: { id: string; key: Buffer } | null;
+  /** The key that seals new secrets (MASTER_KEY, MASTER_KEY_ID), with the retired ones still read (MASTER_KEYS_PREVIOUS). */
+  masterKey: MasterKeyring | null;
   liveEnabled: boolean;
   signedUrlTtlSeconds: number;
   storage: StorageConfig;
@@ -36,6 +54,19 @@ export interface Config {
   catalogsDir: string | null;
   webhooks: WebhooksConfig;
   billing: BillingConfig;
+  mail: MailConfig;
+}
+
+/** Outgoing e-mail of stamped documents through an SMTP server. */
+export interface MailConfig {
+  /** `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`; null: e-mail is not configured. */
+  smtpUrl: string | null;
+  /** The From of every message: an address, optionally with a display name (`Facturas <facturas@example.com>`). */
+  from: string;
+  /** Send requests an account may make per minute (each request is one message). */
+  perMinute: number;
+  /** Attempts of one message against an SMTP server that fails temporarily, and the backoff between them. */
+  retry: { maxAttempts: number; firstSeconds: number; maxSeconds: number };
 }
 
 /** Webhook delivery: retry backoff and its window, how often the outbox is read, how long events are kept. */
@@ -98,8 +129,18 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-export function loadConfig(env: Env = process.env): Readonly<Config> {
+export interface LoadConfigOptions {
+  /**
+   * False for processes that never encrypt or decrypt with MASTER_KEY (the console, the CLI): they start without it
+   * even where live mode is on. Default true: the API and the worker refuse to start in live mode without it.
+   */
+  requireMasterKey?: boolean;
+}
+
+/** Any variable may come from a file: `<NAME>_FILE` (see withSecretFiles). */
+export function loadConfig(rawEnv: Env = process.env, options: LoadConfigOptions = {}): Readonly<Config> {
   const problems: string[] = [];
+  const env = withSecretFiles(rawEnv, problems);
   const str = (name: string, fallback: string) => env[name]?.trim() || fallback;
   const optional = (name: string) => env[name]?.trim() || null;
   const int = (name: string, fallback: number, min: number, max: number) => {
@@ -143,18 +184,25 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 
   const nodeEnv = oneOf('NODE_ENV', 'development', ['development', 'test', 'production'] as const);
   const port = int('API_PORT', 3000, 0, 65535);
-  const publicBaseUrl = url('PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:']);
+  const apiHost = str('API_HOST', '127.0.0.1');
+  // By default the API's own address, as `npm run up` prints it: an MCP client checks the OAuth metadata's resource
+  // against the URL it was given, and to it `localhost` is not `127.0.0.1`. A wildcard host is reached on loopback.
+  const reachableHost = ['0.0.0.0', '::'].includes(apiHost)
+    ? '127.0.0.1'
+    : apiHost.includes(':')
+      ? `[${apiHost}]`
+      : apiHost;
+  const publicBaseUrl = url('PUBLIC_BASE_URL', `http://${reachableHost}:${port}`, ['http:', 'https:']);
   const liveEnabled = bool('LIVE_ENABLED', nodeEnv === 'production');
 
-  let masterKey: Config['masterKey'] = null;
-  const rawMaster = optional('MASTER_KEY');
-  if (rawMaster) {
-    const key = Buffer.from(rawMaster, 'base64');
-    if (key.length !== 32) problems.push('MASTER_KEY must be 32 bytes encoded in base64 (openssl rand -base64 32)');
-    else masterKey = { id: str('MASTER_KEY_ID', 'k1'), key };
-  } else if (liveEnabled) {
+  const masterKey = parseMasterKeyring(
+    optional('MASTER_KEY'),
+    str('MASTER_KEY_ID', 'k1'),
+    optional('MASTER_KEYS_PREVIOUS'),
+    problems,
+  );
+  if (!optional('MASTER_KEY') && liveEnabled && options.requireMasterKey !== false)
     problems.push('MASTER_KEY is required when LIVE_ENABLED=true: CSD keys cannot be stored unencrypted');
-  }
 
   // The S3 variables are read, and required, only when that driver is chosen.
   const storage = (): StorageConfig => {
@@ -169,18 +217,25 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     const endpoint = optional('S3_ENDPOINT') && url('S3_ENDPOINT', '', ['http:', 'https:']);
     const bucket = required('S3_BUCKET', 'the bucket that holds the files');
     if (bucket && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
-      problems.push(`S3_BUCKET="${bucket}" must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens`);
+      problems.push(
+        `S3_BUCKET="${bucket}" must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens`,
+      );
     }
     const prefix = str('S3_PREFIX', '').replace(/^\/+|\/+$/g, '') || null;
     if (prefix && !/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/.test(prefix)) {
-      problems.push(`S3_PREFIX="${prefix}" must be slash-separated segments of letters, digits, dots, underscores and hyphens`);
+      problems.push(
+        `S3_PREFIX="${prefix}" must be slash-separated segments of letters, digits, dots, underscores and hyphens`,
+      );
     }
     return {
       driver: 's3',
       endpoint: endpoint || null,
       region: str('S3_REGION', 'us-east-1'),
       bucket,
-      accessKeyId: required('S3_ACCESS_KEY_ID', 'the access key of a user allowed to read and write the bucket'),
+      accessKeyId: required(
+        'S3_ACCESS_KEY_ID',
+        'the access key of a user allowed to read and write the bucket',
+      ),
       secretAccessKey: required('S3_SECRET_ACCESS_KEY', "that access key's secret"),
       forcePathStyle: bool('S3_FORCE_PATH_STYLE', Boolean(endpoint)),
       prefix,
@@ -193,7 +248,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       const webhookSecret = optional(secretName);
       if (!secretKey && !webhookSecret) return null;
       if (!secretKey || !webhookSecret) {
-        problems.push(`${keyName} and ${secretName} go together: set both (the key creates Checkout sessions, the secret verifies their webhooks) or neither`);
+        problems.push(
+          `${keyName} and ${secretName} go together: set both (the key creates Checkout sessions, the secret verifies their webhooks) or neither`,
+        );
         return null;
       }
       // Outside production the live flow may run on a Stripe test key (Stripe's test mode, stripe-mock); in
@@ -201,16 +258,21 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       const allowed = livemode && nodeEnv !== 'production' ? ['live', 'test'] : [livemode ? 'live' : 'test'];
       const keyMode = /^(?:sk|rk)_(live|test)_[A-Za-z0-9]+$/.exec(secretKey)?.[1];
       if (!keyMode || !allowed.includes(keyMode)) {
-        problems.push(`${keyName} must be a Stripe ${allowed.join(' or ')} secret key (${allowed.map((m) => `sk_${m}_…`).join(', ')}, or rk_… for a restricted key)`);
+        problems.push(
+          `${keyName} must be a Stripe ${allowed.join(' or ')} secret key (${allowed.map((m) => `sk_${m}_…`).join(', ')}, or rk_… for a restricted key)`,
+        );
       }
-      if (!/^whsec_[A-Za-z0-9+/=]+$/.test(webhookSecret)) problems.push(`${secretName} must be a Stripe webhook signing secret (whsec_…)`);
+      if (!/^whsec_[A-Za-z0-9+/=]+$/.test(webhookSecret))
+        problems.push(`${secretName} must be a Stripe webhook signing secret (whsec_…)`);
       return { secretKey, webhookSecret };
     };
     const live = account('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', true);
     const test = account('STRIPE_TEST_SECRET_KEY', 'STRIPE_TEST_WEBHOOK_SECRET', false);
     // The secret that verifies an event says which Stripe mode sent it, so the two must differ.
     if (live && test && live.webhookSecret === test.webhookSecret) {
-      problems.push('STRIPE_WEBHOOK_SECRET and STRIPE_TEST_WEBHOOK_SECRET must differ (Stripe signs live and test events with different secrets)');
+      problems.push(
+        'STRIPE_WEBHOOK_SECRET and STRIPE_TEST_WEBHOOK_SECRET must differ (Stripe signs live and test events with different secrets)',
+      );
     }
     const page = (name: string, what: string) => {
       if (!optional(name)) {
@@ -224,8 +286,31 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       test,
       apiBase: (optional('STRIPE_API_BASE') && url('STRIPE_API_BASE', '', ['http:', 'https:'])) || null,
       successUrl: page('STRIPE_SUCCESS_URL', 'the page Stripe Checkout sends the buyer to after paying'),
-      cancelUrl: page('STRIPE_CANCEL_URL', 'the page Stripe Checkout sends the buyer back to when they give up'),
+      cancelUrl: page(
+        'STRIPE_CANCEL_URL',
+        'the page Stripe Checkout sends the buyer back to when they give up',
+      ),
       returnUrl: page('STRIPE_PORTAL_RETURN_URL', "the page the billing portal's back link opens"),
+    };
+  };
+
+  const mail = (): MailConfig => {
+    const smtpUrl = optional('SMTP_URL') && url('SMTP_URL', '', ['smtp:', 'smtps:']);
+    const from = str('MAIL_FROM', 'Facturas <facturas@localhost>');
+    // Header injection through the configuration is as bad as through a request: one line, one address.
+    if (/[\r\n]/.test(from) || !/^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(from))
+      problems.push(
+        `MAIL_FROM="${from}" must be an address, optionally with a name: "Facturas <facturas@example.com>"`,
+      );
+    return {
+      smtpUrl: smtpUrl || null,
+      from,
+      perMinute: int('EMAIL_RATE_LIMIT_PER_MINUTE', 60, 1, 100_000),
+      retry: {
+        maxAttempts: int('EMAIL_MAX_ATTEMPTS', 6, 1, 50),
+        firstSeconds: int('EMAIL_RETRY_FIRST_SECONDS', 60, 1, 86_400),
+        maxSeconds: int('EMAIL_RETRY_MAX_SECONDS', 3600, 1, 86_400),
+      },
     };
   };
 
@@ -234,7 +319,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const config: Config = {
     nodeEnv,
     logLevel: oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info', [
-      'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent',
+      'fatal',
+      'error',
+      'warn',
+      'info',
+      'debug',
+      'trace',
+      'silent',
     ] as const),
     databaseUrl: url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/cfdi', ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
@@ -244,12 +335,19 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       taskQueue: str('TEMPORAL_TASK_QUEUE', 'stamping-v1'),
     },
     api: {
-      host: str('API_HOST', '127.0.0.1'),
+      host: apiHost,
       port,
       publicBaseUrl,
       docsUrl: url('DOCS_URL', `${publicBaseUrl}/docs`, ['http:', 'https:']),
+      portalUrl: url('PORTAL_URL', `http://${reachableHost}:3002`, ['http:', 'https:']),
       bodyLimitBytes: 1024 * 1024,
+      drainDelayMs: int('DRAIN_DELAY_MS', nodeEnv === 'production' ? 5000 : 0, 0, 120_000),
     },
+    workerHealth: {
+      host: str('WORKER_HEALTH_HOST', '127.0.0.1'),
+      port: optional('WORKER_HEALTH_PORT') ? int('WORKER_HEALTH_PORT', 0, 0, 65535) : null,
+    },
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES, problems),
     stampWaitMs: int('STAMP_WAIT_MS', 20_000, 0, 120_000),
     filesConcurrency: int('FILES_CONCURRENCY', 1, 1, 64),
     filesInlineMaxItems: int('FILES_INLINE_MAX_ITEMS', 50, 0, 100_000),
@@ -285,6 +383,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       deliveryConcurrency: int('WEBHOOK_DELIVERY_CONCURRENCY', 50, 1, 1000),
     },
     billing: billing(),
+    mail: mail(),
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
@@ -298,9 +397,17 @@ function parseTiers(raw: string, problems: string[]): Config['priceTiers'] {
   const valid =
     tiers.length > 0 &&
     tiers[0]!.from === 0 &&
-    tiers.every((t, i) => Number.isInteger(t.from) && Number.isInteger(t.centavos) && t.centavos > 0 && (i === 0 || t.from > tiers[i - 1]!.from));
+    tiers.every(
+      (t, i) =>
+        Number.isInteger(t.from) &&
+        Number.isInteger(t.centavos) &&
+        t.centavos > 0 &&
+        (i === 0 || t.from > tiers[i - 1]!.from),
+    );
   if (!valid) {
-    problems.push(`PRICE_TIERS="${raw}" must look like "0:100,1000:85" (ascending thresholds starting at 0, positive prices)`);
+    problems.push(
+      `PRICE_TIERS="${raw}" must look like "0:100,1000:85" (ascending thresholds starting at 0, positive prices)`,
+    );
     return [{ from: 0, centavos: 100 }];
   }
   return tiers;

@@ -1,6 +1,11 @@
 import { ConfigError, loadConfig } from './config';
 
-const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'cfdi-files', S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' };
+const s3 = {
+  STORAGE_DRIVER: 's3',
+  S3_BUCKET: 'cfdi-files',
+  S3_ACCESS_KEY_ID: 'AKIA1',
+  S3_SECRET_ACCESS_KEY: 'secret',
+};
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -18,15 +23,33 @@ it('keeps the local driver by default', () => {
 
 it('reads AWS S3 with its defaults: us-east-1, virtual-hosted URLs, no prefix', () => {
   expect(loadConfig(s3).storage).toEqual({
-    driver: 's3', endpoint: null, region: 'us-east-1', bucket: 'cfdi-files', accessKeyId: 'AKIA1', secretAccessKey: 'secret',
-    forcePathStyle: false, prefix: null,
+    driver: 's3',
+    endpoint: null,
+    region: 'us-east-1',
+    bucket: 'cfdi-files',
+    accessKeyId: 'AKIA1',
+    secretAccessKey: 'secret',
+    forcePathStyle: false,
+    prefix: null,
   });
 });
 
 it('uses path-style URLs with an endpoint unless told otherwise, and trims the prefix', () => {
-  const env = { ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_REGION: 'mx-central-1', S3_PREFIX: '/cfdi/prod/' };
-  expect(loadConfig(env).storage).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'mx-central-1', forcePathStyle: true, prefix: 'cfdi/prod' });
-  expect(loadConfig({ ...env, S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({ forcePathStyle: false });
+  const env = {
+    ...s3,
+    S3_ENDPOINT: 'http://127.0.0.1:9000/',
+    S3_REGION: 'mx-central-1',
+    S3_PREFIX: '/cfdi/prod/',
+  };
+  expect(loadConfig(env).storage).toMatchObject({
+    endpoint: 'http://127.0.0.1:9000',
+    region: 'mx-central-1',
+    forcePathStyle: true,
+    prefix: 'cfdi/prod',
+  });
+  expect(loadConfig({ ...env, S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({
+    forcePathStyle: false,
+  });
 });
 
 it('reports every missing or malformed S3 variable, and only for the s3 driver', () => {
@@ -35,7 +58,15 @@ it('reports every missing or malformed S3 variable, and only for the s3 driver',
     'S3_ACCESS_KEY_ID is required when STORAGE_DRIVER=s3: the access key of a user allowed to read and write the bucket',
     "S3_SECRET_ACCESS_KEY is required when STORAGE_DRIVER=s3: that access key's secret",
   ]);
-  expect(problems({ ...s3, S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'My_Bucket', S3_PREFIX: 'a/../b', S3_FORCE_PATH_STYLE: 'yes' })).toEqual([
+  expect(
+    problems({
+      ...s3,
+      S3_ENDPOINT: 'minio:9000',
+      S3_BUCKET: 'My_Bucket',
+      S3_PREFIX: 'a/../b',
+      S3_FORCE_PATH_STYLE: 'yes',
+    }),
+  ).toEqual([
     'S3_ENDPOINT="minio:9000" must be a http: or https: URL',
     'S3_BUCKET="My_Bucket" must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
     'S3_PREFIX="a/../b" must be slash-separated segments of letters, digits, dots, underscores and hyphens',

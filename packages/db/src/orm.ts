@@ -1,32 +1,58 @@
-import { MikroORM, PostgreSqlDriver, PostgreSqlPlatform, type Configuration, type Options } from '@mikro-orm/postgresql';
+import {
+  AbstractSqlDriver,
+  MikroORM,
+  PostgreSqlConnection,
+  PostgreSqlPlatform,
+  type AnyEntity,
+  type Configuration,
+  type EntityData,
+  type Knex,
+  type LoggingOptions,
+  type Options,
+  type QueryResult,
+  type Transaction,
+} from '@mikro-orm/postgresql';
 import type { Migrator } from '@mikro-orm/migrations';
 import { Client } from 'pg';
-import { entities } from './entities';
+import { buildConcurrentIndexes } from './migrations/concurrent-indexes';
 
 export type Orm = MikroORM;
 
 /**
- * PostgreSQL's string literal for a value, as `pg`'s `escapeLiteral` writes it (quotes and backslashes doubled, E''
- * when there is a backslash), in two replaces. MikroORM inlines every parameter into the statement's text with it, and
- * pg's version appends one character at a time: a stamped 500-item CFDI (~350 KB) cost ~10 MB of garbage and
- * milliseconds of CPU per statement that carries it.
+ * Raw statements (`em.execute(sql, params)`) with their parameters bound by the driver: pg sends the text and the
+ * values apart (extended protocol), instead of MikroORM writing every value into the statement's text as a literal.
+ * A value is never parsed as SQL, and a stamped 500-item CFDI (~350 KB) is not escaped character by character. `?`
+ * placeholders become `$n` (knex); an array is one parameter (a PostgreSQL array: `= any(?)`, not `in (?)`).
  */
-export function escapeLiteral(value: string): string {
-  const body = value.replaceAll("'", "''");
-  return value.includes('\\') ? ` E'${body.replaceAll('\\', '\\\\')}'` : `'${body}'`;
-}
-
-class Platform extends PostgreSqlPlatform {
-  override escape(value: unknown): string {
-    return typeof value === 'string' ? escapeLiteral(value) : super.escape(value);
+class BoundParametersConnection extends PostgreSqlConnection {
+  override async execute<
+    T extends QueryResult | EntityData<AnyEntity> | EntityData<AnyEntity>[] = EntityData<AnyEntity>[],
+  >(
+    queryOrKnex: string | Knex.QueryBuilder | Knex.Raw,
+    params: unknown[] = [],
+    method: 'all' | 'get' | 'run' = 'all',
+    ctx?: Transaction,
+    loggerContext?: LoggingOptions,
+  ): Promise<T> {
+    if (typeof queryOrKnex !== 'string' || params.length === 0)
+      return super.execute(queryOrKnex, params, method, ctx, loggerContext);
+    await this.ensureConnection();
+    return this.executeQuery<T>(
+      queryOrKnex,
+      async () => {
+        const query = this.getKnex().raw(queryOrKnex, params as Knex.RawBinding[]);
+        if (ctx) query.transacting(ctx as Knex.Transaction);
+        return this.transformRawResult<T>(await query, method);
+      },
+      { query: queryOrKnex, params, ...loggerContext },
+    );
   }
 }
 
-/** MikroORM's PostgreSQL driver with the platform above (the driver builds its platform in its constructor). */
-class Driver extends PostgreSqlDriver {
+/** MikroORM's PostgreSQL driver with the connection above. */
+class Driver extends AbstractSqlDriver<BoundParametersConnection> {
   constructor(config: Configuration) {
-    super(config);
-    (this as unknown as { platform: PostgreSqlPlatform }).platform = new Platform();
+    super(config, new PostgreSqlPlatform(), BoundParametersConnection, ['knex', 'pg']);
   }
 }
 
@@ -34,7 +60,9 @@ export function ormOptions(databaseUrl: string, overrides: Partial<Options> = {}
   return {
     driver: Driver,
     clientUrl: databaseUrl,
-    entities,
+    // No entities: services write SQL (see docs/architecture.md "Data"); MikroORM keeps the pool, transactions and
+    // migrations.
+    entities: [],
     discovery: { warnWhenNoEntities: false },
     // propagateCreateError: fail fast while PostgreSQL is down instead of queueing until the acquire timeout.
     pool: { min: 0, max: 10, acquireTimeoutMillis: 10_000, propagateCreateError: true } as Options['pool'],
@@ -58,7 +86,13 @@ export async function createOrm(databaseUrl: string, overrides: Partial<Options>
 function migratorOf(orm: Orm): Migrator {
   const { Migrator } = require('@mikro-orm/migrations') as typeof import('@mikro-orm/migrations');
   const { migrationsList } = require('./migrations') as typeof import('./migrations');
-  orm.config.set('migrations', { ...orm.config.get('migrations'), migrationsList, transactional: true, allOrNothing: true, silent: true });
+  orm.config.set('migrations', {
+    ...orm.config.get('migrations'),
+    migrationsList,
+    transactional: true,
+    allOrNothing: true,
+    silent: true,
+  });
   return new Migrator(orm.em as ConstructorParameters<typeof Migrator>[0]);
 }
 
@@ -68,7 +102,7 @@ export async function pendingMigrations(orm: Orm): Promise<string[]> {
 }
 
 /**
- * Applies pending migrations; returns the names it ran. A session advisory lock serialises concurrent callers
+ * Applies pending migrations, then builds the concurrent indexes missing; returns the migrations' names it ran. A session advisory lock serialises concurrent callers
  * (several test runners or replicas starting at once), so each migration runs exactly once.
  */
 export async function migrate(orm: Orm): Promise<string[]> {
@@ -77,6 +111,8 @@ export async function migrate(orm: Orm): Promise<string[]> {
   try {
     await lock.query('select pg_advisory_lock(7071401)');
     const applied = await migratorOf(orm).up();
+    // Outside the migrations' transaction, still under the lock: one builder at a time.
+    await buildConcurrentIndexes(lock);
     return applied.map((m) => m.name);
   } finally {
     await lock.end();

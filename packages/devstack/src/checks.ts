@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { Client } from 'pg';
 import { Connection } from '@temporalio/client';
 import type { Config } from '@cfdi/config';
-import { closeRedis, connectRedis } from '@cfdi/services';
+import { Redis } from 'ioredis';
 import { createFileStorage } from '@cfdi/storage';
 
 export interface CheckResult {
@@ -24,7 +24,9 @@ export async function checkPostgres(config: Pick<Config, 'databaseUrl'>): Promis
     return { name: 'PostgreSQL', ok: true, detail: `${url.host} (server ${rows[0].server_version})` };
   } catch (error) {
     return {
-      name: 'PostgreSQL', ok: false, detail: `${url.host}: ${(error as Error).message}`,
+      name: 'PostgreSQL',
+      ok: false,
+      detail: `${url.host}: ${(error as Error).message}`,
       fix: `Start PostgreSQL (e.g. \`pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start\`) or set DATABASE_URL to a reachable server.`,
     };
   } finally {
@@ -33,18 +35,33 @@ export async function checkPostgres(config: Pick<Config, 'databaseUrl'>): Promis
 }
 
 export async function checkRedis(config: Pick<Config, 'redisUrl'>): Promise<CheckResult> {
-  const redis = await connectRedis(config.redisUrl);
+  // One attempt, no reconnecting: a check answers at once whether Redis is there.
+  const redis = new Redis(config.redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
+  let connectionError: Error | undefined;
+  redis.on('error', (error: Error) => (connectionError ??= error));
   try {
+    await redis.connect();
     const info = await redis.info('server');
     const version = /redis_version:(\S+)/.exec(info)?.[1] ?? '?';
-    return { name: 'Redis', ok: true, detail: `${redis.options.host}:${redis.options.port} (server ${version})` };
+    return {
+      name: 'Redis',
+      ok: true,
+      detail: `${redis.options.host}:${redis.options.port} (server ${version})`,
+    };
   } catch (error) {
     return {
-      name: 'Redis', ok: false, detail: `${config.redisUrl}: ${(error as Error).message}`,
+      name: 'Redis',
+      ok: false,
+      detail: `${config.redisUrl}: ${(connectionError ?? (error as Error)).message}`,
       fix: 'Start Redis (e.g. `redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no`) or set REDIS_URL.',
     };
   } finally {
-    closeRedis(redis);
+    redis.disconnect();
   }
 }
 
@@ -59,7 +76,9 @@ export async function checkTemporal(config: Pick<Config, 'temporal'>): Promise<C
     return { name: 'Temporal', ok: true, detail: config.temporal.address };
   } catch (error) {
     return {
-      name: 'Temporal', ok: false, detail: `${config.temporal.address}: ${(error as Error).message}`,
+      name: 'Temporal',
+      ok: false,
+      detail: `${config.temporal.address}: ${(error as Error).message}`,
       fix: 'Run `npm run up` (it starts the Temporal dev server) or set TEMPORAL_ADDRESS to a running Temporal frontend.',
     };
   }
@@ -68,7 +87,12 @@ export async function checkTemporal(config: Pick<Config, 'temporal'>): Promise<C
 export async function checkHttp(name: string, url: string, fix: string): Promise<CheckResult> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
-    return { name, ok: response.ok, detail: `${url} → ${response.status}`, fix: response.ok ? undefined : fix };
+    return {
+      name,
+      ok: response.ok,
+      detail: `${url} → ${response.status}`,
+      fix: response.ok ? undefined : fix,
+    };
   } catch (error) {
     return { name, ok: false, detail: `${url}: ${(error as Error).message}`, fix };
   }
@@ -84,13 +108,18 @@ export function checkTool(command: string, debianPackage: string): CheckResult {
   }
 }
 
-export function checkDirectory(name: string, dir: string): CheckResult {
+function checkDirectory(name: string, dir: string): CheckResult {
   try {
     fs.mkdirSync(dir, { recursive: true });
     fs.accessSync(dir, fs.constants.W_OK);
     return { name, ok: true, detail: dir };
   } catch (error) {
-    return { name, ok: false, detail: `${dir}: ${(error as Error).message}`, fix: 'Point STORAGE_DIR at a writable directory.' };
+    return {
+      name,
+      ok: false,
+      detail: `${dir}: ${(error as Error).message}`,
+      fix: 'Point STORAGE_DIR at a writable directory.',
+    };
   }
 }
 
@@ -105,7 +134,9 @@ export async function checkStorage(config: Pick<Config, 'storage'>): Promise<Che
     return { name: 'storage', ok: true, detail: bucket };
   } catch (error) {
     return {
-      name: 'storage', ok: false, detail: (error as Error).message,
+      name: 'storage',
+      ok: false,
+      detail: (error as Error).message,
       fix: 'Check S3_ENDPOINT, S3_BUCKET (the bucket must exist), S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.',
     };
   }

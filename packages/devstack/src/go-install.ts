@@ -19,7 +19,10 @@ export interface GoTool {
 
 /** `$CFDI_CACHE_DIR` or `~/.cache/cfdi-platform`: outside the repository, shared by every clone on the machine. */
 export function toolCacheDir(): string {
-  return process.env.CFDI_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'cfdi-platform');
+  return (
+    process.env.CFDI_CACHE_DIR ??
+    path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'cfdi-platform')
+  );
 }
 
 export function goToolPath(tool: GoTool): string {
@@ -34,7 +37,11 @@ export function goToolPath(tool: GoTool): string {
 export function ensureGoTool(tool: GoTool, log: (line: string) => void, missingGoHint: string): string {
   const binary = goToolPath(tool);
   if (fs.existsSync(binary)) return binary;
-  const env = { ...process.env, PATH: `${process.env.PATH ?? ''}${path.delimiter}${GO_BIN_DIR}`, CGO_ENABLED: process.env.CGO_ENABLED ?? '0' };
+  const env = {
+    ...process.env,
+    PATH: `${process.env.PATH ?? ''}${path.delimiter}${GO_BIN_DIR}`,
+    CGO_ENABLED: process.env.CGO_ENABLED ?? '0',
+  };
   try {
     execFileSync('go', ['version'], { stdio: 'pipe', env });
   } catch {
@@ -48,7 +55,8 @@ export function ensureGoTool(tool: GoTool, log: (line: string) => void, missingG
       env: { ...env, GOBIN: scratch },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    if (result.status !== 0) throw new Error(`go install of ${tool.title} failed (exit ${result.status ?? result.signal})`);
+    if (result.status !== 0)
+      throw new Error(`go install of ${tool.title} failed (exit ${result.status ?? result.signal})`);
     fs.mkdirSync(dir, { recursive: true });
     fs.renameSync(path.join(scratch, tool.binary), binary);
   } finally {

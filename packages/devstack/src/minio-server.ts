@@ -11,7 +11,13 @@ import { freePort, Supervisor, waitForHttp } from './supervisor';
  */
 export const MINIO_VERSION = 'v0.0.0-20260212201848-7aac2a2c5b7c';
 
-const MINIO: GoTool = { title: 'MinIO', name: 'minio', binary: 'minio', pkg: 'github.com/minio/minio', version: MINIO_VERSION };
+const MINIO: GoTool = {
+  title: 'MinIO',
+  name: 'minio',
+  binary: 'minio',
+  pkg: 'github.com/minio/minio',
+  version: MINIO_VERSION,
+};
 
 export function minioPath(): string {
   return goToolPath(MINIO);
@@ -36,15 +42,20 @@ export interface MinioOptions {
 export async function startMinio(supervisor: Supervisor, options: MinioOptions): Promise<string> {
   const binary = ensureMinio(options.log);
   const endpoint = `http://127.0.0.1:${options.port}`;
-  supervisor.start('minio', binary, ['server', '--quiet', '--address', `127.0.0.1:${options.port}`, options.dataDir], {
-    env: {
-      MINIO_ROOT_USER: options.accessKeyId,
-      MINIO_ROOT_PASSWORD: options.secretAccessKey,
-      // No web console and no update check: nothing listens beyond the S3 port and nothing calls out.
-      MINIO_BROWSER: 'off',
-      MINIO_UPDATE: 'off',
+  supervisor.start(
+    'minio',
+    binary,
+    ['server', '--quiet', '--address', `127.0.0.1:${options.port}`, options.dataDir],
+    {
+      env: {
+        MINIO_ROOT_USER: options.accessKeyId,
+        MINIO_ROOT_PASSWORD: options.secretAccessKey,
+        // No web console and no update check: nothing listens beyond the S3 port and nothing calls out.
+        MINIO_BROWSER: 'off',
+        MINIO_UPDATE: 'off',
+      },
     },
-  });
+  );
   await waitForHttp(`${endpoint}/minio/health/ready`, 60_000);
   return endpoint;
 }
@@ -61,7 +72,10 @@ export interface ThrowawayBucket {
 }
 
 /** A throwaway MinIO (free port, temporary data folder) holding one empty bucket: tests against a real S3 server. */
-export async function startThrowawayBucket(bucket: string, log: (line: string) => void): Promise<ThrowawayBucket> {
+export async function startThrowawayBucket(
+  bucket: string,
+  log: (line: string) => void,
+): Promise<ThrowawayBucket> {
   const credentials = { accessKeyId: 'cfdi-test', secretAccessKey: 'cfdi-test-secret' };
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cfdi-minio-'));
   const supervisor = new Supervisor((name, code) => log(`${name} exited unexpectedly (${code})`));
@@ -77,7 +91,10 @@ export async function startThrowawayBucket(bucket: string, log: (line: string) =
     throw error;
   }
   return {
-    endpoint, bucket, ...credentials, client,
+    endpoint,
+    bucket,
+    ...credentials,
+    client,
     async stop() {
       client.destroy();
       await supervisor.stopAll();

@@ -38,9 +38,17 @@ export function ensureNode24(log: (line: string) => void): string {
   log(`installing Node ${NODE_24_VERSION} (${pkg} from the npm registry) into ${dir} (first run only)…`);
   fs.mkdirSync(scratch, { recursive: true });
   try {
-    const tarball = execFileSync('npm', ['pack', pkg, '--pack-destination', scratch, '--silent'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop()!;
+    const tarball = execFileSync('npm', ['pack', pkg, '--pack-destination', scratch, '--silent'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+      .trim()
+      .split('\n')
+      .pop()!;
     execFileSync('tar', ['-xzf', path.join(scratch, tarball), '-C', scratch]);
-    const version = execFileSync(path.join(scratch, 'package', 'bin', 'node'), ['--version'], { encoding: 'utf8' }).trim();
+    const version = execFileSync(path.join(scratch, 'package', 'bin', 'node'), ['--version'], {
+      encoding: 'utf8',
+    }).trim();
     if (version !== `v${NODE_24_VERSION}`) throw new Error(`${pkg} runs as ${version}`);
     fs.renameSync(path.join(scratch, 'package'), dir);
   } finally {

@@ -7,7 +7,11 @@ import { freePort, waitForPort } from './supervisor';
 export const STRIPE_MOCK_VERSION = 'v0.203.0';
 
 const STRIPE_MOCK: GoTool = {
-  title: 'stripe-mock', name: 'stripe-mock', binary: 'stripe-mock', pkg: 'github.com/stripe/stripe-mock', version: STRIPE_MOCK_VERSION,
+  title: 'stripe-mock',
+  name: 'stripe-mock',
+  binary: 'stripe-mock',
+  pkg: 'github.com/stripe/stripe-mock',
+  version: STRIPE_MOCK_VERSION,
 };
 
 export function stripeMockPath(): string {
@@ -34,7 +38,9 @@ export async function startStripeMock(log: (line: string) => void): Promise<Runn
   const [port, httpsPort] = [await freePort(), await freePort()];
   // Its HTTPS listener too gets a loopback address: left alone it opens the fixed port 12112 on every interface,
   // which two suites (or two clones) on one machine would fight over. Its stdout is a line per request.
-  const child = spawn(binary, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(binary, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   readline.createInterface({ input: child.stderr }).on('line', (line) => log(`stripe-mock: ${line}`));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
@@ -44,7 +50,9 @@ export async function startStripeMock(log: (line: string) => void): Promise<Runn
   try {
     await Promise.race([
       waitForPort('127.0.0.1', port, 60_000),
-      exited.then(() => { throw new Error(`stripe-mock exited at start (code ${child.exitCode})`); }),
+      exited.then(() => {
+        throw new Error(`stripe-mock exited at start (code ${child.exitCode})`);
+      }),
     ]);
   } catch (error) {
     await stop();

@@ -4,7 +4,11 @@ import { ensureGoTool, goToolPath, type GoTool } from './go-install';
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 
 const TEMPORAL_CLI: GoTool = {
-  title: 'the Temporal CLI', name: 'temporal', binary: 'temporal', pkg: 'github.com/temporalio/cli/cmd/temporal', version: TEMPORAL_CLI_VERSION,
+  title: 'the Temporal CLI',
+  name: 'temporal',
+  binary: 'temporal',
+  pkg: 'github.com/temporalio/cli/cmd/temporal',
+  version: TEMPORAL_CLI_VERSION,
 };
 
 export function temporalCliPath(): string {

@@ -14,7 +14,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the frontend serves it (a new namespace reaches the frontend's cache some seconds after it is written). Retries
  * while the server is still starting (its history shards are owned a little after the frontend listens).
  */
-export async function ensureNamespace(address: string, namespace: string, retentionDays: number, timeoutMs = 120_000): Promise<void> {
+export async function ensureNamespace(
+  address: string,
+  namespace: string,
+  retentionDays: number,
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const retention = msToTs(`${retentionDays} days`);
   let connection: Connection | undefined;
@@ -28,14 +33,20 @@ export async function ensureNamespace(address: string, namespace: string, retent
             await service.registerNamespace({ namespace, workflowExecutionRetentionPeriod: retention });
           } catch (error) {
             if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
-            await service.updateNamespace({ namespace, config: { workflowExecutionRetentionTtl: retention } });
+            await service.updateNamespace({
+              namespace,
+              config: { workflowExecutionRetentionTtl: retention },
+            });
           }
           registered = true;
         }
         await service.listWorkflowExecutions({ namespace, pageSize: 1 });
         served = true;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`Temporal namespace ${namespace} at ${address} not ready: ${(error as Error).message}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `Temporal namespace ${namespace} at ${address} not ready: ${(error as Error).message}`,
+          );
         await sleep(500);
       }
     }

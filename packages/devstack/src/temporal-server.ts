@@ -24,10 +24,27 @@ const DYNAMIC_CONFIG = [
  */
 export async function startTemporalDevServer(
   supervisor: Supervisor,
-  options: { port: number; uiPort?: number; dbFile?: string; logLevel?: 'warn' | 'error'; log: (line: string) => void },
+  options: {
+    port: number;
+    uiPort?: number;
+    dbFile?: string;
+    logLevel?: 'warn' | 'error';
+    log: (line: string) => void;
+  },
 ): Promise<string> {
   const binary = ensureTemporalCli(options.log);
-  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(options.port), '--log-level', options.logLevel ?? 'warn', '--namespace', 'default'];
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    '--log-level',
+    options.logLevel ?? 'warn',
+    '--namespace',
+    'default',
+  ];
   if (options.uiPort) args.push('--ui-port', String(options.uiPort));
   else args.push('--headless');
   if (options.dbFile) args.push('--db-filename', options.dbFile);

@@ -7,6 +7,7 @@ export * as finkokRequests from './finkok/requests';
 export {
   FINKOK_SERVICES,
   FINKOK_OPERATIONS,
+  finkokWireName,
   FINKOK_TYPES_NS,
   COD_ESTATUS,
   type FinkokOperation,

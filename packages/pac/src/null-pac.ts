@@ -16,6 +16,9 @@ export class NullPac implements PacClient {
 
   stamp: PacClient['stamp'] = this.answer;
   lookupStamped: PacClient['lookupStamped'] = this.answer;
+  stampRetention: PacClient['stampRetention'] = this.answer;
+  lookupStampedRetention: PacClient['lookupStampedRetention'] = this.answer;
+  cancelRetention: PacClient['cancelRetention'] = this.answer;
   cancel: PacClient['cancel'] = this.answer;
   satStatus: PacClient['satStatus'] = this.answer;
   receipt: PacClient['receipt'] = this.answer;

@@ -178,6 +178,10 @@ export interface PacClient {
   stamp(sealedXml: string, ctx?: CallContext): Promise<StampResult>;
   /** The "already stamped?" question for exactly these bytes. */
   lookupStamped(sealedXml: string, ctx?: CallContext): Promise<LookupResult>;
+  /** A Retenciones 2.0 certificate, stamped on the PAC's retentions service (same outcomes as `stamp`). */
+  stampRetention(sealedXml: string, ctx?: CallContext): Promise<StampResult>;
+  lookupStampedRetention(sealedXml: string, ctx?: CallContext): Promise<LookupResult>;
+  cancelRetention(signedCancelacionXml: string, ctx?: CallContext): Promise<CancelResult>;
   cancel(signedCancelacionXml: string, ctx?: CallContext): Promise<CancelResult>;
   satStatus(query: SatStatusQuery, ctx?: CallContext): Promise<SatStatusResult>;
   receipt(query: ReceiptQuery, ctx?: CallContext): Promise<ReceiptResult>;

@@ -12,6 +12,9 @@ test('NullPac answers unavailable with the configuration hint for every operatio
   expect(NOT_CONFIGURED_DETAIL).toBe(expected.detail);
   expect(await pac.stamp('<x/>')).toEqual(expected);
   expect(await pac.lookupStamped('<x/>')).toEqual(expected);
+  expect(await pac.stampRetention('<x/>')).toEqual(expected);
+  expect(await pac.lookupStampedRetention('<x/>')).toEqual(expected);
+  expect(await pac.cancelRetention('<x/>')).toEqual(expected);
   expect(await pac.cancel('<x/>')).toEqual(expected);
   expect(await pac.satStatus({ emisorRfc: 'A', receptorRfc: 'B', total: '1', uuid: 'u' })).toEqual(expected);
   expect(await pac.receipt({ uuid: 'u', emisorRfc: 'A' })).toEqual(expected);

@@ -91,6 +91,11 @@ describe('adapter requests match the recorded Finkok SOAP 1.1 shapes', () => {
         path: '/servicios/soap/registration',
         namespace: 'http://facturacion.finkok.com/registration',
       },
+      // retentions.wsdl (pac.md §3.1): stamp, stamped under the same names as the stamp service.
+      retentions: {
+        path: '/servicios/soap/retentions',
+        namespace: 'http://facturacion.finkok.com/retentions',
+      },
     });
   });
 });

@@ -28,10 +28,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Check liveness
+         * Check liveness (older name of /live)
          * @description Liveness; touches no dependency.
          */
         get: operations["retrieveHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check liveness
+         * @description Liveness; touches no dependency.
+         */
+        get: operations["retrieveLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -49,7 +69,7 @@ export interface paths {
         };
         /**
          * Check readiness
-         * @description Readiness of PostgreSQL and Redis.
+         * @description Readiness of PostgreSQL and Redis; 503 `draining` once the process is shutting down (its in-flight requests still finish).
          */
         get: operations["retrieveReadiness"];
         put?: never;
@@ -300,6 +320,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers
+         * @description Saved customers, newest first; q searches the RFC and legal name (any case), rfc matches exactly. Customers and products belong to the whole account and mode: keys restricted to some merchants get 403 on create, 404 on the others and empty lists.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        /**
+         * Create a customer
+         * @description Save a receiver's fiscal data, checked by the same rules as an invoice's receiver (400 on the field). Documents then take customerId instead of receiver. Customers and products belong to the whole account and mode: keys restricted to some merchants get 403 on create, 404 on the others and empty lists.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a customer
+         * @description A saved customer; a deleted one is 404. Customers and products belong to the whole account and mode: keys restricted to some merchants get 403 on create, 404 on the others and empty lists.
+         */
+        get: operations["retrieveCustomer"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a customer
+         * @description The customer leaves reads, lists and new documents; the documents made for it keep their copy of its data and their customerId.
+         */
+        delete: operations["deleteCustomer"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a customer
+         * @description Change any field; the result is checked as a whole like a receiver. Documents already made keep the data they were made with.
+         */
+        patch: operations["updateCustomer"];
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -418,10 +490,18 @@ export interface paths {
         get: operations["retrieveInvoice"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a draft
+         * @description Delete a draft (204). A stamped document is never deleted: 409 `not_a_draft` (cancel it instead).
+         */
+        delete: operations["deleteDraft"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a draft
+         * @description Merge patch over the draft's create body: a field given replaces the stored one whole (items included), null removes it. Validated and totalled again; 409 `not_a_draft` once stamped.
+         */
+        patch: operations["updateDraft"];
         trace?: never;
     };
     "/v1/invoices/{id}/cancel": {
@@ -444,6 +524,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invoices/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy into a new draft
+         * @description A new draft with the body of any invoice or credit note (draft, stamped, cancelled): no folio; an invoice's relatedDocuments are not copied, a credit note keeps its related invoice.
+         */
+        post: operations["createInvoiceCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail an invoice or credit note
+         * @description Send a stamped or cancelled invoice or credit note by e-mail: its XML and PDF (and the SAT's acuse once cancelled), in Spanish or English, to `to` plus the merchant's emailCopyTo. 202 with the delivery, queued; it is retried while the SMTP server fails temporarily and ends sent or failed (events email.sent, email.failed). 409 while the document is not stamped.
+         */
+        post: operations["sendInvoiceEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the e-mails of an invoice or credit note
+         * @description The e-mails of one invoice or credit note, newest first, each with its recipients, status, attempts and the SMTP server's answer.
+         */
+        get: operations["listInvoiceEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invoices/{id}/payments": {
         parameters: {
             query?: never;
@@ -458,6 +598,66 @@ export interface paths {
          * @description Record a payment of a stamped PPD invoice and stamp its payment complement (Pagos 2.0). Balances and NumParcialidad are computed by the server. Waits up to 20 s: 201 stamped, else 202 stamping.
          */
         post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/preview.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a draft as PDF
+         * @description The PDF of a draft, in the layout of the stamped one and marked SIN VALIDEZ FISCAL: no UUID, QR or seal; its totals are those the stamp will carry.
+         */
+        get: operations["retrieveDraftPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/stamp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stamp a draft
+         * @description Stamp a draft as a create would (its folio, one timbre): 201 stamped, 202 stamping, 402 with the draft left as it was; the id stays.
+         */
+        post: operations["stampDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/from_receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invoice several receipts
+         * @description Stamp one invoice of several open receipts of one merchant for a customer: the items of all of them, the payment form that paid the most. Answers as POST /v1/invoices. The receipts become invoiced in the transaction that stores the invoice: if one was invoiced, put in a global invoice or cancelled first, the answer is 409 receipt_not_open and nothing is stored or charged. Requires an Idempotency-Key.
+         */
+        post: operations["createInvoiceFromReceipts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -632,6 +832,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/nominas/{id}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a payroll receipt
+         * @description Send a stamped or cancelled payroll receipt by e-mail: its XML and PDF (and the SAT's acuse once cancelled), in Spanish or English, to `to` plus the merchant's emailCopyTo. 202 with the delivery, queued; it is retried while the SMTP server fails temporarily and ends sent or failed (events email.sent, email.failed). 409 while the document is not stamped.
+         */
+        post: operations["sendNominaEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nominas/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the e-mails of a payroll receipt
+         * @description The e-mails of one payroll receipt, newest first, each with its recipients, status, attempts and the SMTP server's answer.
+         */
+        get: operations["listNominaEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/nominas/batch": {
         parameters: {
             query?: never;
@@ -706,6 +946,222 @@ export interface paths {
          * @description Cancel a stamped payment with the SAT (one timbre). 202 once the PAC answered: status `cancelled`, or `cancel_pending` while the receiver decides (then `cancelled`, or back to `stamped` with cancellation.status `rejected`).
          */
         post: operations["cancelPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{id}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a payment complement
+         * @description Send a stamped or cancelled payment complement by e-mail: its XML and PDF (and the SAT's acuse once cancelled), in Spanish or English, to `to` plus the merchant's emailCopyTo. 202 with the delivery, queued; it is retried while the SMTP server fails temporarily and ends sent or failed (events email.sent, email.failed). 409 while the document is not stamped.
+         */
+        post: operations["sendPaymentEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the e-mails of a payment complement
+         * @description The e-mails of one payment complement, newest first, each with its recipients, status, attempts and the SMTP server's answer.
+         */
+        get: operations["listPaymentEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products
+         * @description Saved products, newest first; q searches the description and SKU (any case), sku matches exactly. Customers and products belong to the whole account and mode: keys restricted to some merchants get 403 on create, 404 on the others and empty lists.
+         */
+        get: operations["listSavedProducts"];
+        put?: never;
+        /**
+         * Create a product
+         * @description Save an item's SAT keys (catalog-checked), text, price and taxes. Items then take {productId, quantity}. A SKU another live product has is 409 on /sku. Customers and products belong to the whole account and mode: keys restricted to some merchants get 403 on create, 404 on the others and empty lists.
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a product
+         * @description A saved product; a deleted one is 404. Customers and products belong to the whole account and mode: keys restricted to some merchants get 403 on create, 404 on the others and empty lists.
+         */
+        get: operations["retrieveProduct"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a product
+         * @description The product leaves reads, lists and new documents (its SKU becomes free); documents keep their items.
+         */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a product
+         * @description Change any field; the result is checked as a whole like an item. Documents already made keep the items they were made with.
+         */
+        patch: operations["updateProduct"];
+        trace?: never;
+    };
+    "/v1/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List receipts
+         * @description Receipts newest first, filtered by merchantId, status, externalId or branch. Receipts belong to a merchant: a key restricted to other merchants gets 403 on create and 404 on their receipts, as for an unknown id.
+         */
+        get: operations["listReceipts"];
+        put?: never;
+        /**
+         * Create a receipt
+         * @description Record a sale as a receipt: its items and payment form are checked like an invoice's (400 on the field) and totalled, but nothing is stamped and no timbre is spent. The answer carries the key and selfInvoiceUrl to print on the ticket (GET …/{id}/ticket.pdf, …/{id}/ticket.txt). Requires an Idempotency-Key. Receipts belong to a merchant: a key restricted to other merchants gets 403 on create and 404 on their receipts, as for an unknown id.
+         */
+        post: operations["createReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/receipts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a receipt
+         * @description A receipt with its status (open, invoiced, in_global, cancelled) and the invoiceId that covers it. Receipts belong to a merchant: a key restricted to other merchants gets 403 on create and 404 on their receipts, as for an unknown id.
+         */
+        get: operations["retrieveReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/receipts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a receipt
+         * @description Void an open receipt (a returned or voided sale): it leaves the portal and every global invoice. A receipt already invoiced, in a global invoice or cancelled is 409 receipt_not_open; cancel its invoice instead.
+         */
+        post: operations["cancelReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/receipts/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invoice a receipt
+         * @description Stamp an invoice of an open receipt for a customer (receiver or customerId, usoCfdi): its items, payment form and prices are the receipt's. Answers as POST /v1/invoices (201 stamped, 202 still stamping). The receipts become invoiced in the transaction that stores the invoice: if one was invoiced, put in a global invoice or cancelled first, the answer is 409 receipt_not_open and nothing is stored or charged. Requires an Idempotency-Key.
+         */
+        post: operations["createReceiptInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/receipts/{id}/ticket.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Print a receipt (PDF)
+         * @description The ticket as an 80 mm wide PDF with a QR code to the receipt’s selfInvoiceUrl.
+         */
+        get: operations["retrieveReceiptTicketPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/receipts/{id}/ticket.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Print a receipt (text)
+         * @description The ticket as plain text, 42 columns (an 80 mm thermal printer's Font A): shop, items, total, payment form, the portal URL and the key in groups of four, and the last day to invoice it.
+         */
+        get: operations["retrieveReceiptTicketText"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -808,26 +1264,2026 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Postal address (the CFDI carries only the fiscal zip) */
+        Address: {
+            /** @description City */
+            city?: string;
+            /** @description c_Pais key, e.g. MEX */
+            country?: string;
+            /** @description Exterior number */
+            exterior?: string;
+            /** @description Interior number */
+            interior?: string;
+            /** @description Municipio or alcaldía */
+            municipality?: string;
+            /** @description Colonia */
+            neighborhood?: string;
+            /** @description State */
+            state?: string;
+            /** @description Street */
+            street?: string;
+            /** @description Postal code, 5 digits */
+            zip?: string;
+        };
+        Balance: {
+            /** @description Prepaid balance in centavos (MXN × 100) */
+            balanceCentavos: number;
+            /**
+             * @description c_Moneda (ISO 4217) code of the amounts: MXN unless the invoice says otherwise
+             * @enum {string}
+             */
+            currency: "MXN";
+            /** @description Extra field: the monthly volume tier in force */
+            currentTier: components["schemas"]["PriceTier"];
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description Extra field: the next volume tier and its price; null at the top */
+            nextTier: components["schemas"]["PriceTier"] | null;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "balance";
+            /** @description Price of one timbre in centavos */
+            pricePerTimbreCentavos: number;
+            /** @description How many timbres the balance pays for at the current price */
+            timbresRemaining: number;
+            /** @description Extra field: timbres used this calendar month (Mexico City), which set the tier */
+            timbresThisMonth: number;
+        };
+        CancelRequest: {
+            /** @description Motivo 01 only: UUID of the stamped replacement */
+            folioSustitucion?: string;
+            /**
+             * @description 01 with relation (needs folioSustitucion), 02 without relation, 03 not carried out, 04 in a global invoice
+             * @enum {string}
+             */
+            motivo: "01" | "02" | "03" | "04";
+        };
+        CatalogFormaPago: {
+            /** @description The SAT catalog key */
+            clave: string;
+            /** @description The SAT catalog description */
+            nombre: string;
+        };
+        CatalogPersonaTypesEntry: {
+            /** @description The SAT catalog key */
+            clave: string;
+            /** @description Whether a persona física (13-character RFC) may use it */
+            fisica: boolean;
+            /** @description Whether a persona moral (12-character RFC) may use it */
+            moral: boolean;
+            /** @description The SAT catalog description */
+            nombre: string;
+        };
+        CatalogProduct: {
+            /** @description The SAT catalog key */
+            clave: string;
+            /** @description The SAT catalog description */
+            nombre: string;
+        };
+        CatalogUnit: {
+            /** @description The SAT catalog key */
+            clave: string;
+            /** @description The SAT catalog description */
+            nombre: string;
+            /** @description Symbol of the unit; null when the catalog gives none */
+            simbolo: string | null;
+        };
+        CheckoutSession: {
+            /** @description Amount in centavos (MXN × 100) */
+            amountCentavos: number;
+            /** @description The Stripe Checkout session id (cs_…) */
+            checkoutSessionId: string;
+            /**
+             * @description c_Moneda (ISO 4217) code of the amounts: MXN unless the invoice says otherwise
+             * @enum {string}
+             */
+            currency: "MXN";
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "checkout_session";
+            /** @description The purchase (pur_…) the Checkout session pays */
+            purchaseId: string;
+            /** @description Stripe-hosted page to redirect the buyer to */
+            url: string;
+        };
+        CheckoutSessionCreate: {
+            /** @description The top-up in centavos (MXN × 100), credited to the balance once Stripe confirms it */
+            amountCentavos: number;
+        };
+        CreditNoteCreate: {
+            /** @description A saved customer (cus_…) instead of receiver (exactly one of the two): its fiscal data is copied into the document */
+            customerId?: string;
+            /** @description Folio number within the serie */
+            folio?: string;
+            /** @description c_FormaPago key: how it is paid (01 cash, 03 transfer, 04 credit card, 28 debit card, 99 to be defined) */
+            formaPago: string;
+            /** @description Conceptos: the lines of the document (1 to 500) */
+            items: components["schemas"]["DocumentItem"][];
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
+            pricesIncludeTax?: boolean;
+            receiver?: components["schemas"]["Receiver"];
+            /** @description The invoice (inv_…) this credit note relates to */
+            relatedInvoiceId?: string;
+            /** @description Folio fiscal (UUID) of the related CFDI */
+            relatedUuid?: string;
+            /**
+             * @description Store a draft instead of stamping: validated and totalled like a stamp, no folio, no timbre; edit it with PATCH, stamp it with POST …/{id}/stamp
+             * @enum {string}
+             */
+            status?: "draft";
+            /** @description c_TipoRelacion key of the relation: 01 credit note, 03 return, 04 replacement, 07 advance applied */
+            tipoRelacion?: "01" | "03";
+            /** @description c_UsoCFDI key: what the receiver uses the CFDI for (G01 merchandise, G03 expenses, S01 no fiscal effect, CP01 payments, CN01 payroll) */
+            usoCfdi?: string;
+        };
+        Csd: {
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "csd";
+            /** @description Whether the PAC has the CSD and can stamp with it */
+            registeredWithPac: boolean;
+            /** @description The RFC the certificate was issued to */
+            rfc: string;
+            /** @description 20-digit NoCertificado */
+            serialNumber: string;
+            /** @description active while validTo is ahead, expired after: an expired CSD cannot stamp */
+            status: "active" | "expired";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            validFrom: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            validTo: string;
+        };
+        CsdUpload: {
+            /** @description The .cer file (DER X.509) in base64 */
+            cer: string;
+            /** @description The .key file (DER encrypted PKCS#8) in base64 */
+            key: string;
+            /** @description Password of the .key; stored encrypted, never returned */
+            password: string;
+        };
+        Customer: {
+            /** @description Postal address; null when none is saved */
+            address: components["schemas"]["Address"] | null;
+            /** @description Whether stamped documents and cancellations are e-mailed on their own */
+            autoEmail: boolean | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description Addresses CFDIs are e-mailed to */
+            emails: string[];
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description Registered name in capitals, without the corporate-type suffix (SA DE CV…) */
+            legalName: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /**
+             * @description Language of the e-mails: es (default) or en
+             * @enum {string}
+             */
+            locale: "es" | "en";
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "customer";
+            /** @description c_RegimenFiscal key (3 digits) valid for the RFC’s person type, e.g. 601, 612, 626 */
+            regimenFiscal: string;
+            /** @description The customer's RFC */
+            rfc: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+            /** @description c_UsoCFDI key: what the receiver uses the CFDI for (G01 merchandise, G03 expenses, S01 no fiscal effect, CP01 payments, CN01 payroll) */
+            usoCfdi: string | null;
+            /** @description Postal code, 5 digits */
+            zip: string;
+        };
+        CustomerCreate: {
+            /** @description Postal address; null when none is saved */
+            address?: components["schemas"]["Address"] | null;
+            /** @description E-mail the CFDI on stamp and cancellation: true, false, or null to follow the merchant's setting (default) */
+            autoEmail?: boolean | null;
+            /** @description Where CFDIs are e-mailed; 0 to 10 addresses */
+            emails?: string[];
+            /** @description Registered name in capitals as on the Constancia de Situación Fiscal, without the corporate suffix */
+            legalName: string;
+            /**
+             * @description Language of the e-mails to this customer; default es
+             * @enum {string}
+             */
+            locale?: "es" | "en";
+            /** @description c_RegimenFiscal key valid for the RFC's person type */
+            regimenFiscal: string;
+            /** @description 12 characters (persona moral) or 13 (persona física) */
+            rfc: string;
+            /** @description Documents' usoCfdi when they send none; null: none */
+            usoCfdi?: string | null;
+            /** @description Postal code of the fiscal domicile */
+            zip: string;
+        };
+        CustomerUpdate: {
+            /** @description Postal address; null when none is saved */
+            address?: components["schemas"]["Address"] | null;
+            /** @description E-mail the CFDI on stamp and cancellation: true, false, or null to follow the merchant's setting (default) */
+            autoEmail?: boolean | null;
+            /** @description Where CFDIs are e-mailed; 0 to 10 addresses */
+            emails?: string[];
+            /** @description Registered name in capitals as on the Constancia de Situación Fiscal, without the corporate suffix */
+            legalName?: string;
+            /**
+             * @description Language of the e-mails to this customer; default es
+             * @enum {string}
+             */
+            locale?: "es" | "en";
+            /** @description c_RegimenFiscal key valid for the RFC's person type */
+            regimenFiscal?: string;
+            /** @description 12 characters (persona moral) or 13 (persona física) */
+            rfc?: string;
+            /** @description Documents' usoCfdi when they send none; null: none */
+            usoCfdi?: string | null;
+            /** @description Postal code of the fiscal domicile */
+            zip?: string;
+        };
+        Deduccion: {
+            /** @description The employer's own code for the concept */
+            clave: string;
+            /** @description Text of the concept as printed */
+            concepto: string;
+            /** @description MXN, at most 2 decimals */
+            importe: number;
+            /** @description c_TipoDeduccion; 002 is the ISR withheld */
+            tipo: string;
+        };
+        DeletedCustomer: {
+            /**
+             * @description Always true: the object is deleted
+             * @enum {boolean}
+             */
+            deleted: true;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "customer";
+        };
+        DeletedMerchant: {
+            /**
+             * @description Always true: the object is deleted
+             * @enum {boolean}
+             */
+            deleted: true;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "merchant";
+        };
+        DeletedProduct: {
+            /**
+             * @description Always true: the object is deleted
+             * @enum {boolean}
+             */
+            deleted: true;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "product";
+        };
+        DeletedWebhookEndpoint: {
+            /**
+             * @description Always true: the object is deleted
+             * @enum {boolean}
+             */
+            deleted: true;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "webhook_endpoint";
+        };
+        DocumentFiles: {
+            /** @description Signed URL of the PDF, valid 15 minutes */
+            pdfUrl?: string;
+            /**
+             * @description pending until stamped, processing while the PDF is made, ready (URLs present), failed
+             * @enum {string}
+             */
+            status: "pending" | "processing" | "ready" | "failed";
+            /** @description Signed URL of the stamped XML, valid 15 minutes */
+            xmlUrl?: string;
+            /** @description Signed URL of a ZIP with the XML and the PDF, valid 15 minutes */
+            zipUrl?: string;
+        };
+        DocumentItem: components["schemas"]["ProductItem"] | components["schemas"]["Item"];
+        DraftUpdate: {
+            /** @description A discount on the whole document in MXN, spread over its lines */
+            cartDiscount?: number | null;
+            /** @description Comercio Exterior 2.0 complement of an export (exportacion 02) */
+            comercioExterior?: {
+                /** @description Consignees, when other than the receiver */
+                destinatarios?: {
+                    /** @description Addresses */
+                    domicilios: {
+                        /** @description Street */
+                        calle: string;
+                        /** @description Postal code */
+                        codigoPostal: string;
+                        /** @description Neighbourhood (c_Colonia key in Mexico) */
+                        colonia?: string;
+                        /** @description State (c_Estado key in USA and CAN, e.g. TX) */
+                        estado: string;
+                        /** @description Locality (c_Localidad key in Mexico) */
+                        localidad?: string;
+                        /** @description Municipality (c_Municipio key in Mexico) */
+                        municipio?: string;
+                        /** @description Street number */
+                        numeroExterior?: string;
+                        /** @description Unit or suite number */
+                        numeroInterior?: string;
+                        /** @description c_Pais key */
+                        pais: string;
+                        /** @description Directions to the address */
+                        referencia?: string;
+                    }[];
+                    /** @description The SAT catalog description */
+                    nombre?: string;
+                    /** @description Foreign party: its tax id in its country */
+                    numRegIdTrib?: string;
+                }[];
+                /** @description The exporter (the issuer) */
+                emisor: {
+                    /** @description The employee’s CURP (18 characters) */
+                    curp?: string;
+                    /** @description Address */
+                    domicilio: {
+                        /** @description Street */
+                        calle: string;
+                        /** @description c_CodigoPostal (5 digits) */
+                        codigoPostal: string;
+                        /** @description c_Colonia key (4 digits) */
+                        colonia?: string;
+                        /** @description c_Estado key, e.g. JAL */
+                        estado: string;
+                        /** @description c_Localidad key (2 digits) */
+                        localidad?: string;
+                        /** @description c_Municipio key (3 digits) */
+                        municipio?: string;
+                        /** @description Street number */
+                        numeroExterior?: string;
+                        /** @description Unit or suite number */
+                        numeroInterior?: string;
+                        /** @description Directions to the address */
+                        referencia?: string;
+                    };
+                };
+                /** @description c_INCOTERM key (FOB, CIF, DAP, EXW…) */
+                incoterm: string;
+                /** @description The goods exported, one per item with noIdentificacion */
+                mercancias: {
+                    /** @description Up to 3 decimals */
+                    cantidadAduana: number;
+                    /** @description c_FraccionArancelaria key (TIGIE fracción + NICO) */
+                    fraccionArancelaria: string;
+                    /** @description The item's noIdentificacion this good is */
+                    noIdentificacion: string;
+                    /** @description c_UnidadAduana key (01 kilo, 06 pieza…) */
+                    unidadAduana: string;
+                    /** @description cantidadAduana × valorUnitarioAduana rounded to 2 decimals; computed when left out */
+                    valorDolares?: number;
+                    /** @description USD per unidadAduana, up to 6 decimals */
+                    valorUnitarioAduana: number;
+                }[];
+                /** @description Certificate of origin number; given, CertificadoOrigen is 1, else 0 */
+                numCertificadoOrigen?: string;
+                /** @description Approved exporter number (EU and EFTA exports) */
+                numeroExportadorConfiable?: string;
+                /** @description Remarks printed with the export data */
+                observaciones?: string;
+                /** @description The foreign buyer (the receiver) */
+                receptor: {
+                    /** @description Address */
+                    domicilio: {
+                        /** @description Street */
+                        calle: string;
+                        /** @description Postal code */
+                        codigoPostal: string;
+                        /** @description Neighbourhood (c_Colonia key in Mexico) */
+                        colonia?: string;
+                        /** @description State (c_Estado key in USA and CAN, e.g. TX) */
+                        estado: string;
+                        /** @description Locality (c_Localidad key in Mexico) */
+                        localidad?: string;
+                        /** @description Municipality (c_Municipio key in Mexico) */
+                        municipio?: string;
+                        /** @description Street number */
+                        numeroExterior?: string;
+                        /** @description Unit or suite number */
+                        numeroInterior?: string;
+                        /** @description c_Pais key */
+                        pais: string;
+                        /** @description Directions to the address */
+                        referencia?: string;
+                    };
+                };
+                /** @description MXN per USD, up to 6 decimals; with moneda USD it defaults to (and must equal) tipoCambio */
+                tipoCambioUSD?: number;
+                /** @description Σ valorDolares; computed when left out, checked when sent */
+                totalUSD?: number;
+            } | null;
+            /** @description A saved customer (cus_…) */
+            customerId?: string | null;
+            /** @description c_Exportacion key: 01 not an export, 02 definitive export */
+            exportacion?: ("01" | "02") | null;
+            /** @description Folio number within the serie */
+            folio?: string | null;
+            /** @description c_FormaPago key: how it is paid (01 cash, 03 transfer, 04 credit card, 28 debit card, 99 to be defined) */
+            formaPago?: string | null;
+            /** @description InformacionGlobal of a global invoice (sales to the general public, RFC XAXX010101000) */
+            informacionGlobal?: {
+                /** @description The year the global invoice covers */
+                anio: number;
+                /** @description c_Meses: the month (01-12) or bimester (13-18) the global invoice covers */
+                meses: string;
+                /**
+                 * @description c_Periodicidad of the global invoice: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly
+                 * @enum {string}
+                 */
+                periodicidad: "01" | "02" | "03" | "04" | "05";
+            } | null;
+            /** @description Conceptos: the lines of the document (1 to 500) */
+            items?: components["schemas"]["DocumentItem"][] | null;
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId?: string | null;
+            /** @description c_MetodoPago: PUE paid in one installment, PPD paid in installments or later (then a payment complement per payment) */
+            metodoPago?: ("PUE" | "PPD") | null;
+            /** @description c_Moneda key of the amounts; default MXN */
+            moneda?: string | null;
+            /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
+            pricesIncludeTax?: boolean | null;
+            /** @description The receiver (Receptor) of the CFDI */
+            receiver?: components["schemas"]["Receiver"] | null;
+            /** @description CfdiRelacionados: the CFDIs this one relates to, by c_TipoRelacion */
+            relatedDocuments?: components["schemas"]["RelatedDocuments"][] | null;
+            /** @description The invoice (inv_…) this credit note relates to */
+            relatedInvoiceId?: string | null;
+            /** @description Folio fiscal (UUID) of the related CFDI */
+            relatedUuid?: string | null;
+            /** @description Shipping charged as one more line of the document */
+            shipping?: {
+                /** @description Shipping charged, in the invoice's currency */
+                amount: number;
+                /** @description IVA rate: 0.16 (default), 0.08 (border-region merchants only) or 0 */
+                ivaRate?: 0 | 0.08 | 0.16;
+                /** @description c_ClaveProdServ key (8 digits): what is sold; see GET /v1/catalogs/products */
+                productCode?: string;
+                /** @description c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram); see GET /v1/catalogs/units */
+                unitCode?: string;
+            } | null;
+            /** @description MXN per unit of moneda, up to 6 decimals */
+            tipoCambio?: number | null;
+            /** @description c_TipoRelacion key of the relation: 01 credit note, 03 return, 04 replacement, 07 advance applied */
+            tipoRelacion?: ("01" | "03") | null;
+            /** @description c_UsoCFDI key: what the receiver uses the CFDI for (G01 merchandise, G03 expenses, S01 no fiscal effect, CP01 payments, CN01 payroll) */
+            usoCfdi?: string | null;
+        };
+        /** @description One e-mail of a stamped document and what became of it */
+        EmailDelivery: {
+            /** @description SMTP attempts made so far */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description The document (inv_…, pay_…, nom_…) the object belongs to */
+            documentId: string;
+            /** @description When it was given up; null otherwise */
+            failedAt: string | null;
+            /** @description eml_… */
+            id: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description Language of the subject and body: es (Spanish, the default) or en */
+            locale: "es" | "en";
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "email_delivery";
+            /** @description When the SMTP server accepted it; null otherwise */
+            sentAt: string | null;
+            /** @description The SMTP server's last answer: its 250 line once sent, the refusal or connection error otherwise */
+            smtpResponse: string | null;
+            /** @description queued (being sent, retried while the SMTP server fails temporarily), then sent or failed */
+            status: "queued" | "sent" | "failed";
+            /** @description Recipient addresses */
+            to: string[];
+            /** @description request: asked through the API or MCP; resend: an operator's `cfdi emails resend`; stamped, cancelled: the merchant's autoEmail */
+            trigger: "request" | "resend" | "stamped" | "cancelled";
+        };
+        EmailRequest: {
+            /** @description Language of the subject and body: es (Spanish, the default) or en */
+            locale?: "es" | "en";
+            /** @description Recipients (1 to 10); the merchant's emailCopyTo addresses are added */
+            to?: string[];
+        };
+        Employee: {
+            /**
+             * @description Antigüedad as P<weeks>W (default) or P<y>Y<m>M<d>D
+             * @enum {string}
+             */
+            antiguedadFormat?: "weeks" | "ymd";
+            /** @description c_Banco; required with a 10, 11 or 16 digit account, refused with a CLABE */
+            banco?: string;
+            /** @description c_Estado of the state where the work is done (AGU … ZAC, CMX) */
+            claveEntFed: string;
+            /** @description 10 (phone), 11 (account), 16 (card) or 18 (CLABE) digits */
+            cuentaBancaria?: string;
+            /** @description The employee’s CURP (18 characters) */
+            curp: string;
+            /** @description Department the employee works in */
+            departamento?: string;
+            /** @description Start of the employment; the Antigüedad is computed from it. Required with a registro patronal */
+            fechaInicioRelLaboral?: string;
+            /** @description Exact registered name in capitals */
+            name: string;
+            /** @description The employer’s number for the employee */
+            numEmpleado: string;
+            /** @description NSS; required with a registro patronal */
+            numSeguridadSocial?: string;
+            /** @description c_PeriodicidadPago; 99 for an extraordinary payroll */
+            periodicidadPago: string;
+            /** @description Position of the employee */
+            puesto?: string;
+            /** @description The employee's RFC (13 characters) */
+            rfc: string;
+            /** @description c_RiesgoPuesto; required with a registro patronal */
+            riesgoPuesto?: string;
+            /** @description SBC */
+            salarioBaseCotApor?: number;
+            /** @description SDI; required with a registro patronal */
+            salarioDiarioIntegrado?: number;
+            /** @description Whether the employee is unionized */
+            sindicalizado?: boolean;
+            /** @description c_TipoContrato */
+            tipoContrato: string;
+            /** @description c_TipoJornada */
+            tipoJornada?: string;
+            /** @description c_TipoRegimen */
+            tipoRegimen: string;
+            /** @description Fiscal postal code of the employee's constancia */
+            zip: string;
+        };
+        Event: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description What the event is about */
+            data: {
+                /** @description The resource as GET returns it when the event happened (no signed URLs) */
+                object: unknown;
+            };
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "event";
+            /** @description What happened, e.g. invoice.stamped, invoice.cancelled, payment.stamped */
+            type: string;
+        };
+        Incapacidad: {
+            /** @description Days */
+            dias: number;
+            /** @description MXN, at most 2 decimals */
+            importe?: number;
+            /** @description c_TipoIncapacidad */
+            tipo: string;
+        };
+        Invoice: {
+            /** @description The cancellation request and the SAT’s acuse; null while none was asked */
+            cancellation: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Comercio Exterior 2.0 complement of an export (exportacion 02) */
+            comercioExterior?: {
+                /** @description c_INCOTERM key */
+                incoterm: string | null;
+                /** @description Certificate of origin number; null when none */
+                numCertificadoOrigen: string | null;
+                /** @description MXN per USD */
+                tipoCambioUSD: number;
+                /** @description Total of the goods in USD */
+                totalUSD: number;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description c_Moneda (ISO 4217) code of the amounts: MXN unless the invoice says otherwise */
+            currency: string;
+            /** @description The saved customer the receiver was copied from; the receiver above is what the CFDI carries */
+            customerId: string | null;
+            /** @description Descuento in MXN */
+            discount: number;
+            /**
+             * @description Present on exports only
+             * @enum {string}
+             */
+            exportacion?: "02";
+            /** @description Why stamping failed (code and message from the PAC or the SAT); null otherwise */
+            failure: {
+                /** @description The PAC or SAT error code */
+                code: string | null;
+                /** @description The PAC or SAT message */
+                message: string | null;
+            } | null;
+            files: components["schemas"]["DocumentFiles"];
+            /** @description Null on a draft: assigned when it is stamped */
+            folio: number | null;
+            /** @description Display folio given on create, printed instead of the numeric folio; null when none */
+            folioText: string | null;
+            /** @description c_FormaPago key: how it is paid (01 cash, 03 transfer, 04 credit card, 28 debit card, 99 to be defined) */
+            formaPago: string;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description nominal (one receiver), global (sales to the general public) or credit_note (egreso) */
+            kind: "nominal" | "global" | "credit_note";
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /** @description c_MetodoPago: PUE paid in one installment, PPD paid in installments or later (then a payment complement per payment) */
+            metodoPago: string;
+            /** @description true while the PAC’s answer was lost (timeout, reset) and an operator must decide whether it was stamped */
+            needsReconciliation: boolean;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "invoice";
+            /** @description The receiver (Receptor) of the CFDI */
+            receiver: {
+                /** @description The receiver's registered name */
+                name: string;
+                /** @description Foreign party: its tax id in its country */
+                numRegIdTrib?: string;
+                /** @description c_RegimenFiscal key (3 digits) valid for the RFC’s person type, e.g. 601, 612, 626 */
+                regimenFiscal: string;
+                /** @description Foreign receiver: its country of tax residence (c_Pais) */
+                residenciaFiscal?: string;
+                /** @description The receiver's RFC */
+                rfc: string;
+                /** @description Postal code, 5 digits */
+                zip: string;
+            };
+            /** @description CfdiRelacionados: the CFDIs this one relates to, by c_TipoRelacion */
+            relatedDocuments?: {
+                /** @description c_TipoRelacion key of the relation: 01 credit note, 03 return, 04 replacement, 07 advance applied */
+                tipoRelacion: string;
+                /** @description Folios fiscales (UUIDs) of the related CFDIs */
+                uuids: string[];
+            }[];
+            /** @description The invoice (inv_…) this credit note relates to */
+            relatedInvoiceId?: string | null;
+            /** @description Folio fiscal (UUID) of the related CFDI */
+            relatedUuid?: string;
+            /** @description What is still owed on a PPD invoice in MXN; null for PUE */
+            saldoPendiente: number | null;
+            /** @description Serie of the folio, printed before it (e.g. A) */
+            serie: string;
+            /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
+            stampedAt: string | null;
+            /**
+             * @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled
+             * @enum {string}
+             */
+            status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+            /** @description SubTotal in MXN: the lines before discounts and taxes */
+            subtotal: number;
+            /** @description MXN per unit of currency; absent for MXN */
+            tipoCambio?: number;
+            /** @description c_TipoRelacion key of the relation: 01 credit note, 03 return, 04 replacement, 07 advance applied */
+            tipoRelacion?: string;
+            /** @description Total in the currency: subtotal - discount + taxes transferred - taxes withheld */
+            total: number;
+            /** @description c_UsoCFDI key: what the receiver uses the CFDI for (G01 merchandise, G03 expenses, S01 no fiscal effect, CP01 payments, CN01 payroll) */
+            usoCfdi: string;
+            /** @description Folio fiscal: the UUID of the SAT timbre */
+            uuid: string | null;
+        };
+        InvoiceCreate: {
+            /** @description A discount on the whole document in MXN, spread over its lines */
+            cartDiscount?: number;
+            /** @description Comercio Exterior 2.0 complement of an export (exportacion 02) */
+            comercioExterior?: {
+                /** @description Consignees, when other than the receiver */
+                destinatarios?: {
+                    /** @description Addresses */
+                    domicilios: {
+                        /** @description Street */
+                        calle: string;
+                        /** @description Postal code */
+                        codigoPostal: string;
+                        /** @description Neighbourhood (c_Colonia key in Mexico) */
+                        colonia?: string;
+                        /** @description State (c_Estado key in USA and CAN, e.g. TX) */
+                        estado: string;
+                        /** @description Locality (c_Localidad key in Mexico) */
+                        localidad?: string;
+                        /** @description Municipality (c_Municipio key in Mexico) */
+                        municipio?: string;
+                        /** @description Street number */
+                        numeroExterior?: string;
+                        /** @description Unit or suite number */
+                        numeroInterior?: string;
+                        /** @description c_Pais key */
+                        pais: string;
+                        /** @description Directions to the address */
+                        referencia?: string;
+                    }[];
+                    /** @description The SAT catalog description */
+                    nombre?: string;
+                    /** @description Foreign party: its tax id in its country */
+                    numRegIdTrib?: string;
+                }[];
+                /** @description The exporter (the issuer) */
+                emisor: {
+                    /** @description The employee’s CURP (18 characters) */
+                    curp?: string;
+                    /** @description Address */
+                    domicilio: {
+                        /** @description Street */
+                        calle: string;
+                        /** @description c_CodigoPostal (5 digits) */
+                        codigoPostal: string;
+                        /** @description c_Colonia key (4 digits) */
+                        colonia?: string;
+                        /** @description c_Estado key, e.g. JAL */
+                        estado: string;
+                        /** @description c_Localidad key (2 digits) */
+                        localidad?: string;
+                        /** @description c_Municipio key (3 digits) */
+                        municipio?: string;
+                        /** @description Street number */
+                        numeroExterior?: string;
+                        /** @description Unit or suite number */
+                        numeroInterior?: string;
+                        /** @description Directions to the address */
+                        referencia?: string;
+                    };
+                };
+                /** @description c_INCOTERM key (FOB, CIF, DAP, EXW…) */
+                incoterm: string;
+                /** @description The goods exported, one per item with noIdentificacion */
+                mercancias: {
+                    /** @description Up to 3 decimals */
+                    cantidadAduana: number;
+                    /** @description c_FraccionArancelaria key (TIGIE fracción + NICO) */
+                    fraccionArancelaria: string;
+                    /** @description The item's noIdentificacion this good is */
+                    noIdentificacion: string;
+                    /** @description c_UnidadAduana key (01 kilo, 06 pieza…) */
+                    unidadAduana: string;
+                    /** @description cantidadAduana × valorUnitarioAduana rounded to 2 decimals; computed when left out */
+                    valorDolares?: number;
+                    /** @description USD per unidadAduana, up to 6 decimals */
+                    valorUnitarioAduana: number;
+                }[];
+                /** @description Certificate of origin number; given, CertificadoOrigen is 1, else 0 */
+                numCertificadoOrigen?: string;
+                /** @description Approved exporter number (EU and EFTA exports) */
+                numeroExportadorConfiable?: string;
+                /** @description Remarks printed with the export data */
+                observaciones?: string;
+                /** @description The foreign buyer (the receiver) */
+                receptor: {
+                    /** @description Address */
+                    domicilio: {
+                        /** @description Street */
+                        calle: string;
+                        /** @description Postal code */
+                        codigoPostal: string;
+                        /** @description Neighbourhood (c_Colonia key in Mexico) */
+                        colonia?: string;
+                        /** @description State (c_Estado key in USA and CAN, e.g. TX) */
+                        estado: string;
+                        /** @description Locality (c_Localidad key in Mexico) */
+                        localidad?: string;
+                        /** @description Municipality (c_Municipio key in Mexico) */
+                        municipio?: string;
+                        /** @description Street number */
+                        numeroExterior?: string;
+                        /** @description Unit or suite number */
+                        numeroInterior?: string;
+                        /** @description c_Pais key */
+                        pais: string;
+                        /** @description Directions to the address */
+                        referencia?: string;
+                    };
+                };
+                /** @description MXN per USD, up to 6 decimals; with moneda USD it defaults to (and must equal) tipoCambio */
+                tipoCambioUSD?: number;
+                /** @description Σ valorDolares; computed when left out, checked when sent */
+                totalUSD?: number;
+            };
+            /** @description A saved customer (cus_…) instead of receiver (exactly one of the two): its fiscal data is copied into the document */
+            customerId?: string;
+            /**
+             * @description c_Exportacion: 01 no aplica (default), 02 definitive export A1, with comercioExterior
+             * @enum {string}
+             */
+            exportacion?: "01" | "02";
+            /** @description Display folio; the internal numeric folio is still assigned */
+            folio?: string;
+            /** @description c_FormaPago key: how it is paid (01 cash, 03 transfer, 04 credit card, 28 debit card, 99 to be defined) */
+            formaPago: string;
+            /** @description InformacionGlobal of a global invoice (sales to the general public, RFC XAXX010101000) */
+            informacionGlobal?: {
+                /** @description The year the global invoice covers */
+                anio: number;
+                /** @description c_Meses: the month (01-12) or bimester (13-18) the global invoice covers */
+                meses: string;
+                /**
+                 * @description c_Periodicidad of the global invoice: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly
+                 * @enum {string}
+                 */
+                periodicidad: "01" | "02" | "03" | "04" | "05";
+            };
+            /** @description Conceptos: the lines of the document (1 to 500) */
+            items: components["schemas"]["DocumentItem"][];
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /** @description c_MetodoPago: PUE paid in one installment, PPD paid in installments or later (then a payment complement per payment) */
+            metodoPago?: "PUE" | "PPD";
+            /** @description c_Moneda key, default MXN. Another currency (USD, EUR…) needs tipoCambio; amounts are in it and round to its c_Moneda decimals */
+            moneda?: string;
+            /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
+            pricesIncludeTax?: boolean;
+            receiver?: components["schemas"]["Receiver"];
+            /** @description CfdiRelacionados: one entry per c_TipoRelacion key, e.g. 04 for the CFDI this one replaces (then cancel that one with motive 01 and this UUID as folioSustitucion), 07 for an advance applied */
+            relatedDocuments?: components["schemas"]["RelatedDocuments"][];
+            /** @description Shipping charged as one more line of the document */
+            shipping?: {
+                /** @description Shipping charged, in the invoice's currency */
+                amount: number;
+                /** @description IVA rate: 0.16 (default), 0.08 (border-region merchants only) or 0 */
+                ivaRate?: 0 | 0.08 | 0.16;
+                /** @description c_ClaveProdServ key (8 digits): what is sold; see GET /v1/catalogs/products */
+                productCode?: string;
+                /** @description c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram); see GET /v1/catalogs/units */
+                unitCode?: string;
+            };
+            /**
+             * @description Store a draft instead of stamping: validated and totalled like a stamp, no folio, no timbre; edit it with PATCH, stamp it with POST …/{id}/stamp
+             * @enum {string}
+             */
+            status?: "draft";
+            /** @description MXN per unit of moneda, up to 6 decimals; required unless moneda is MXN */
+            tipoCambio?: number;
+            /** @description Required, unless the customer's default applies */
+            usoCfdi?: string;
+        };
+        InvoiceFromReceipts: {
+            /** @description A saved customer (cus_…) instead of receiver (exactly one of the two): its fiscal data is copied into the document */
+            customerId?: string;
+            /** @description Open receipts (rcpt_…) of one merchant, with the same pricesIncludeTax */
+            receiptIds: string[];
+            receiver?: components["schemas"]["Receiver"];
+            /** @description c_UsoCFDI key; default: the customer's */
+            usoCfdi?: string;
+        };
+        Item: {
+            /** @description Descripcion of the line as printed */
+            description: string;
+            /** @description IEPS rate of c_TasaOCuota (e.g. 0.08, 0.265); none when absent or null */
+            iepsRate?: number;
+            /** @description IVA rate: 0.16 (default), 0.08 (border-region merchants only) or 0 */
+            ivaRate?: 0 | 0.08 | 0.16;
+            /** @description Printed under the description */
+            noIdentificacion?: string;
+            /** @description Customs import numbers (NumeroPedimento) of imported goods */
+            pedimentos?: string[];
+            /** @description c_ClaveProdServ key (8 digits): what is sold; see GET /v1/catalogs/products */
+            productCode: string;
+            /** @description Cantidad, up to 6 decimals */
+            quantity: number;
+            /** @description Obsolete alias of noIdentificacion */
+            sku?: string;
+            /** @description false marks the line exempt */
+            taxable?: boolean;
+            /** @description Unidad printed beside the quantity (e.g. Pieza) */
+            unit?: string;
+            /** @description c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram); see GET /v1/catalogs/units */
+            unitCode: string;
+            /** @description ValorUnitario in the currency, up to 6 decimals; with pricesIncludeTax, including IVA and IEPS */
+            unitPrice: number;
+        };
+        Liveness: {
+            /**
+             * @description Always ok: the process answers
+             * @enum {string}
+             */
+            status: "ok";
+        };
+        LogoUpload: {
+            /** @description PNG, JPEG or WebP in base64, at most 500 KB decoded */
+            logo: string;
+        };
+        Merchant: {
+            /** @description Whether stamped documents and cancellations are e-mailed on their own */
+            autoEmail: boolean;
+            /** @description Whether the merchant is in the border-region IVA stimulus (may use ivaRate 0.08) */
+            borderRegionStimulus: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description The merchant’s CSD (certificate of the seal), null until one is uploaded */
+            csd: components["schemas"]["Csd"] | null;
+            /** @description c_ClaveProdServ used by items that send none; null when none */
+            defaultClaveProdServ: string | null;
+            /** @description c_ClaveUnidad used by items that send none; null when none */
+            defaultClaveUnidad: string | null;
+            /** @description Addresses copied on every e-mail of the merchant’s documents */
+            emailCopyTo: string[];
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description Registered name in capitals, without the corporate-type suffix (SA DE CV…) */
+            legalName: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description Signed URL of the logo printed on the PDFs, valid 15 minutes; null when none */
+            logoUrl: string | null;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "merchant";
+            /** @description c_RegimenFiscal key (3 digits) valid for the RFC’s person type, e.g. 601, 612, 626 */
+            regimenFiscal: string;
+            /** @description IMSS registro patronal of payroll receipts; null when none */
+            registroPatronal: string | null;
+            /** @description The merchant's RFC (12 characters persona moral, 13 persona física) */
+            rfc: string;
+            /** @description Serie of the folio, printed before it (e.g. A) */
+            serie: string;
+            /** @description Postal code, 5 digits */
+            zip: string;
+        };
+        MerchantCreate: {
+            /** @description E-mail each stamped document (XML and PDF) and each cancellation (with the SAT's acuse) on its own, to the document's recipients and emailCopyTo. Default false */
+            autoEmail?: boolean;
+            /** @description Registered with the SAT in the northern or southern border-region stimulus (IVA 8 %, "IVA crédito aplicado del 50%"). Only such merchants may send ivaRate 0.08; their PDFs carry the stimulus legend. Default false */
+            borderRegionStimulus?: boolean;
+            /** @description c_ClaveProdServ used by items that send none; null when none */
+            defaultClaveProdServ?: string;
+            /** @description c_ClaveUnidad used by items that send none; null when none */
+            defaultClaveUnidad?: string;
+            /** @description Addresses copied on every e-mail of this merchant's documents (its own bookkeeping), at most 10 */
+            emailCopyTo?: string[];
+            /** @description Registered name, without the corporate-type suffix */
+            legalName: string;
+            /** @description c_RegimenFiscal key valid for the RFC's person type */
+            regimenFiscal: string;
+            /** @description IMSS registro patronal: the default of payroll receipts for contract types 01-08 */
+            registroPatronal?: string;
+            /** @description 12 characters (persona moral) or 13 (persona física); cannot change later */
+            rfc: string;
+            /** @description Default "A" */
+            serie?: string;
+            /** @description Postal code of the place of issue */
+            zip: string;
+        };
+        MerchantUpdate: {
+            /** @description E-mail each stamped document (XML and PDF) and each cancellation (with the SAT's acuse) on its own, to the document's recipients and emailCopyTo. Default false */
+            autoEmail?: boolean;
+            /** @description Registered with the SAT in the northern or southern border-region stimulus (IVA 8 %, "IVA crédito aplicado del 50%"). Only such merchants may send ivaRate 0.08; their PDFs carry the stimulus legend. Default false */
+            borderRegionStimulus?: boolean;
+            /** @description null clears it */
+            defaultClaveProdServ?: string | null;
+            /** @description null clears it */
+            defaultClaveUnidad?: string | null;
+            /** @description Addresses copied on every e-mail of this merchant's documents (its own bookkeeping), at most 10 */
+            emailCopyTo?: string[];
+            /** @description Registered name, without the corporate-type suffix */
+            legalName?: string;
+            /** @description c_RegimenFiscal key valid for the RFC's person type */
+            regimenFiscal?: string;
+            /** @description null clears it */
+            registroPatronal?: string | null;
+            /** @description Default "A" */
+            serie?: string;
+            /** @description Postal code of the place of issue */
+            zip?: string;
+        };
+        Nomina: {
+            /** @description The cancellation request and the SAT’s acuse; null while none was asked */
+            cancellation: {
+                /** @description The SAT’s acuse of the cancellation; null until it answers */
+                acuse: {
+                    /** @description EstatusUUID: 201 accepted, 202 requested or cancelled before */
+                    codigo: string;
+                    /** @description EstatusCancelacion the SAT reported with its answer */
+                    estatus: string;
+                    /** @description Date and time of the SAT’s acuse */
+                    fecha: string;
+                    /** @description RFC of the issuer the acuse names */
+                    rfcEmisor: string;
+                    /** @description Folio fiscal: the UUID of the SAT timbre */
+                    uuid: string;
+                    /** @description The SAT-signed acuse; signed URL valid 15 minutes */
+                    xmlUrl?: string;
+                } | null;
+                /** @description Motivo 01: the folio fiscal (UUID) of the CFDI that replaces this one */
+                folioSustitucion: string | null;
+                /** @description c_MotivoCancelacion asked: 01, 02, 03 or 04 */
+                motivo: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                requestedAt: string;
+                /** @description When the SAT answered the cancellation; null while pending */
+                resolvedAt: string | null;
+                /**
+                 * @description pending while the SAT (or the receiver) has not answered, then accepted or rejected
+                 * @enum {string}
+                 */
+                status: "pending" | "accepted" | "rejected";
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description c_Moneda (ISO 4217) code of the amounts: MXN unless the invoice says otherwise */
+            currency: string;
+            /** @description TotalDeducciones */
+            discount: number;
+            /** @description The employee (Receptor of the Nómina complement) */
+            employee: {
+                /** @description The employee’s CURP (18 characters) */
+                curp: string;
+                /** @description Department the employee works in */
+                departamento: string | null;
+                /** @description The employee's registered name */
+                name: string;
+                /** @description The employer’s number for the employee */
+                numEmpleado: string;
+                /** @description NSS, the IMSS social security number */
+                numSeguridadSocial: string | null;
+                /** @description c_PeriodicidadPago key (02 weekly, 04 fortnightly, 05 monthly…) */
+                periodicidadPago: string;
+                /** @description Position of the employee */
+                puesto: string | null;
+                /** @description The employee's RFC */
+                rfc: string;
+                /** @description c_TipoContrato key (01 indefinite, 02 for a specific work…) */
+                tipoContrato: string;
+                /** @description c_TipoRegimen key (02 sueldos, 09 asimilados…) */
+                tipoRegimen: string;
+            };
+            /** @description Why stamping failed (code and message from the PAC or the SAT); null otherwise */
+            failure: {
+                /** @description The PAC or SAT error code */
+                code: string | null;
+                /** @description The PAC or SAT message */
+                message: string | null;
+            } | null;
+            files: components["schemas"]["DocumentFiles"];
+            /** @description Folio number within the serie */
+            folio: number;
+            /** @description Display folio given on create, printed instead of the numeric folio; null when none */
+            folioText: string | null;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /** @description true while the PAC’s answer was lost (timeout, reset) and an operator must decide whether it was stamped */
+            needsReconciliation: boolean;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "nomina";
+            /** @description The period paid: TipoNomina, dates and days */
+            period: {
+                /** @description Last day of the period paid (YYYY-MM-DD) */
+                fechaFinalPago: string;
+                /** @description First day of the period paid (YYYY-MM-DD) */
+                fechaInicialPago: string;
+                /** @description Date (and time) of the payment, Mexico City local time */
+                fechaPago: string;
+                /** @description Days paid in the period */
+                numDiasPagados: number;
+                /** @description O ordinary or E extraordinary */
+                tipoNomina: string;
+            };
+            /** @description IMSS registro patronal of payroll receipts; null when none */
+            registroPatronal: string | null;
+            /** @description CfdiRelacionados: the CFDIs this one relates to, by c_TipoRelacion */
+            relatedDocuments?: {
+                /** @description c_TipoRelacion key of the relation: 01 credit note, 03 return, 04 replacement, 07 advance applied */
+                tipoRelacion: string;
+                /** @description Folios fiscales (UUIDs) of the related CFDIs */
+                uuids: string[];
+            }[];
+            /** @description Serie of the folio, printed before it (e.g. A) */
+            serie: string;
+            /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
+            stampedAt: string | null;
+            /**
+             * @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled
+             * @enum {string}
+             */
+            status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+            /** @description TotalPercepciones + TotalOtrosPagos */
+            subtotal: number;
+            /** @description Net pay */
+            total: number;
+            /** @description The totals of the Nómina complement, MXN; null where the receipt has none */
+            totals: {
+                /** @description TotalDeducciones */
+                totalDeducciones: number | null;
+                /** @description TotalExento of the percepciones */
+                totalExento: number;
+                /** @description TotalGravado of the percepciones */
+                totalGravado: number;
+                /** @description TotalImpuestosRetenidos (ISR withheld) */
+                totalImpuestosRetenidos: number | null;
+                /** @description TotalJubilacionPensionRetiro */
+                totalJubilacionPensionRetiro: number | null;
+                /** @description TotalOtrasDeducciones */
+                totalOtrasDeducciones: number | null;
+                /** @description TotalOtrosPagos */
+                totalOtrosPagos: number | null;
+                /** @description TotalPercepciones */
+                totalPercepciones: number | null;
+                /** @description TotalSeparacionIndemnizacion */
+                totalSeparacionIndemnizacion: number | null;
+                /** @description TotalSueldos */
+                totalSueldos: number | null;
+            };
+            /** @description Folio fiscal: the UUID of the SAT timbre */
+            uuid: string | null;
+        };
+        NominaBatch: {
+            /** @description One entry per receipt, in the order of the request */
+            data: {
+                /** @description The problem (400, 402, 422, 503…) for a receipt that was not stamped */
+                error: {
+                    [key: string]: unknown;
+                } | null;
+                /** @description The receipt (nom_…); null when refused */
+                id: string | null;
+                /** @description Position of the receipt in the request */
+                index: number;
+                /** @description The Nómina (201) or its reduced shape while stamping (202) */
+                nomina: {
+                    [key: string]: unknown;
+                } | null;
+                /** @description The HTTP status POST /v1/nominas would have answered for this receipt */
+                status: number;
+            }[];
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "nomina_batch";
+            /** @description How many receipts ended how */
+            summary: {
+                /** @description Receipts refused or failed */
+                failed: number;
+                /** @description Receipts stamped (201) */
+                stamped: number;
+                /** @description Receipts still stamping (202) */
+                stamping: number;
+                /** @description Receipts in the request */
+                total: number;
+            };
+        };
+        NominaBatchCreate: {
+            /** @description The employer of every receipt */
+            merchantId: string;
+            /** @description The payroll receipts, one per employee (1 to 1000) */
+            nominas: {
+                /** @description Deducciones: what is withheld (ISR 002, IMSS 001…) */
+                deducciones?: components["schemas"]["Deduccion"][];
+                employee: components["schemas"]["Employee"];
+                /** @description Required when the employer is a person (13-character RFC) */
+                employerCurp?: string;
+                /** @description Display folio; the internal numeric folio is still assigned */
+                folio?: string;
+                /** @description Incapacidades: sick or maternity leave in the period */
+                incapacidades?: components["schemas"]["Incapacidad"][];
+                /** @description Required with percepciones 039 or 044 */
+                jubilacionPensionRetiro?: {
+                    /** @description Required with 044 (installments) */
+                    montoDiario?: number;
+                    /** @description Required with 039 (one payment) */
+                    ultimoSueldoMensOrd?: number;
+                };
+                /** @description OtrosPagos: other payments (subsidio para el empleo 002…) */
+                otrosPagos?: components["schemas"]["OtroPago"][];
+                /** @description Percepciones: what the employee earns */
+                percepciones?: components["schemas"]["Percepcion"][];
+                period: components["schemas"]["NominaPeriod"];
+                /** @description The employer's IMSS registration; required for contract types 01-08 */
+                registroPatronal?: string;
+                /** @description The stamped payroll receipts of this employer this one replaces; then cancel them with motive 01 and this UUID */
+                relatedDocuments?: {
+                    /**
+                     * @description c_TipoRelacion: 04 sustitución de los CFDI previos
+                     * @enum {string}
+                     */
+                    tipoRelacion: "04";
+                    /** @description Folios fiscales (UUIDs) of the related CFDIs */
+                    uuids: string[];
+                }[];
+                /** @description Required with percepciones 022, 023 or 025 */
+                separacionIndemnizacion?: {
+                    /** @description Years of service (for separation payments) */
+                    numAniosServicio: number;
+                    /** @description MXN, at most 2 decimals */
+                    ultimoSueldoMensOrd: number;
+                };
+            }[];
+        };
+        NominaCreate: {
+            /** @description Deducciones: what is withheld (ISR 002, IMSS 001…) */
+            deducciones?: components["schemas"]["Deduccion"][];
+            employee: components["schemas"]["Employee"];
+            /** @description Required when the employer is a person (13-character RFC) */
+            employerCurp?: string;
+            /** @description Display folio; the internal numeric folio is still assigned */
+            folio?: string;
+            /** @description Incapacidades: sick or maternity leave in the period */
+            incapacidades?: components["schemas"]["Incapacidad"][];
+            /** @description Required with percepciones 039 or 044 */
+            jubilacionPensionRetiro?: {
+                /** @description Required with 044 (installments) */
+                montoDiario?: number;
+                /** @description Required with 039 (one payment) */
+                ultimoSueldoMensOrd?: number;
+            };
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /** @description OtrosPagos: other payments (subsidio para el empleo 002…) */
+            otrosPagos?: components["schemas"]["OtroPago"][];
+            /** @description Percepciones: what the employee earns */
+            percepciones?: components["schemas"]["Percepcion"][];
+            period: components["schemas"]["NominaPeriod"];
+            /** @description The employer's IMSS registration; required for contract types 01-08 */
+            registroPatronal?: string;
+            /** @description The stamped payroll receipts of this employer this one replaces; then cancel them with motive 01 and this UUID */
+            relatedDocuments?: {
+                /**
+                 * @description c_TipoRelacion: 04 sustitución de los CFDI previos
+                 * @enum {string}
+                 */
+                tipoRelacion: "04";
+                /** @description Folios fiscales (UUIDs) of the related CFDIs */
+                uuids: string[];
+            }[];
+            /** @description Required with percepciones 022, 023 or 025 */
+            separacionIndemnizacion?: {
+                /** @description Years of service (for separation payments) */
+                numAniosServicio: number;
+                /** @description MXN, at most 2 decimals */
+                ultimoSueldoMensOrd: number;
+            };
+        };
+        NominaPeriod: {
+            /** @description Last day of the period paid */
+            fechaFinalPago: string;
+            /** @description First day of the period paid */
+            fechaInicialPago: string;
+            /** @description Payment date */
+            fechaPago: string;
+            /** @description Days paid, up to 3 decimals */
+            numDiasPagados: number;
+            /**
+             * @description O ordinaria, E extraordinaria (aguinaldo, PTU, finiquito…)
+             * @enum {string}
+             */
+            tipoNomina: "O" | "E";
+        };
+        OtroPago: {
+            /** @description The employer's own code for the concept */
+            clave: string;
+            /** @description Required for 004 */
+            compensacionSaldosAFavor?: {
+                /** @description The year the global invoice covers */
+                anio: number;
+                /** @description MXN, at most 2 decimals */
+                remanenteSalFav: number;
+                /** @description MXN, at most 2 decimals */
+                saldoAFavor: number;
+            };
+            /** @description Text of the concept as printed */
+            concepto: string;
+            /** @description MXN, at most 2 decimals */
+            importe: number;
+            /** @description Required for 002: the subsidy the employee was entitled to (≥ importe) */
+            subsidioCausado?: number;
+            /** @description c_TipoOtroPago; 002 subsidio para el empleo */
+            tipo: string;
+        };
+        Payment: {
+            /** @description The cancellation request and the SAT’s acuse; null while none was asked */
+            cancellation: {
+                /** @description The SAT’s acuse of the cancellation; null until it answers */
+                acuse: {
+                    /** @description EstatusUUID: 201 accepted, 202 requested or cancelled before */
+                    codigo: string;
+                    /** @description EstatusCancelacion the SAT reported with its answer */
+                    estatus: string;
+                    /** @description Date and time of the SAT’s acuse */
+                    fecha: string;
+                    /** @description RFC of the issuer the acuse names */
+                    rfcEmisor: string;
+                    /** @description Folio fiscal: the UUID of the SAT timbre */
+                    uuid: string;
+                    /** @description The SAT-signed acuse; signed URL valid 15 minutes */
+                    xmlUrl?: string;
+                } | null;
+                /** @description Motivo 01: the folio fiscal (UUID) of the CFDI that replaces this one */
+                folioSustitucion: string | null;
+                /** @description c_MotivoCancelacion asked: 01, 02, 03 or 04 */
+                motivo: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                requestedAt: string;
+                /** @description When the SAT answered the cancellation; null while pending */
+                resolvedAt: string | null;
+                /**
+                 * @description pending while the SAT (or the receiver) has not answered, then accepted or rejected
+                 * @enum {string}
+                 */
+                status: "pending" | "accepted" | "rejected";
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description c_Moneda (ISO 4217) code of the amounts: MXN unless the invoice says otherwise */
+            currency: string;
+            /** @description The saved customer the receiver was copied from */
+            customerId: string | null;
+            /** @description Why stamping failed (code and message from the PAC or the SAT); null otherwise */
+            failure: {
+                /** @description The PAC or SAT error code */
+                code: string | null;
+                /** @description The PAC or SAT message */
+                message: string | null;
+            } | null;
+            /** @description Date (and time) of the payment, Mexico City local time */
+            fechaPago: string;
+            files: components["schemas"]["DocumentFiles"];
+            /** @description c_FormaPago key: how it is paid (01 cash, 03 transfer, 04 credit card, 28 debit card, 99 to be defined) */
+            formaPago: string;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description An invoice (inv_…) */
+            invoiceId: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /** @description Amount paid in MXN */
+            monto: number;
+            /** @description true while the PAC’s answer was lost (timeout, reset) and an operator must decide whether it was stamped */
+            needsReconciliation: boolean;
+            /** @description Installment number of the payment for this invoice (1, 2, …) */
+            numParcialidad: number;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "payment";
+            /** @description What was owed on the invoice before this payment, MXN */
+            saldoAnterior: number;
+            /** @description What is still owed on the invoice after this payment, MXN */
+            saldoInsoluto: number;
+            /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
+            stampedAt: string | null;
+            /**
+             * @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled
+             * @enum {string}
+             */
+            status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+            /** @description Folio fiscal: the UUID of the SAT timbre */
+            uuid: string | null;
+        };
+        PaymentCreate: {
+            /** @description A saved customer (cus_…) with the invoice's receiver RFC: the complement carries its current data (default: the invoice's receiver) */
+            customerId?: string;
+            /** @description Local Mexico City date-time without zone; default now; not in the future */
+            fechaPago?: string;
+            /** @description How the money arrived (c_FormaPago); never 99 */
+            formaPago: string;
+            /** @description Amount received, at most the outstanding balance; 2 decimals */
+            monto: number;
+            /** @description Default: the next installment; when sent it must be that number */
+            numParcialidad?: number;
+        };
+        Percepcion: {
+            /** @description Required for 045 */
+            accionesOTitulos?: {
+                /** @description Up to 6 decimals */
+                precioAlOtorgarse: number;
+                /** @description Up to 6 decimals */
+                valorMercado: number;
+            };
+            /** @description The employer's own code for the concept */
+            clave: string;
+            /** @description Text of the concept as printed */
+            concepto: string;
+            /** @description Required for 019 (horas extra) */
+            horasExtra?: {
+                /** @description Days */
+                dias: number;
+                /** @description Overtime hours worked (HorasExtra) */
+                horasExtra: number;
+                /** @description MXN, at most 2 decimals */
+                importePagado: number;
+                /**
+                 * @description 01 dobles, 02 triples, 03 simples
+                 * @enum {string}
+                 */
+                tipoHoras: "01" | "02" | "03";
+            }[];
+            /** @description MXN, at most 2 decimals */
+            importeExento: number;
+            /** @description MXN, at most 2 decimals */
+            importeGravado: number;
+            /** @description c_TipoPercepcion */
+            tipo: string;
+        };
+        PortalSession: {
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "portal_session";
+            /** @description Stripe-hosted page for receipts and payment methods */
+            url: string;
+        };
+        PriceTier: {
+            /** @description The tier applies once this many timbres have been used in the month */
+            fromTimbres: number;
+            /** @description Price of one timbre in centavos */
+            pricePerTimbreCentavos: number;
+        };
         /** @description RFC 7807 problem details (application/problem+json) */
         Problem: {
+            /** @description Stable machine-readable code: branch on this, never on the texts */
             code: string;
+            /** @description What went wrong in this request, for a person to read */
             detail: string;
+            /** @description One entry per invalid field (validation errors) */
             errors?: {
+                /** @description What is wrong with the field */
                 message: string;
+                /** @description JSON pointer of the field in the request, e.g. /items/0/unitPrice */
                 path: string;
             }[];
+            /** @description The SAT or PAC error code behind the problem (e.g. CFDI40147), when there is one */
             satCode?: string;
+            /** @description The HTTP status code */
             status: number;
+            /** @description A finer reason within the code, when there is one */
             subcode?: string;
+            /** @description Short summary of the kind of problem, the same for every occurrence */
             title: string;
-            /** @description {docs_url}/errors/<code> */
+            /** @description The W3C trace id of this request, when the platform records traces: quote it to support. */
+            traceId?: string;
+            /** @description URL of the page explaining the code ({docs_url}/errors/<code>): what it means and how to fix it */
             type: string;
+        };
+        Product: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description The items’ Descripcion */
+            description: string;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description IEPS rate of c_TasaOCuota (e.g. 0.08, 0.265); none when absent or null */
+            iepsRate: number | null;
+            /** @description IVA rate: 0.16 (default), 0.08 (border-region merchants only) or 0 */
+            ivaRate: number;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "product";
+            /** @description Unit price in MXN, up to 6 decimals */
+            price: number;
+            /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
+            pricesIncludeTax: boolean;
+            /** @description c_ClaveProdServ key (8 digits): what is sold; see GET /v1/catalogs/products */
+            productCode: string;
+            /** @description Your own product code, printed as NoIdentificacion */
+            sku: string | null;
+            /** @description false marks the line exempt of IVA (ObjetoImp 02 with an Exento traslado); default true */
+            taxable: boolean;
+            /** @description c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram); see GET /v1/catalogs/units */
+            unitCode: string;
+            /** @description Unidad printed beside the quantity (e.g. Pieza); null when none */
+            unitName: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+        };
+        ProductCreate: {
+            /** @description The items’ Descripcion */
+            description: string;
+            /** @description IEPS tasa of c_TasaOCuota; null: none */
+            iepsRate?: number | null;
+            /** @description IVA rate; default 0.16 (0.08 only for border-region merchants) */
+            ivaRate?: 0 | 0.08 | 0.16;
+            /** @description Unit price in MXN, up to 6 decimals */
+            price: number;
+            /** @description Whether price includes IVA and IEPS; default true */
+            pricesIncludeTax?: boolean;
+            /** @description c_ClaveProdServ key */
+            productCode: string;
+            /** @description Unique among the live products of the account and mode; the items’ NoIdentificacion */
+            sku?: string | null;
+            /** @description false: IVA exento (ObjetoImp 02 with an Exento traslado); default true */
+            taxable?: boolean;
+            /** @description c_ClaveUnidad key */
+            unitCode: string;
+            /** @description The items’ Unidad, e.g. Pieza */
+            unitName?: string | null;
+        };
+        ProductItem: {
+            /** @description Instead of the product's description */
+            description?: string;
+            /** @description A saved product (prod_…): its keys, text, price and taxes */
+            productId: string;
+            /** @description Cantidad, up to 6 decimals */
+            quantity: number;
+            /** @description Instead of the product's price, in the document's pricesIncludeTax sense */
+            unitPrice?: number;
+        };
+        ProductUpdate: {
+            /** @description The items’ Descripcion */
+            description?: string;
+            /** @description IEPS tasa of c_TasaOCuota; null: none */
+            iepsRate?: number | null;
+            /** @description IVA rate; default 0.16 (0.08 only for border-region merchants) */
+            ivaRate?: 0 | 0.08 | 0.16;
+            /** @description Unit price in MXN, up to 6 decimals */
+            price?: number;
+            /** @description Whether price includes IVA and IEPS; default true */
+            pricesIncludeTax?: boolean;
+            /** @description c_ClaveProdServ key */
+            productCode?: string;
+            /** @description Unique among the live products of the account and mode; the items’ NoIdentificacion */
+            sku?: string | null;
+            /** @description false: IVA exento (ObjetoImp 02 with an Exento traslado); default true */
+            taxable?: boolean;
+            /** @description c_ClaveUnidad key */
+            unitCode?: string;
+            /** @description The items’ Unidad, e.g. Pieza */
+            unitName?: string | null;
+        };
+        Purchase: {
+            /** @description What the buyer asked for */
+            amountCentavos: number;
+            /** @description The Stripe Checkout session id (cs_…) */
+            checkoutSessionId: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description What Stripe reported paid, credited to the balance */
+            creditedCentavos: number | null;
+            /**
+             * @description c_Moneda (ISO 4217) code of the amounts: MXN unless the invoice says otherwise
+             * @enum {string}
+             */
+            currency: "MXN";
+            /** @description Why the purchase failed; null unless failed */
+            failureReason: ("payment_failed" | "expired" | "checkout_not_created" | "currency_not_mxn") | null;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "purchase";
+            /**
+             * @description pending until Stripe reports the payment, then succeeded (credited) or failed
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /** @description The ledger `purchase` transaction once credited */
+            transactionId: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+        };
+        Readiness: {
+            /** @description Whether PostgreSQL answered */
+            db: boolean;
+            /** @description Whether Redis answered */
+            redis: boolean;
+            /** @description ready, degraded (Redis down: rate limits not enforced) or draining (shutting down) */
+            status: "ready" | "degraded" | "draining";
+        };
+        Receipt: {
+            branch: string | null;
+            /** @description When it was cancelled; null unless cancelled */
+            cancelledAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Until then the customer may invoice it; after it, it goes into its period’s global invoice. End of the month of the sale (Mexico City) plus the merchant’s receiptGraceDays
+             */
+            expiresAt: string;
+            externalId: string | null;
+            /** @description c_FormaPago key: how it is paid (01 cash, 03 transfer, 04 credit card, 28 debit card, 99 to be defined) */
+            formaPago: string;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description An invoice (inv_…) */
+            invoiceId: string | null;
+            /** @description Conceptos: the lines of the document (1 to 500) */
+            items: components["schemas"]["Item"][];
+            /** @description 16 characters (80 random bits) the customer types in the portal; printed in groups of four */
+            key: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "receipt";
+            /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
+            pricesIncludeTax: boolean;
+            /** @description The portal page of this receipt (the ticket’s QR code) */
+            selfInvoiceUrl: string;
+            /**
+             * @description open: the customer may still invoice it; invoiced: an invoice covers it; in_global: the global invoice of its period does; cancelled: voided
+             * @enum {string}
+             */
+            status: "open" | "invoiced" | "in_global" | "cancelled";
+            /** @description SubTotal of the invoice it becomes, as the tax engine writes it */
+            subtotal: string;
+            /** @description What the customer paid */
+            total: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+        };
+        ReceiptCreate: {
+            /** @description The shop or till that sold, as you name it */
+            branch?: string;
+            /** @description The sale’s id in your own system; list receipts by it */
+            externalId?: string;
+            /** @description c_FormaPago key of the payment received (01 efectivo, 04 crédito, 28 débito…); not 99 */
+            formaPago: string;
+            /** @description What was sold, as an invoice’s items: they are the invoice’s when the receipt is invoiced */
+            items: components["schemas"]["Item"][];
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /** @description Whether unitPrice includes IVA; default true */
+            pricesIncludeTax?: boolean;
+        };
+        ReceiptInvoice: {
+            /** @description A saved customer (cus_…) instead of receiver (exactly one of the two): its fiscal data is copied into the document */
+            customerId?: string;
+            receiver?: components["schemas"]["Receiver"];
+            /** @description c_UsoCFDI key; default: the customer's */
+            usoCfdi?: string;
+        };
+        Receiver: {
+            /** @description Exact registered name in capitals, without the corporate suffix */
+            name: string;
+            /** @description Foreign receiver only: its tax id in its country (USA and CAN: 9 digits) */
+            numRegIdTrib?: string;
+            /** @description c_RegimenFiscal key (3 digits) valid for the RFC’s person type, e.g. 601, 612, 626 */
+            regimenFiscal: string;
+            /** @description Foreign receiver (RFC XEXX010101000) only: its country, a c_Pais key (USA, CAN, DEU…) */
+            residenciaFiscal?: string;
+            /** @description The receiver's RFC; XAXX010101000 for the general public */
+            rfc: string;
+            /** @description Postal code, 5 digits */
+            zip: string;
+        };
+        RedeliverRequest: {
+            /** @description Default: every enabled endpoint subscribed to the type */
+            webhookEndpointId?: string;
+        };
+        Redelivery: {
+            /** @description The event (evt_…) */
+            eventId: string;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "event_redelivery";
+            /** @description The endpoints the event is delivered to again */
+            webhookEndpointIds: string[];
+        };
+        RelatedDocuments: {
+            /**
+             * @description c_TipoRelacion key an income CFDI may carry
+             * @enum {string}
+             */
+            tipoRelacion: "01" | "02" | "03" | "04" | "06" | "07";
+            /** @description Folios fiscales (UUIDs) of the related CFDIs */
+            uuids: string[];
+        };
+        StampingDocument: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description The files, pending until stamped */
+            files: {
+                /**
+                 * @description No file before the stamp
+                 * @enum {string}
+                 */
+                status: "pending";
+            };
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description nominal, global or credit_note for invoices */
+            kind?: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description The type of the object, always the value shown */
+            object: string;
+            /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
+            stampedAt: null;
+            /**
+             * @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled
+             * @enum {string}
+             */
+            status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+            /** @description Null until stamped */
+            uuid: null;
+        };
+        Transaction: {
+            /** @description The balance after this transaction, in centavos */
+            balanceAfterCentavos: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description Change to the balance in centavos: negative for a charge, positive for a credit */
+            deltaCentavos: number;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description Operator note of a manual correction; null otherwise */
+            note: string | null;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "transaction";
+            /** @description The id of what caused the transaction; null for manual corrections */
+            referenceId: string | null;
+            /** @description What caused the transaction (a document, a purchase…); null for manual corrections */
+            referenceType: string | null;
+            /** @description What moved the balance: purchase, consume, refund, recharge, adjustment, seed */
+            type: string;
+        };
+        UsageMonth: {
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description The calendar month (YYYY-MM, Mexico City) */
+            month: string;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "usage_month";
+            /** @description What the month’s timbres cost, in centavos */
+            spentCentavos: number;
+            /** @description Timbres used in the month */
+            timbres: number;
+        };
+        WebhookAttempt: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description How long the attempt took, in milliseconds */
+            durationMs: number;
+            /** @description Why no answer came (timeout, refused, TLS…); null when the endpoint answered */
+            error: string | null;
+            /** @description The event (evt_…) */
+            eventId: string;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "webhook_attempt";
+            /** @description Whether the attempt was a redelivery asked through the API */
+            redelivery: boolean;
+            /** @description First 1 KB of the endpoint's answer; null when none came */
+            responseBody: string | null;
+            /** @description null when no HTTP answer came (timeout, reset, refused) */
+            statusCode: number | null;
+            /** @description Whether the endpoint answered 2xx in time */
+            succeeded: boolean;
+            /** @description The URL the attempt was sent to */
+            url: string;
+            /** @description The webhook endpoint (we_…) */
+            webhookEndpointId: string;
+        };
+        WebhookEndpoint: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description Your note about the endpoint; null when none */
+            description: string | null;
+            /** @description Whether deliveries to the endpoint are stopped */
+            disabled: boolean;
+            /** @description requested (PATCH), gone (the receiver answered 410), failing (3 days of failed attempts) */
+            disabledReason: "requested" | "gone" | "failing" | null;
+            /** @description Event types delivered to the endpoint, or "*" for all */
+            enabledEvents: string[];
+            /** @description Start of the current run of failed attempts */
+            failingSince: string | null;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "webhook_endpoint";
+            /** @description Until then the replaced secret also signs */
+            previousSecretExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+            /** @description Where events are POSTed */
+            url: string;
+        };
+        WebhookEndpointCreate: {
+            /** @description Your note about the endpoint */
+            description?: string;
+            /** @description Event types to receive, or "*" for all: invoice.stamped, invoice.stamp_failed, invoice.needs_reconciliation, invoice.cancel_pending, invoice.cancelled, invoice.cancellation_rejected, payment.stamped, payment.stamp_failed, payment.needs_reconciliation, payment.cancel_pending, payment.cancelled, payment.cancellation_rejected, nomina.stamped, nomina.stamp_failed, nomina.needs_reconciliation, nomina.cancel_pending, nomina.cancelled, nomina.cancellation_rejected, endpoint.disabled, email.sent, email.failed, receipt.invoiced, receipt.in_global, global_invoice.stamped */
+            enabledEvents: string[];
+            /** @description Live: https to a public address. Test: http or https, also to localhost / loopback (a local receiver). */
+            url: string;
+        };
+        WebhookEndpointUpdate: {
+            /** @description null clears it */
+            description?: string | null;
+            /** @description true stops deliveries; false enables the endpoint again */
+            disabled?: boolean;
+            /** @description Event types to receive, or "*" for all: invoice.stamped, invoice.stamp_failed, invoice.needs_reconciliation, invoice.cancel_pending, invoice.cancelled, invoice.cancellation_rejected, payment.stamped, payment.stamp_failed, payment.needs_reconciliation, payment.cancel_pending, payment.cancelled, payment.cancellation_rejected, nomina.stamped, nomina.stamp_failed, nomina.needs_reconciliation, nomina.cancel_pending, nomina.cancelled, nomina.cancellation_rejected, endpoint.disabled, email.sent, email.failed, receipt.invoiced, receipt.in_global, global_invoice.stamped */
+            enabledEvents?: string[];
+            /** @description Live: https to a public address. Test: http or https, also to localhost / loopback (a local receiver). */
+            url?: string;
+        };
+        WebhookEndpointWithSecret: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description Your note about the endpoint; null when none */
+            description: string | null;
+            /** @description Whether deliveries to the endpoint are stopped */
+            disabled: boolean;
+            /** @description requested (PATCH), gone (the receiver answered 410), failing (3 days of failed attempts) */
+            disabledReason: "requested" | "gone" | "failing" | null;
+            /** @description Event types delivered to the endpoint, or "*" for all */
+            enabledEvents: string[];
+            /** @description Start of the current run of failed attempts */
+            failingSince: string | null;
+            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            id: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "webhook_endpoint";
+            /** @description Until then the replaced secret also signs */
+            previousSecretExpiresAt: string | null;
+            /** @description whsec_… signing secret; shown in this answer only */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+            /** @description Where events are POSTed */
+            url: string;
         };
     };
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description true when this answer is the stored answer of an earlier request with the same Idempotency-Key (nothing was done again). */
+        "Idempotency-Replayed": "true";
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+        /** @description Requests the account may make per minute (the account's limit or the server's default). */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current minute. */
+        "X-RateLimit-Remaining": number;
+        /** @description The id of this request in the logs: your X-Request-Id, or one made for it. Quote it to support. */
+        "X-Request-Id": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -835,7 +3291,9 @@ export interface operations {
     retrieveFile: {
         parameters: {
             query?: {
+                /** @description Unix time the URL stops working, as signed */
                 expires?: string;
+                /** @description HMAC of the key and expires, as signed */
                 signature?: string;
             };
             header?: never;
@@ -850,20 +3308,30 @@ export interface operations {
             /** @description The file, with its stored Content-Type */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/pdf": string;
+                    "application/xml": string;
+                    "application/zip": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
                 };
             };
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -871,11 +3339,16 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -894,13 +3367,42 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ok";
-                    };
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+        };
+    };
+    retrieveLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Liveness"];
                 };
             };
         };
@@ -917,27 +3419,28 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        db: boolean;
-                        redis: boolean;
-                        status: "ready" | "degraded";
-                    };
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "db": true,
+                     *       "redis": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
             /** @description Default Response */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        db: boolean;
-                        redis: boolean;
-                        status: "ready" | "degraded";
-                    };
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };
@@ -954,43 +3457,48 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balanceCentavos: number;
-                        /** @enum {string} */
-                        currency: "MXN";
-                        /** @description Extra field: the monthly volume tier in force */
-                        currentTier: {
-                            /** @description The tier applies once this many timbres have been used in the month */
-                            fromTimbres: number;
-                            pricePerTimbreCentavos: number;
-                        };
-                        livemode: boolean;
-                        /** @description Extra field: the next volume tier and its price; null at the top */
-                        nextTier: {
-                            /** @description The tier applies once this many timbres have been used in the month */
-                            fromTimbres: number;
-                            pricePerTimbreCentavos: number;
-                        } | null;
-                        /** @enum {string} */
-                        object: "balance";
-                        pricePerTimbreCentavos: number;
-                        timbresRemaining: number;
-                        /** @description Extra field: timbres used this calendar month (Mexico City), which set the tier */
-                        timbresThisMonth: number;
-                    };
+                    /**
+                     * @example {
+                     *       "object": "balance",
+                     *       "livemode": false,
+                     *       "balanceCentavos": 125000,
+                     *       "currency": "MXN",
+                     *       "pricePerTimbreCentavos": 150,
+                     *       "timbresRemaining": 833,
+                     *       "timbresThisMonth": 212,
+                     *       "currentTier": {
+                     *         "fromTimbres": 0,
+                     *         "pricePerTimbreCentavos": 150
+                     *       },
+                     *       "nextTier": {
+                     *         "fromTimbres": 1000,
+                     *         "pricePerTimbreCentavos": 120
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Balance"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -998,11 +3506,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -1010,11 +3522,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -1030,39 +3549,51 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    amountCentavos: number;
-                };
+                /**
+                 * @example {
+                 *       "amountCentavos": 50000
+                 *     }
+                 */
+                "application/json": components["schemas"]["CheckoutSessionCreate"];
             };
         };
         responses: {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        amountCentavos: number;
-                        checkoutSessionId: string;
-                        /** @enum {string} */
-                        currency: "MXN";
-                        /** @enum {string} */
-                        object: "checkout_session";
-                        purchaseId: string;
-                        /** @description Stripe-hosted page to redirect the buyer to */
-                        url: string;
-                    };
+                    /**
+                     * @example {
+                     *       "object": "checkout_session",
+                     *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1B2c3",
+                     *       "purchaseId": "pur_0JD8XCJ9KMK9M3P5R6T8V0ABCD",
+                     *       "checkoutSessionId": "cs_test_a1B2c3",
+                     *       "amountCentavos": 50000,
+                     *       "currency": "MXN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CheckoutSession"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -1070,11 +3601,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -1082,24 +3617,37 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
                     };
                 };
             };
@@ -1117,25 +3665,35 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        object: "portal_session";
-                        /** @description Stripe-hosted page for receipts and payment methods */
-                        url: string;
-                    };
+                    /**
+                     * @example {
+                     *       "object": "portal_session",
+                     *       "url": "https://billing.stripe.com/p/session/test_YWNjdF8x"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalSession"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -1143,11 +3701,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -1155,24 +3717,37 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
                     };
                 };
             };
@@ -1181,7 +3756,9 @@ export interface operations {
     listPurchases: {
         parameters: {
             query?: {
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
+                /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
             };
             header?: never;
@@ -1193,40 +3770,43 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "pur_0JD8XCJ9KMK9M3P5R6T8V0ABCD",
+                     *           "object": "purchase",
+                     *           "livemode": false,
+                     *           "status": "succeeded",
+                     *           "amountCentavos": 50000,
+                     *           "currency": "MXN",
+                     *           "creditedCentavos": 50000,
+                     *           "checkoutSessionId": "cs_test_a1B2c3",
+                     *           "transactionId": "txn_0JD8XDKAMNK9M3P5R6T8V0ABCD",
+                     *           "failureReason": null,
+                     *           "createdAt": "2026-11-27T18:04:05.123Z",
+                     *           "updatedAt": "2026-11-27T18:04:06.456Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @description What the buyer asked for */
-                            amountCentavos: number;
-                            checkoutSessionId: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            createdAt: string;
-                            /** @description What Stripe reported paid, credited to the balance */
-                            creditedCentavos: number | null;
-                            /** @enum {string} */
-                            currency: "MXN";
-                            failureReason: ("payment_failed" | "expired" | "checkout_not_created" | "currency_not_mxn") | null;
-                            id: string;
-                            livemode: boolean;
-                            /** @enum {string} */
-                            object: "purchase";
-                            /** @enum {string} */
-                            status: "pending" | "succeeded" | "failed";
-                            /** @description The ledger `purchase` transaction once credited */
-                            transactionId: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            updatedAt: string;
-                        }[];
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["Purchase"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
                         has_more: boolean;
-                        /** @enum {string} */
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -1234,11 +3814,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -1246,11 +3832,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -1258,11 +3848,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -1272,8 +3869,11 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
+                /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
+                /** @description Only transactions of this type */
                 type?: "purchase" | "consume" | "refund" | "recharge" | "adjustment" | "seed";
             };
             header?: never;
@@ -1285,29 +3885,41 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "txn_0JD8XBH8JKK9M3P5R6T8V0ABCD",
+                     *           "object": "transaction",
+                     *           "livemode": false,
+                     *           "type": "stamp",
+                     *           "deltaCentavos": -150,
+                     *           "balanceAfterCentavos": 125000,
+                     *           "referenceType": "invoice",
+                     *           "referenceId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *           "note": null,
+                     *           "createdAt": "2026-11-27T18:04:06.456Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            balanceAfterCentavos: number;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            createdAt: string;
-                            deltaCentavos: number;
-                            id: string;
-                            livemode: boolean;
-                            note: string | null;
-                            /** @enum {string} */
-                            object: "transaction";
-                            referenceId: string | null;
-                            referenceType: string | null;
-                            type: string;
-                        }[];
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["Transaction"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
                         has_more: boolean;
-                        /** @enum {string} */
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -1315,11 +3927,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -1327,11 +3945,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -1339,11 +3961,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -1351,11 +3979,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -1365,6 +4000,7 @@ export interface operations {
     listUsage: {
         parameters: {
             query?: {
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
             };
             header?: never;
@@ -1376,19 +4012,33 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "usage_month",
+                     *           "month": "2026-11",
+                     *           "livemode": false,
+                     *           "timbres": 212,
+                     *           "spentCentavos": 31800
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            livemode: boolean;
-                            month: string;
-                            /** @enum {string} */
-                            object: "usage_month";
-                            spentCentavos: number;
-                            timbres: number;
-                        }[];
-                        /** @enum {string} */
+                        /** @description One entry per month with usage, newest first */
+                        data: components["schemas"]["UsageMonth"][];
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -1396,11 +4046,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -1408,11 +4064,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -1420,11 +4080,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -1443,15 +4110,30 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "clave": "03",
+                     *           "nombre": "Transferencia electrónica de fondos"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            clave: string;
-                            nombre: string;
-                        }[];
-                        /** @enum {string} */
+                        /** @description The catalog entries, or the best matches of the search */
+                        data: components["schemas"]["CatalogFormaPago"][];
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -1459,11 +4141,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -1471,11 +4159,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -1483,11 +4175,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -1499,6 +4198,7 @@ export interface operations {
             query?: {
                 /** @description Matches the key prefix, the description and the synonyms; accents and case ignored; every word must match. */
                 keyword?: string;
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
             };
             header?: never;
@@ -1510,15 +4210,30 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "clave": "81111500",
+                     *           "nombre": "Ingeniería de software o hardware"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            clave: string;
-                            nombre: string;
-                        }[];
-                        /** @enum {string} */
+                        /** @description The catalog entries, or the best matches of the search */
+                        data: components["schemas"]["CatalogProduct"][];
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -1526,11 +4241,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -1538,11 +4259,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -1550,11 +4275,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -1573,17 +4305,32 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "clave": "G03",
+                     *           "nombre": "Gastos en general.",
+                     *           "fisica": true,
+                     *           "moral": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            clave: string;
-                            fisica: boolean;
-                            moral: boolean;
-                            nombre: string;
-                        }[];
-                        /** @enum {string} */
+                        /** @description The catalog entries, or the best matches of the search */
+                        data: components["schemas"]["CatalogPersonaTypesEntry"][];
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -1591,11 +4338,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -1603,11 +4356,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -1615,11 +4372,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -1631,6 +4395,7 @@ export interface operations {
             query?: {
                 /** @description Matches the key prefix, the description and the synonyms; accents and case ignored; every word must match. */
                 keyword?: string;
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
             };
             header?: never;
@@ -1642,16 +4407,31 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "clave": "H87",
+                     *           "nombre": "Pieza",
+                     *           "simbolo": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            clave: string;
-                            nombre: string;
-                            simbolo: string | null;
-                        }[];
-                        /** @enum {string} */
+                        /** @description The catalog entries, or the best matches of the search */
+                        data: components["schemas"]["CatalogUnit"][];
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -1659,11 +4439,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -1671,11 +4457,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -1683,11 +4473,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -1706,17 +4503,32 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "clave": "G03",
+                     *           "nombre": "Gastos en general.",
+                     *           "fisica": true,
+                     *           "moral": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            clave: string;
-                            fisica: boolean;
-                            moral: boolean;
-                            nombre: string;
-                        }[];
-                        /** @enum {string} */
+                        /** @description The catalog entries, or the best matches of the search */
+                        data: components["schemas"]["CatalogPersonaTypesEntry"][];
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -1724,11 +4536,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -1736,11 +4554,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -1748,11 +4570,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -1771,142 +4600,123 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    folio?: string;
-                    formaPago: string;
-                    items: {
-                        description: string;
-                        iepsRate?: number;
-                        ivaRate?: 0 | 0.08 | 0.16;
-                        /** @description Printed under the description */
-                        noIdentificacion?: string;
-                        pedimentos?: string[];
-                        productCode: string;
-                        quantity: number;
-                        /** @description Obsolete alias of noIdentificacion */
-                        sku?: string;
-                        /** @description false marks the line exempt */
-                        taxable?: boolean;
-                        unit?: string;
-                        unitCode: string;
-                        unitPrice: number;
-                    }[];
-                    merchantId: string;
-                    pricesIncludeTax?: boolean;
-                    receiver?: {
-                        /** @description Exact registered name in capitals, without the corporate suffix */
-                        name: string;
-                        regimenFiscal: string;
-                        rfc: string;
-                        zip: string;
-                    };
-                    relatedInvoiceId?: string;
-                    relatedUuid?: string;
-                    tipoRelacion?: "01" | "03";
-                    usoCfdi?: string;
-                };
+                /**
+                 * @example {
+                 *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                 *       "relatedInvoiceId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                 *       "tipoRelacion": "01",
+                 *       "formaPago": "03",
+                 *       "items": [
+                 *         {
+                 *           "productCode": "81111500",
+                 *           "unitCode": "HUR",
+                 *           "unit": "Hora",
+                 *           "description": "Descuento por pronto pago",
+                 *           "quantity": 1,
+                 *           "unitPrice": 200
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreditNoteCreate"];
             };
         };
         responses: {
             /** @description Default Response */
             201: {
                 headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cancellation: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        currency: string;
-                        discount: number;
-                        failure: {
-                            code: string | null;
-                            message: string | null;
-                        } | null;
-                        files: {
-                            pdfUrl?: string;
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "ready" | "failed";
-                            xmlUrl?: string;
-                            zipUrl?: string;
-                        };
-                        folio: number;
-                        folioText: string | null;
-                        formaPago: string;
-                        id: string;
-                        kind: "nominal" | "global" | "credit_note";
-                        livemode: boolean;
-                        merchantId: string;
-                        metodoPago: string;
-                        needsReconciliation: boolean;
-                        /** @enum {string} */
-                        object: "invoice";
-                        receiver: {
-                            name: string;
-                            regimenFiscal: string;
-                            rfc: string;
-                            zip: string;
-                        };
-                        relatedDocuments?: {
-                            tipoRelacion: string;
-                            uuids: string[];
-                        }[];
-                        relatedInvoiceId?: string | null;
-                        relatedUuid?: string;
-                        saldoPendiente: number | null;
-                        serie: string;
-                        stampedAt: string | null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        subtotal: number;
-                        tipoRelacion?: string;
-                        total: number;
-                        usoCfdi: string;
-                        uuid: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "kind": "nominal",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "A",
+                     *       "folio": 1042,
+                     *       "folioText": null,
+                     *       "metodoPago": "PUE",
+                     *       "formaPago": "03",
+                     *       "usoCfdi": "G03",
+                     *       "currency": "MXN",
+                     *       "subtotal": 2000,
+                     *       "discount": 0,
+                     *       "total": 2320,
+                     *       "saldoPendiente": null,
+                     *       "receiver": {
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
                 };
             };
             /** @description Default Response */
             202: {
                 headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        files: {
-                            /** @enum {string} */
-                            status: "pending";
-                        };
-                        id: string;
-                        kind?: string;
-                        livemode: boolean;
-                        object: string;
-                        stampedAt: null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        uuid: null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamping",
+                     *       "kind": "nominal",
+                     *       "uuid": null,
+                     *       "files": {
+                     *         "status": "pending"
+                     *       },
+                     *       "stampedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampingDocument"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -1914,11 +4724,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -1926,11 +4740,17 @@ export interface operations {
             /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
             402: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
                         code: "insufficient_credits" | "monthly_limit_reached";
                     };
                 };
@@ -1938,11 +4758,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -1950,35 +4776,53 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
             };
-            /** @description Problem: `request_in_flight`, `csd_already_exists`, `cancellation_in_progress` */
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request_in_flight" | "csd_already_exists" | "cancellation_in_progress";
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
             /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
                         code: "idempotency_key_reuse" | "sat_rejected";
                     };
                 };
@@ -1986,24 +4830,670 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                limit?: number;
+                /** @description Part of the RFC or legal name, any case */
+                q?: string;
+                /** @description The exact RFC */
+                rfc?: string;
+                /** @description A cursor: the id of the last object of the previous page */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *           "object": "customer",
+                     *           "livemode": false,
+                     *           "rfc": "URE180429TM6",
+                     *           "legalName": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *           "regimenFiscal": "601",
+                     *           "zip": "86991",
+                     *           "usoCfdi": "G03",
+                     *           "emails": [
+                     *             "cuentas@ure.example"
+                     *           ],
+                     *           "locale": "es",
+                     *           "address": {
+                     *             "street": "Av. Universidad",
+                     *             "exterior": "100",
+                     *             "city": "Villahermosa",
+                     *             "state": "Tabasco",
+                     *             "country": "MEX"
+                     *           },
+                     *           "autoEmail": null,
+                     *           "createdAt": "2026-11-27T18:04:05.123Z",
+                     *           "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["Customer"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
+                        has_more: boolean;
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rfc": "URE180429TM6",
+                 *       "legalName": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                 *       "regimenFiscal": "601",
+                 *       "zip": "86991",
+                 *       "usoCfdi": "G03",
+                 *       "emails": [
+                 *         "cuentas@ure.example"
+                 *       ],
+                 *       "locale": "es",
+                 *       "address": {
+                 *         "street": "Av. Universidad",
+                 *         "exterior": "100",
+                 *         "city": "Villahermosa",
+                 *         "state": "Tabasco",
+                 *         "country": "MEX"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomerCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "object": "customer",
+                     *       "livemode": false,
+                     *       "rfc": "URE180429TM6",
+                     *       "legalName": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *       "regimenFiscal": "601",
+                     *       "zip": "86991",
+                     *       "usoCfdi": "G03",
+                     *       "emails": [
+                     *         "cuentas@ure.example"
+                     *       ],
+                     *       "locale": "es",
+                     *       "address": {
+                     *         "street": "Av. Universidad",
+                     *         "exterior": "100",
+                     *         "city": "Villahermosa",
+                     *         "state": "Tabasco",
+                     *         "country": "MEX"
+                     *       },
+                     *       "autoEmail": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    retrieveCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "object": "customer",
+                     *       "livemode": false,
+                     *       "rfc": "URE180429TM6",
+                     *       "legalName": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *       "regimenFiscal": "601",
+                     *       "zip": "86991",
+                     *       "usoCfdi": "G03",
+                     *       "emails": [
+                     *         "cuentas@ure.example"
+                     *       ],
+                     *       "locale": "es",
+                     *       "address": {
+                     *         "street": "Av. Universidad",
+                     *         "exterior": "100",
+                     *         "city": "Villahermosa",
+                     *         "state": "Tabasco",
+                     *         "country": "MEX"
+                     *       },
+                     *       "autoEmail": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "object": "customer",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedCustomer"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "cuentas@ure.example",
+                 *         "pagos@ure.example"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomerUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "object": "customer",
+                     *       "livemode": false,
+                     *       "rfc": "URE180429TM6",
+                     *       "legalName": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *       "regimenFiscal": "601",
+                     *       "zip": "86991",
+                     *       "usoCfdi": "G03",
+                     *       "emails": [
+                     *         "cuentas@ure.example"
+                     *       ],
+                     *       "locale": "es",
+                     *       "address": {
+                     *         "street": "Av. Universidad",
+                     *         "exterior": "100",
+                     *         "city": "Villahermosa",
+                     *         "state": "Tabasco",
+                     *         "country": "MEX"
+                     *       },
+                     *       "autoEmail": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
                     };
                 };
             };
@@ -2012,9 +5502,13 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /** @description Only objects created at or after this instant (ISO 8601) */
                 createdFrom?: string;
+                /** @description Only objects created before this instant (ISO 8601) */
                 createdTo?: string;
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
+                /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
                 /** @description An event type, or a family such as invoice.* */
                 type?: string;
@@ -2028,28 +5522,73 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_0JD8XAG7HJK9M3P5R6T8V0ABCD",
+                     *           "object": "event",
+                     *           "type": "invoice.stamped",
+                     *           "livemode": false,
+                     *           "createdAt": "2026-11-27T18:04:06.456Z",
+                     *           "data": {
+                     *             "object": {
+                     *               "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *               "object": "invoice",
+                     *               "livemode": false,
+                     *               "status": "stamped",
+                     *               "kind": "nominal",
+                     *               "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *               "serie": "A",
+                     *               "folio": 1042,
+                     *               "folioText": null,
+                     *               "metodoPago": "PUE",
+                     *               "formaPago": "03",
+                     *               "usoCfdi": "G03",
+                     *               "currency": "MXN",
+                     *               "subtotal": 2000,
+                     *               "discount": 0,
+                     *               "total": 2320,
+                     *               "saldoPendiente": null,
+                     *               "receiver": {
+                     *                 "rfc": "URE180429TM6",
+                     *                 "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *                 "zip": "86991",
+                     *                 "regimenFiscal": "601"
+                     *               },
+                     *               "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *               "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *               "files": {
+                     *                 "status": "processing"
+                     *               },
+                     *               "cancellation": null,
+                     *               "needsReconciliation": false,
+                     *               "failure": null,
+                     *               "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *               "createdAt": "2026-11-27T18:04:05.123Z"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            createdAt: string;
-                            data: {
-                                /** @description The resource as GET returns it when the event happened (no signed URLs) */
-                                object: unknown;
-                            };
-                            id: string;
-                            livemode: boolean;
-                            /** @enum {string} */
-                            object: "event";
-                            type: string;
-                        }[];
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["Event"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
                         has_more: boolean;
-                        /** @enum {string} */
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -2057,11 +5596,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -2069,11 +5614,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -2081,11 +5630,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -2097,6 +5653,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -2106,35 +5663,75 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        data: {
-                            /** @description The resource as GET returns it when the event happened (no signed URLs) */
-                            object: unknown;
-                        };
-                        id: string;
-                        livemode: boolean;
-                        /** @enum {string} */
-                        object: "event";
-                        type: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "evt_0JD8XAG7HJK9M3P5R6T8V0ABCD",
+                     *       "object": "event",
+                     *       "type": "invoice.stamped",
+                     *       "livemode": false,
+                     *       "createdAt": "2026-11-27T18:04:06.456Z",
+                     *       "data": {
+                     *         "object": {
+                     *           "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *           "object": "invoice",
+                     *           "livemode": false,
+                     *           "status": "stamped",
+                     *           "kind": "nominal",
+                     *           "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *           "serie": "A",
+                     *           "folio": 1042,
+                     *           "folioText": null,
+                     *           "metodoPago": "PUE",
+                     *           "formaPago": "03",
+                     *           "usoCfdi": "G03",
+                     *           "currency": "MXN",
+                     *           "subtotal": 2000,
+                     *           "discount": 0,
+                     *           "total": 2320,
+                     *           "saldoPendiente": null,
+                     *           "receiver": {
+                     *             "rfc": "URE180429TM6",
+                     *             "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *             "zip": "86991",
+                     *             "regimenFiscal": "601"
+                     *           },
+                     *           "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *           "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *           "files": {
+                     *             "status": "processing"
+                     *           },
+                     *           "cancellation": null,
+                     *           "needsReconciliation": false,
+                     *           "failure": null,
+                     *           "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *           "createdAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Event"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -2142,11 +5739,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -2154,11 +5755,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -2166,11 +5773,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -2178,11 +5791,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -2192,11 +5812,14 @@ export interface operations {
     listEventAttempts: {
         parameters: {
             query?: {
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
+                /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
             };
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -2206,33 +5829,44 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "wha_0JD8XFMCPQK9M3P5R6T8V0ABCD",
+                     *           "object": "webhook_attempt",
+                     *           "livemode": false,
+                     *           "eventId": "evt_0JD8XAG7HJK9M3P5R6T8V0ABCD",
+                     *           "webhookEndpointId": "we_0JD8X9F6GHK9M3P5R6T8V0ABCD",
+                     *           "url": "https://erp.example.com/cfdi/webhooks",
+                     *           "redelivery": false,
+                     *           "succeeded": true,
+                     *           "statusCode": 200,
+                     *           "durationMs": 84,
+                     *           "responseBody": "{\"received\":true}",
+                     *           "error": null,
+                     *           "createdAt": "2026-11-27T18:04:06.456Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            createdAt: string;
-                            durationMs: number;
-                            error: string | null;
-                            eventId: string;
-                            id: string;
-                            livemode: boolean;
-                            /** @enum {string} */
-                            object: "webhook_attempt";
-                            redelivery: boolean;
-                            responseBody: string | null;
-                            /** @description null when no HTTP answer came (timeout, reset, refused) */
-                            statusCode: number | null;
-                            succeeded: boolean;
-                            url: string;
-                            webhookEndpointId: string;
-                        }[];
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["WebhookAttempt"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
                         has_more: boolean;
-                        /** @enum {string} */
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -2240,11 +5874,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -2252,11 +5892,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -2264,11 +5908,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -2276,11 +5926,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -2288,11 +5944,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -2304,41 +5967,57 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Default: every enabled endpoint subscribed to the type */
-                    webhookEndpointId?: string;
-                };
+                /**
+                 * @example {
+                 *       "webhookEndpointId": "we_0JD8X9F6GHK9M3P5R6T8V0ABCD"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RedeliverRequest"];
             };
         };
         responses: {
             /** @description Default Response */
             202: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        eventId: string;
-                        /** @enum {string} */
-                        object: "event_redelivery";
-                        webhookEndpointIds: string[];
-                    };
+                    /**
+                     * @example {
+                     *       "object": "event_redelivery",
+                     *       "eventId": "evt_0JD8XAG7HJK9M3P5R6T8V0ABCD",
+                     *       "webhookEndpointIds": [
+                     *         "we_0JD8X9F6GHK9M3P5R6T8V0ABCD"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Redelivery"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -2346,11 +6025,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -2358,11 +6041,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -2370,11 +6059,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -2382,11 +6077,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -2396,14 +6098,23 @@ export interface operations {
     listInvoices: {
         parameters: {
             query?: {
+                /** @description Only objects created at or after this instant (ISO 8601) */
                 createdFrom?: string;
+                /** @description Only objects created before this instant (ISO 8601) */
                 createdTo?: string;
+                /** @description nominal (one receiver), global (sales to the general public) or credit_note (egreso) */
                 kind?: "nominal" | "global" | "credit_note";
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
+                /** @description A merchant (issuer) of the account: mch_… */
                 merchantId?: string;
+                /** @description c_MetodoPago: PUE paid in one installment, PPD paid in installments or later (then a payment complement per payment) */
                 metodoPago?: "PUE" | "PPD";
+                /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
-                status?: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+                /** @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled */
+                status?: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+                /** @description Folio fiscal: the UUID of the SAT timbre */
                 uuid?: string;
             };
             header?: never;
@@ -2415,68 +6126,67 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *           "object": "invoice",
+                     *           "livemode": false,
+                     *           "status": "stamped",
+                     *           "kind": "nominal",
+                     *           "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *           "serie": "A",
+                     *           "folio": 1042,
+                     *           "folioText": null,
+                     *           "metodoPago": "PUE",
+                     *           "formaPago": "03",
+                     *           "usoCfdi": "G03",
+                     *           "currency": "MXN",
+                     *           "subtotal": 2000,
+                     *           "discount": 0,
+                     *           "total": 2320,
+                     *           "saldoPendiente": null,
+                     *           "receiver": {
+                     *             "rfc": "URE180429TM6",
+                     *             "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *             "zip": "86991",
+                     *             "regimenFiscal": "601"
+                     *           },
+                     *           "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *           "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *           "files": {
+                     *             "status": "ready",
+                     *             "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *             "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *             "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *           },
+                     *           "cancellation": null,
+                     *           "needsReconciliation": false,
+                     *           "failure": null,
+                     *           "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *           "createdAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            cancellation: {
-                                [key: string]: unknown;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            createdAt: string;
-                            currency: string;
-                            discount: number;
-                            failure: {
-                                code: string | null;
-                                message: string | null;
-                            } | null;
-                            files: {
-                                pdfUrl?: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "ready" | "failed";
-                                xmlUrl?: string;
-                                zipUrl?: string;
-                            };
-                            folio: number;
-                            folioText: string | null;
-                            formaPago: string;
-                            id: string;
-                            kind: "nominal" | "global" | "credit_note";
-                            livemode: boolean;
-                            merchantId: string;
-                            metodoPago: string;
-                            needsReconciliation: boolean;
-                            /** @enum {string} */
-                            object: "invoice";
-                            receiver: {
-                                name: string;
-                                regimenFiscal: string;
-                                rfc: string;
-                                zip: string;
-                            };
-                            relatedDocuments?: {
-                                tipoRelacion: string;
-                                uuids: string[];
-                            }[];
-                            relatedInvoiceId?: string | null;
-                            relatedUuid?: string;
-                            saldoPendiente: number | null;
-                            serie: string;
-                            stampedAt: string | null;
-                            /** @enum {string} */
-                            status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                            subtotal: number;
-                            tipoRelacion?: string;
-                            total: number;
-                            usoCfdi: string;
-                            uuid: string | null;
-                        }[];
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["Invoice"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
                         has_more: boolean;
-                        /** @enum {string} */
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -2484,11 +6194,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -2496,11 +6212,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -2508,11 +6228,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -2531,163 +6258,124 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    cartDiscount?: number;
-                    /** @description Display folio; the internal numeric folio is still assigned */
-                    folio?: string;
-                    formaPago: string;
-                    informacionGlobal?: {
-                        anio: number;
-                        meses: string;
-                        /** @enum {string} */
-                        periodicidad: "01" | "02" | "03" | "04" | "05";
-                    };
-                    items: {
-                        description: string;
-                        iepsRate?: number;
-                        ivaRate?: 0 | 0.08 | 0.16;
-                        /** @description Printed under the description */
-                        noIdentificacion?: string;
-                        pedimentos?: string[];
-                        productCode: string;
-                        quantity: number;
-                        /** @description Obsolete alias of noIdentificacion */
-                        sku?: string;
-                        /** @description false marks the line exempt */
-                        taxable?: boolean;
-                        unit?: string;
-                        unitCode: string;
-                        unitPrice: number;
-                    }[];
-                    merchantId: string;
-                    metodoPago?: "PUE" | "PPD";
-                    pricesIncludeTax?: boolean;
-                    receiver: {
-                        /** @description Exact registered name in capitals, without the corporate suffix */
-                        name: string;
-                        regimenFiscal: string;
-                        rfc: string;
-                        zip: string;
-                    };
-                    /** @description CfdiRelacionados: one entry per c_TipoRelacion key, e.g. 04 for the CFDI this one replaces (then cancel that one with motive 01 and this UUID as folioSustitucion), 07 for an advance applied */
-                    relatedDocuments?: {
-                        /**
-                         * @description c_TipoRelacion key an income CFDI may carry
-                         * @enum {string}
-                         */
-                        tipoRelacion: "01" | "02" | "03" | "04" | "06" | "07";
-                        uuids: string[];
-                    }[];
-                    shipping?: {
-                        amount: number;
-                        ivaRate?: 0 | 0.08 | 0.16;
-                        productCode?: string;
-                        unitCode?: string;
-                    };
-                    usoCfdi: string;
-                };
+                /**
+                 * @example {
+                 *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                 *       "metodoPago": "PUE",
+                 *       "formaPago": "03",
+                 *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                 *       "usoCfdi": "G03",
+                 *       "items": [
+                 *         {
+                 *           "productCode": "81111500",
+                 *           "unitCode": "HUR",
+                 *           "unit": "Hora",
+                 *           "description": "Consultoría en sistemas, noviembre",
+                 *           "quantity": 2,
+                 *           "unitPrice": 1000
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceCreate"];
             };
         };
         responses: {
             /** @description Default Response */
             201: {
                 headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cancellation: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        currency: string;
-                        discount: number;
-                        failure: {
-                            code: string | null;
-                            message: string | null;
-                        } | null;
-                        files: {
-                            pdfUrl?: string;
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "ready" | "failed";
-                            xmlUrl?: string;
-                            zipUrl?: string;
-                        };
-                        folio: number;
-                        folioText: string | null;
-                        formaPago: string;
-                        id: string;
-                        kind: "nominal" | "global" | "credit_note";
-                        livemode: boolean;
-                        merchantId: string;
-                        metodoPago: string;
-                        needsReconciliation: boolean;
-                        /** @enum {string} */
-                        object: "invoice";
-                        receiver: {
-                            name: string;
-                            regimenFiscal: string;
-                            rfc: string;
-                            zip: string;
-                        };
-                        relatedDocuments?: {
-                            tipoRelacion: string;
-                            uuids: string[];
-                        }[];
-                        relatedInvoiceId?: string | null;
-                        relatedUuid?: string;
-                        saldoPendiente: number | null;
-                        serie: string;
-                        stampedAt: string | null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        subtotal: number;
-                        tipoRelacion?: string;
-                        total: number;
-                        usoCfdi: string;
-                        uuid: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "kind": "nominal",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "A",
+                     *       "folio": 1042,
+                     *       "folioText": null,
+                     *       "metodoPago": "PUE",
+                     *       "formaPago": "03",
+                     *       "usoCfdi": "G03",
+                     *       "currency": "MXN",
+                     *       "subtotal": 2000,
+                     *       "discount": 0,
+                     *       "total": 2320,
+                     *       "saldoPendiente": null,
+                     *       "receiver": {
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
                 };
             };
             /** @description Default Response */
             202: {
                 headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        files: {
-                            /** @enum {string} */
-                            status: "pending";
-                        };
-                        id: string;
-                        kind?: string;
-                        livemode: boolean;
-                        object: string;
-                        stampedAt: null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        uuid: null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamping",
+                     *       "kind": "nominal",
+                     *       "uuid": null,
+                     *       "files": {
+                     *         "status": "pending"
+                     *       },
+                     *       "stampedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampingDocument"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -2695,11 +6383,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -2707,11 +6399,17 @@ export interface operations {
             /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
             402: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
                         code: "insufficient_credits" | "monthly_limit_reached";
                     };
                 };
@@ -2719,11 +6417,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -2731,35 +6435,53 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
             };
-            /** @description Problem: `request_in_flight`, `csd_already_exists`, `cancellation_in_progress` */
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request_in_flight" | "csd_already_exists" | "cancellation_in_progress";
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
             /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
                         code: "idempotency_key_reuse" | "sat_rejected";
                     };
                 };
@@ -2767,24 +6489,37 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
                     };
                 };
             };
@@ -2795,6 +6530,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -2804,75 +6540,69 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cancellation: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        currency: string;
-                        discount: number;
-                        failure: {
-                            code: string | null;
-                            message: string | null;
-                        } | null;
-                        files: {
-                            pdfUrl?: string;
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "ready" | "failed";
-                            xmlUrl?: string;
-                            zipUrl?: string;
-                        };
-                        folio: number;
-                        folioText: string | null;
-                        formaPago: string;
-                        id: string;
-                        kind: "nominal" | "global" | "credit_note";
-                        livemode: boolean;
-                        merchantId: string;
-                        metodoPago: string;
-                        needsReconciliation: boolean;
-                        /** @enum {string} */
-                        object: "invoice";
-                        receiver: {
-                            name: string;
-                            regimenFiscal: string;
-                            rfc: string;
-                            zip: string;
-                        };
-                        relatedDocuments?: {
-                            tipoRelacion: string;
-                            uuids: string[];
-                        }[];
-                        relatedInvoiceId?: string | null;
-                        relatedUuid?: string;
-                        saldoPendiente: number | null;
-                        serie: string;
-                        stampedAt: string | null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        subtotal: number;
-                        tipoRelacion?: string;
-                        total: number;
-                        usoCfdi: string;
-                        uuid: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "kind": "nominal",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "A",
+                     *       "folio": 1042,
+                     *       "folioText": null,
+                     *       "metodoPago": "PUE",
+                     *       "formaPago": "03",
+                     *       "usoCfdi": "G03",
+                     *       "currency": "MXN",
+                     *       "subtotal": 2000,
+                     *       "discount": 0,
+                     *       "total": 2320,
+                     *       "saldoPendiente": null,
+                     *       "receiver": {
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -2880,11 +6610,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -2892,11 +6626,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -2904,11 +6644,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -2916,11 +6662,323 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    deleteDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    updateDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productCode": "81111500",
+                 *           "unitCode": "HUR",
+                 *           "unit": "Hora",
+                 *           "description": "Consultoría en sistemas, noviembre",
+                 *           "quantity": 2,
+                 *           "unitPrice": 1000
+                 *         }
+                 *       ],
+                 *       "usoCfdi": "G03"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DraftUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "kind": "nominal",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "A",
+                     *       "folio": 1042,
+                     *       "folioText": null,
+                     *       "metodoPago": "PUE",
+                     *       "formaPago": "03",
+                     *       "usoCfdi": "G03",
+                     *       "currency": "MXN",
+                     *       "subtotal": 2000,
+                     *       "discount": 0,
+                     *       "total": 2320,
+                     *       "saldoPendiente": null,
+                     *       "receiver": {
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -2935,96 +6993,89 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Motivo 01 only: UUID of the stamped replacement */
-                    folioSustitucion?: string;
-                    /**
-                     * @description 01 with relation (needs folioSustitucion), 02 without relation, 03 not carried out, 04 in a global invoice
-                     * @enum {string}
-                     */
-                    motivo: "01" | "02" | "03" | "04";
-                };
+                /**
+                 * @example {
+                 *       "motivo": "02"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelRequest"];
             };
         };
         responses: {
             /** @description Default Response */
             202: {
                 headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cancellation: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        currency: string;
-                        discount: number;
-                        failure: {
-                            code: string | null;
-                            message: string | null;
-                        } | null;
-                        files: {
-                            pdfUrl?: string;
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "ready" | "failed";
-                            xmlUrl?: string;
-                            zipUrl?: string;
-                        };
-                        folio: number;
-                        folioText: string | null;
-                        formaPago: string;
-                        id: string;
-                        kind: "nominal" | "global" | "credit_note";
-                        livemode: boolean;
-                        merchantId: string;
-                        metodoPago: string;
-                        needsReconciliation: boolean;
-                        /** @enum {string} */
-                        object: "invoice";
-                        receiver: {
-                            name: string;
-                            regimenFiscal: string;
-                            rfc: string;
-                            zip: string;
-                        };
-                        relatedDocuments?: {
-                            tipoRelacion: string;
-                            uuids: string[];
-                        }[];
-                        relatedInvoiceId?: string | null;
-                        relatedUuid?: string;
-                        saldoPendiente: number | null;
-                        serie: string;
-                        stampedAt: string | null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        subtotal: number;
-                        tipoRelacion?: string;
-                        total: number;
-                        usoCfdi: string;
-                        uuid: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "kind": "nominal",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "A",
+                     *       "folio": 1042,
+                     *       "folioText": null,
+                     *       "metodoPago": "PUE",
+                     *       "formaPago": "03",
+                     *       "usoCfdi": "G03",
+                     *       "currency": "MXN",
+                     *       "subtotal": 2000,
+                     *       "discount": 0,
+                     *       "total": 2320,
+                     *       "saldoPendiente": null,
+                     *       "receiver": {
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -3032,11 +7083,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -3044,11 +7099,17 @@ export interface operations {
             /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
             402: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
                         code: "insufficient_credits" | "monthly_limit_reached";
                     };
                 };
@@ -3056,11 +7117,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -3068,35 +7135,53 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
             };
-            /** @description Problem: `request_in_flight`, `csd_already_exists`, `cancellation_in_progress` */
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request_in_flight" | "csd_already_exists" | "cancellation_in_progress";
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
             /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
                         code: "idempotency_key_reuse" | "sat_rejected";
                     };
                 };
@@ -3104,24 +7189,497 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createInvoiceCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "kind": "nominal",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "A",
+                     *       "folio": 1042,
+                     *       "folioText": null,
+                     *       "metodoPago": "PUE",
+                     *       "formaPago": "03",
+                     *       "usoCfdi": "G03",
+                     *       "currency": "MXN",
+                     *       "subtotal": 2000,
+                     *       "discount": 0,
+                     *       "total": 2320,
+                     *       "saldoPendiente": null,
+                     *       "receiver": {
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    sendInvoiceEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": [
+                 *         "cuentas@ure.example"
+                 *       ],
+                 *       "locale": "es"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description One e-mail of a stamped document and what became of it */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eml_0JD8XELBNPK9M3P5R6T8V0ABCD",
+                     *       "object": "email_delivery",
+                     *       "livemode": false,
+                     *       "documentId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "trigger": "request",
+                     *       "to": [
+                     *         "cuentas@ure.example",
+                     *         "facturas@kemper.example"
+                     *       ],
+                     *       "locale": "es",
+                     *       "status": "sent",
+                     *       "attempts": 1,
+                     *       "smtpResponse": "250 2.0.0 Ok: queued as 4F7A21C0",
+                     *       "sentAt": "2026-11-27T18:04:06.456Z",
+                     *       "failedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailDelivery"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listInvoiceEmails: {
+        parameters: {
+            query?: {
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                limit?: number;
+                /** @description A cursor: the id of the last object of the previous page */
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "eml_0JD8XELBNPK9M3P5R6T8V0ABCD",
+                     *           "object": "email_delivery",
+                     *           "livemode": false,
+                     *           "documentId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *           "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *           "trigger": "request",
+                     *           "to": [
+                     *             "cuentas@ure.example",
+                     *             "facturas@kemper.example"
+                     *           ],
+                     *           "locale": "es",
+                     *           "status": "sent",
+                     *           "attempts": 1,
+                     *           "smtpResponse": "250 2.0.0 Ok: queued as 4F7A21C0",
+                     *           "sentAt": "2026-11-27T18:04:06.456Z",
+                     *           "failedAt": null,
+                     *           "createdAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["EmailDelivery"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
+                        has_more: boolean;
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
                     };
                 };
             };
@@ -3135,127 +7693,109 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Local Mexico City date-time without zone; default now; not in the future */
-                    fechaPago?: string;
-                    /** @description How the money arrived (c_FormaPago); never 99 */
-                    formaPago: string;
-                    /** @description Amount received, at most the outstanding balance; 2 decimals */
-                    monto: number;
-                    /** @description Default: the next installment; when sent it must be that number */
-                    numParcialidad?: number;
-                };
+                /**
+                 * @example {
+                 *       "monto": 1160,
+                 *       "formaPago": "03",
+                 *       "fechaPago": "2026-11-27T12:00:00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentCreate"];
             };
         };
         responses: {
             /** @description Default Response */
             201: {
                 headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cancellation: {
-                            acuse: {
-                                /** @description EstatusUUID: 201 accepted, 202 requested or cancelled before */
-                                codigo: string;
-                                /** @description EstatusCancelacion the SAT reported with its answer */
-                                estatus: string;
-                                fecha: string;
-                                rfcEmisor: string;
-                                uuid: string;
-                                /** @description The SAT-signed acuse; signed URL valid 15 minutes */
-                                xmlUrl?: string;
-                            } | null;
-                            folioSustitucion: string | null;
-                            motivo: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            requestedAt: string;
-                            resolvedAt: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected";
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        currency: string;
-                        failure: {
-                            code: string | null;
-                            message: string | null;
-                        } | null;
-                        fechaPago: string;
-                        files: {
-                            pdfUrl?: string;
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "ready" | "failed";
-                            xmlUrl?: string;
-                            zipUrl?: string;
-                        };
-                        formaPago: string;
-                        id: string;
-                        invoiceId: string;
-                        livemode: boolean;
-                        merchantId: string;
-                        monto: number;
-                        needsReconciliation: boolean;
-                        numParcialidad: number;
-                        /** @enum {string} */
-                        object: "payment";
-                        saldoAnterior: number;
-                        saldoInsoluto: number;
-                        stampedAt: string | null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        uuid: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "pay_0JD8X7D4EFK9M3P5R6T8V0ABCD",
+                     *       "object": "payment",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "invoiceId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "uuid": "0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D",
+                     *       "numParcialidad": 1,
+                     *       "monto": 1160,
+                     *       "formaPago": "03",
+                     *       "fechaPago": "2026-11-27T12:00:00",
+                     *       "saldoAnterior": 2320,
+                     *       "saldoInsoluto": 1160,
+                     *       "currency": "MXN",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Payment"];
                 };
             };
             /** @description Default Response */
             202: {
                 headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        files: {
-                            /** @enum {string} */
-                            status: "pending";
-                        };
-                        id: string;
-                        kind?: string;
-                        livemode: boolean;
-                        object: string;
-                        stampedAt: null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        uuid: null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamping",
+                     *       "kind": "nominal",
+                     *       "uuid": null,
+                     *       "files": {
+                     *         "status": "pending"
+                     *       },
+                     *       "stampedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampingDocument"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -3263,11 +7803,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -3275,11 +7819,17 @@ export interface operations {
             /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
             402: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
                         code: "insufficient_credits" | "monthly_limit_reached";
                     };
                 };
@@ -3287,11 +7837,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -3299,35 +7855,53 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
             };
-            /** @description Problem: `request_in_flight`, `csd_already_exists`, `cancellation_in_progress` */
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request_in_flight" | "csd_already_exists" | "cancellation_in_progress";
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
             /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
                         code: "idempotency_key_reuse" | "sat_rejected";
                     };
                 };
@@ -3335,24 +7909,680 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    retrieveDraftPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    stampDraft: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: 1 to 255 characters */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "kind": "nominal",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "A",
+                     *       "folio": 1042,
+                     *       "folioText": null,
+                     *       "metodoPago": "PUE",
+                     *       "formaPago": "03",
+                     *       "usoCfdi": "G03",
+                     *       "currency": "MXN",
+                     *       "subtotal": 2000,
+                     *       "discount": 0,
+                     *       "total": 2320,
+                     *       "saldoPendiente": null,
+                     *       "receiver": {
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamping",
+                     *       "kind": "nominal",
+                     *       "uuid": null,
+                     *       "files": {
+                     *         "status": "pending"
+                     *       },
+                     *       "stampedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampingDocument"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
+            402: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
+                        code: "insufficient_credits" | "monthly_limit_reached";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reuse" | "sat_rejected";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createInvoiceFromReceipts: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: 1 to 255 characters */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "receiptIds": [
+                 *         "rcpt_0JD8XBH8JKK9M3P5R6T8V0ABCD",
+                 *         "rcpt_0JD8XCJ9KMK9M3P5R6T8V0ABCD"
+                 *       ],
+                 *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceFromReceipts"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "kind": "nominal",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "A",
+                     *       "folio": 1042,
+                     *       "folioText": null,
+                     *       "metodoPago": "PUE",
+                     *       "formaPago": "03",
+                     *       "usoCfdi": "G03",
+                     *       "currency": "MXN",
+                     *       "subtotal": 2000,
+                     *       "discount": 0,
+                     *       "total": 2320,
+                     *       "saldoPendiente": null,
+                     *       "receiver": {
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamping",
+                     *       "kind": "nominal",
+                     *       "uuid": null,
+                     *       "files": {
+                     *         "status": "pending"
+                     *       },
+                     *       "stampedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampingDocument"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
+            402: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
+                        code: "insufficient_credits" | "monthly_limit_reached";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reuse" | "sat_rejected";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
                     };
                 };
             };
@@ -3361,7 +8591,9 @@ export interface operations {
     listMerchants: {
         parameters: {
             query?: {
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
+                /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
             };
             header?: never;
@@ -3373,57 +8605,59 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *           "object": "merchant",
+                     *           "livemode": false,
+                     *           "rfc": "EKU9003173C9",
+                     *           "legalName": "ESCUELA KEMPER URGATE",
+                     *           "regimenFiscal": "601",
+                     *           "zip": "42501",
+                     *           "serie": "A",
+                     *           "defaultClaveProdServ": "81111500",
+                     *           "defaultClaveUnidad": "E48",
+                     *           "borderRegionStimulus": false,
+                     *           "autoEmail": true,
+                     *           "emailCopyTo": [
+                     *             "facturas@kemper.example"
+                     *           ],
+                     *           "registroPatronal": null,
+                     *           "csd": {
+                     *             "object": "csd",
+                     *             "serialNumber": "30001000000500003416",
+                     *             "rfc": "EKU9003173C9",
+                     *             "validFrom": "2023-05-18T11:43:51.000Z",
+                     *             "validTo": "2027-05-18T11:43:51.000Z",
+                     *             "status": "active",
+                     *             "registeredWithPac": true,
+                     *             "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *           },
+                     *           "logoUrl": null,
+                     *           "createdAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            borderRegionStimulus: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            createdAt: string;
-                            csd: {
-                                /** @enum {string} */
-                                object: "csd";
-                                registeredWithPac: boolean;
-                                rfc: string;
-                                /** @description 20-digit NoCertificado */
-                                serialNumber: string;
-                                status: "active" | "expired";
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC with milliseconds
-                                 */
-                                updatedAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC with milliseconds
-                                 */
-                                validFrom: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC with milliseconds
-                                 */
-                                validTo: string;
-                            } | null;
-                            defaultClaveProdServ: string | null;
-                            defaultClaveUnidad: string | null;
-                            id: string;
-                            legalName: string;
-                            livemode: boolean;
-                            logoUrl: string | null;
-                            /** @enum {string} */
-                            object: "merchant";
-                            regimenFiscal: string;
-                            registroPatronal: string | null;
-                            rfc: string;
-                            serie: string;
-                            zip: string;
-                        }[];
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["Merchant"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
                         has_more: boolean;
-                        /** @enum {string} */
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -3431,11 +8665,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -3443,11 +8683,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -3455,11 +8699,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -3475,88 +8726,84 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Registered with the SAT in the northern or southern border-region stimulus (IVA 8 %, "IVA crédito aplicado del 50%"). Only such merchants may send ivaRate 0.08; their PDFs carry the stimulus legend. Default false */
-                    borderRegionStimulus?: boolean;
-                    defaultClaveProdServ?: string;
-                    defaultClaveUnidad?: string;
-                    /** @description Registered name, without the corporate-type suffix */
-                    legalName: string;
-                    /** @description c_RegimenFiscal key valid for the RFC's person type */
-                    regimenFiscal: string;
-                    /** @description IMSS registro patronal: the default of payroll receipts for contract types 01-08 */
-                    registroPatronal?: string;
-                    /** @description 12 characters (persona moral) or 13 (persona física); cannot change later */
-                    rfc: string;
-                    /** @description Default "A" */
-                    serie?: string;
-                    /** @description Postal code of the place of issue */
-                    zip: string;
-                };
+                /**
+                 * @example {
+                 *       "rfc": "EKU9003173C9",
+                 *       "legalName": "ESCUELA KEMPER URGATE",
+                 *       "regimenFiscal": "601",
+                 *       "zip": "42501",
+                 *       "serie": "A",
+                 *       "defaultClaveProdServ": "81111500",
+                 *       "defaultClaveUnidad": "E48",
+                 *       "borderRegionStimulus": false,
+                 *       "autoEmail": true,
+                 *       "emailCopyTo": [
+                 *         "facturas@kemper.example"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantCreate"];
             };
         };
         responses: {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        borderRegionStimulus: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        csd: {
-                            /** @enum {string} */
-                            object: "csd";
-                            registeredWithPac: boolean;
-                            rfc: string;
-                            /** @description 20-digit NoCertificado */
-                            serialNumber: string;
-                            status: "active" | "expired";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            updatedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            validFrom: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            validTo: string;
-                        } | null;
-                        defaultClaveProdServ: string | null;
-                        defaultClaveUnidad: string | null;
-                        id: string;
-                        legalName: string;
-                        livemode: boolean;
-                        logoUrl: string | null;
-                        /** @enum {string} */
-                        object: "merchant";
-                        regimenFiscal: string;
-                        registroPatronal: string | null;
-                        rfc: string;
-                        serie: string;
-                        zip: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "object": "merchant",
+                     *       "livemode": false,
+                     *       "rfc": "EKU9003173C9",
+                     *       "legalName": "ESCUELA KEMPER URGATE",
+                     *       "regimenFiscal": "601",
+                     *       "zip": "42501",
+                     *       "serie": "A",
+                     *       "defaultClaveProdServ": "81111500",
+                     *       "defaultClaveUnidad": "E48",
+                     *       "borderRegionStimulus": false,
+                     *       "autoEmail": true,
+                     *       "emailCopyTo": [
+                     *         "facturas@kemper.example"
+                     *       ],
+                     *       "registroPatronal": null,
+                     *       "csd": {
+                     *         "object": "csd",
+                     *         "serialNumber": "30001000000500003416",
+                     *         "rfc": "EKU9003173C9",
+                     *         "validFrom": "2023-05-18T11:43:51.000Z",
+                     *         "validTo": "2027-05-18T11:43:51.000Z",
+                     *         "status": "active",
+                     *         "registeredWithPac": true,
+                     *         "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *       },
+                     *       "logoUrl": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Merchant"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -3564,11 +8811,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -3576,11 +8827,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -3588,11 +8845,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -3604,6 +8868,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -3613,64 +8878,61 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        borderRegionStimulus: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        csd: {
-                            /** @enum {string} */
-                            object: "csd";
-                            registeredWithPac: boolean;
-                            rfc: string;
-                            /** @description 20-digit NoCertificado */
-                            serialNumber: string;
-                            status: "active" | "expired";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            updatedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            validFrom: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            validTo: string;
-                        } | null;
-                        defaultClaveProdServ: string | null;
-                        defaultClaveUnidad: string | null;
-                        id: string;
-                        legalName: string;
-                        livemode: boolean;
-                        logoUrl: string | null;
-                        /** @enum {string} */
-                        object: "merchant";
-                        regimenFiscal: string;
-                        registroPatronal: string | null;
-                        rfc: string;
-                        serie: string;
-                        zip: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "object": "merchant",
+                     *       "livemode": false,
+                     *       "rfc": "EKU9003173C9",
+                     *       "legalName": "ESCUELA KEMPER URGATE",
+                     *       "regimenFiscal": "601",
+                     *       "zip": "42501",
+                     *       "serie": "A",
+                     *       "defaultClaveProdServ": "81111500",
+                     *       "defaultClaveUnidad": "E48",
+                     *       "borderRegionStimulus": false,
+                     *       "autoEmail": true,
+                     *       "emailCopyTo": [
+                     *         "facturas@kemper.example"
+                     *       ],
+                     *       "registroPatronal": null,
+                     *       "csd": {
+                     *         "object": "csd",
+                     *         "serialNumber": "30001000000500003416",
+                     *         "rfc": "EKU9003173C9",
+                     *         "validFrom": "2023-05-18T11:43:51.000Z",
+                     *         "validTo": "2027-05-18T11:43:51.000Z",
+                     *         "status": "active",
+                     *         "registeredWithPac": true,
+                     *         "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *       },
+                     *       "logoUrl": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Merchant"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -3678,11 +8940,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -3690,11 +8956,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -3702,11 +8974,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -3714,11 +8992,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -3730,6 +9015,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -3739,26 +9025,36 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        deleted: true;
-                        id: string;
-                        /** @enum {string} */
-                        object: "merchant";
-                    };
+                    /**
+                     * @example {
+                     *       "id": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "object": "merchant",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedMerchant"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -3766,11 +9062,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -3778,11 +9078,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -3790,11 +9096,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -3802,11 +9114,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -3818,94 +9137,83 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Registered with the SAT in the northern or southern border-region stimulus (IVA 8 %, "IVA crédito aplicado del 50%"). Only such merchants may send ivaRate 0.08; their PDFs carry the stimulus legend. Default false */
-                    borderRegionStimulus?: boolean;
-                    /** @description null clears it */
-                    defaultClaveProdServ?: string | null;
-                    /** @description null clears it */
-                    defaultClaveUnidad?: string | null;
-                    /** @description Registered name, without the corporate-type suffix */
-                    legalName?: string;
-                    /** @description c_RegimenFiscal key valid for the RFC's person type */
-                    regimenFiscal?: string;
-                    /** @description null clears it */
-                    registroPatronal?: string | null;
-                    /** @description Default "A" */
-                    serie?: string;
-                    /** @description Postal code of the place of issue */
-                    zip?: string;
-                };
+                /**
+                 * @example {
+                 *       "autoEmail": true,
+                 *       "emailCopyTo": [
+                 *         "facturas@kemper.example"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantUpdate"];
             };
         };
         responses: {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        borderRegionStimulus: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        csd: {
-                            /** @enum {string} */
-                            object: "csd";
-                            registeredWithPac: boolean;
-                            rfc: string;
-                            /** @description 20-digit NoCertificado */
-                            serialNumber: string;
-                            status: "active" | "expired";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            updatedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            validFrom: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            validTo: string;
-                        } | null;
-                        defaultClaveProdServ: string | null;
-                        defaultClaveUnidad: string | null;
-                        id: string;
-                        legalName: string;
-                        livemode: boolean;
-                        logoUrl: string | null;
-                        /** @enum {string} */
-                        object: "merchant";
-                        regimenFiscal: string;
-                        registroPatronal: string | null;
-                        rfc: string;
-                        serie: string;
-                        zip: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "object": "merchant",
+                     *       "livemode": false,
+                     *       "rfc": "EKU9003173C9",
+                     *       "legalName": "ESCUELA KEMPER URGATE",
+                     *       "regimenFiscal": "601",
+                     *       "zip": "42501",
+                     *       "serie": "A",
+                     *       "defaultClaveProdServ": "81111500",
+                     *       "defaultClaveUnidad": "E48",
+                     *       "borderRegionStimulus": false,
+                     *       "autoEmail": true,
+                     *       "emailCopyTo": [
+                     *         "facturas@kemper.example"
+                     *       ],
+                     *       "registroPatronal": null,
+                     *       "csd": {
+                     *         "object": "csd",
+                     *         "serialNumber": "30001000000500003416",
+                     *         "rfc": "EKU9003173C9",
+                     *         "validFrom": "2023-05-18T11:43:51.000Z",
+                     *         "validTo": "2027-05-18T11:43:51.000Z",
+                     *         "status": "active",
+                     *         "registeredWithPac": true,
+                     *         "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *       },
+                     *       "logoUrl": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Merchant"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -3913,11 +9221,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -3925,11 +9237,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -3937,11 +9255,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -3949,11 +9273,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -3965,6 +9296,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -3974,43 +9306,41 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        object: "csd";
-                        registeredWithPac: boolean;
-                        rfc: string;
-                        /** @description 20-digit NoCertificado */
-                        serialNumber: string;
-                        status: "active" | "expired";
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        updatedAt: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        validFrom: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        validTo: string;
-                    };
+                    /**
+                     * @example {
+                     *       "object": "csd",
+                     *       "serialNumber": "30001000000500003416",
+                     *       "rfc": "EKU9003173C9",
+                     *       "validFrom": "2023-05-18T11:43:51.000Z",
+                     *       "validTo": "2027-05-18T11:43:51.000Z",
+                     *       "status": "active",
+                     *       "registeredWithPac": true,
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Csd"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -4018,11 +9348,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -4030,11 +9364,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -4042,11 +9382,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -4054,11 +9400,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -4070,63 +9423,62 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The .cer file (DER X.509) in base64 */
-                    cer: string;
-                    /** @description The .key file (DER encrypted PKCS#8) in base64 */
-                    key: string;
-                    /** @description Password of the .key; stored encrypted, never returned */
-                    password: string;
-                };
+                /**
+                 * @example {
+                 *       "cer": "MIIFuzCCA6OgAwIBAgIUMzAwMDEwMDAwMDA1MDAwMDM0MTYw…",
+                 *       "key": "MIIFDjBABgkqhkiG9w0BBQ0wMzAbBgkq…",
+                 *       "password": "12345678a"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CsdUpload"];
             };
         };
         responses: {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        object: "csd";
-                        registeredWithPac: boolean;
-                        rfc: string;
-                        /** @description 20-digit NoCertificado */
-                        serialNumber: string;
-                        status: "active" | "expired";
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        updatedAt: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        validFrom: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        validTo: string;
-                    };
+                    /**
+                     * @example {
+                     *       "object": "csd",
+                     *       "serialNumber": "30001000000500003416",
+                     *       "rfc": "EKU9003173C9",
+                     *       "validFrom": "2023-05-18T11:43:51.000Z",
+                     *       "validTo": "2027-05-18T11:43:51.000Z",
+                     *       "status": "active",
+                     *       "registeredWithPac": true,
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Csd"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -4134,11 +9486,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -4146,11 +9502,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -4158,11 +9520,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -4170,24 +9538,37 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
                     };
                 };
             };
@@ -4198,63 +9579,62 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The .cer file (DER X.509) in base64 */
-                    cer: string;
-                    /** @description The .key file (DER encrypted PKCS#8) in base64 */
-                    key: string;
-                    /** @description Password of the .key; stored encrypted, never returned */
-                    password: string;
-                };
+                /**
+                 * @example {
+                 *       "cer": "MIIFuzCCA6OgAwIBAgIUMzAwMDEwMDAwMDA1MDAwMDM0MTYw…",
+                 *       "key": "MIIFDjBABgkqhkiG9w0BBQ0wMzAbBgkq…",
+                 *       "password": "12345678a"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CsdUpload"];
             };
         };
         responses: {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        object: "csd";
-                        registeredWithPac: boolean;
-                        rfc: string;
-                        /** @description 20-digit NoCertificado */
-                        serialNumber: string;
-                        status: "active" | "expired";
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        updatedAt: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        validFrom: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        validTo: string;
-                    };
+                    /**
+                     * @example {
+                     *       "object": "csd",
+                     *       "serialNumber": "30001000000500003416",
+                     *       "rfc": "EKU9003173C9",
+                     *       "validFrom": "2023-05-18T11:43:51.000Z",
+                     *       "validTo": "2027-05-18T11:43:51.000Z",
+                     *       "status": "active",
+                     *       "registeredWithPac": true,
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Csd"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -4262,11 +9642,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -4274,11 +9658,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -4286,48 +9676,73 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
             };
-            /** @description Problem: `request_in_flight`, `csd_already_exists`, `cancellation_in_progress` */
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request_in_flight" | "csd_already_exists" | "cancellation_in_progress";
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
                     };
                 };
             };
@@ -4338,80 +9753,80 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description PNG, JPEG or WebP in base64, at most 500 KB decoded */
-                    logo: string;
-                };
+                /**
+                 * @example {
+                 *       "logo": "iVBORw0KGgoAAAANSUhEUgAAAMgAAABkCAYAAAD…"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LogoUpload"];
             };
         };
         responses: {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        borderRegionStimulus: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        csd: {
-                            /** @enum {string} */
-                            object: "csd";
-                            registeredWithPac: boolean;
-                            rfc: string;
-                            /** @description 20-digit NoCertificado */
-                            serialNumber: string;
-                            status: "active" | "expired";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            updatedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            validFrom: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            validTo: string;
-                        } | null;
-                        defaultClaveProdServ: string | null;
-                        defaultClaveUnidad: string | null;
-                        id: string;
-                        legalName: string;
-                        livemode: boolean;
-                        logoUrl: string | null;
-                        /** @enum {string} */
-                        object: "merchant";
-                        regimenFiscal: string;
-                        registroPatronal: string | null;
-                        rfc: string;
-                        serie: string;
-                        zip: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "object": "merchant",
+                     *       "livemode": false,
+                     *       "rfc": "EKU9003173C9",
+                     *       "legalName": "ESCUELA KEMPER URGATE",
+                     *       "regimenFiscal": "601",
+                     *       "zip": "42501",
+                     *       "serie": "A",
+                     *       "defaultClaveProdServ": "81111500",
+                     *       "defaultClaveUnidad": "E48",
+                     *       "borderRegionStimulus": false,
+                     *       "autoEmail": true,
+                     *       "emailCopyTo": [
+                     *         "facturas@kemper.example"
+                     *       ],
+                     *       "registroPatronal": null,
+                     *       "csd": {
+                     *         "object": "csd",
+                     *         "serialNumber": "30001000000500003416",
+                     *         "rfc": "EKU9003173C9",
+                     *         "validFrom": "2023-05-18T11:43:51.000Z",
+                     *         "validTo": "2027-05-18T11:43:51.000Z",
+                     *         "status": "active",
+                     *         "registeredWithPac": true,
+                     *         "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *       },
+                     *       "logoUrl": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Merchant"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -4419,11 +9834,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -4431,11 +9850,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -4443,11 +9868,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -4455,11 +9886,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -4471,6 +9909,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -4480,64 +9919,61 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        borderRegionStimulus: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        csd: {
-                            /** @enum {string} */
-                            object: "csd";
-                            registeredWithPac: boolean;
-                            rfc: string;
-                            /** @description 20-digit NoCertificado */
-                            serialNumber: string;
-                            status: "active" | "expired";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            updatedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            validFrom: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            validTo: string;
-                        } | null;
-                        defaultClaveProdServ: string | null;
-                        defaultClaveUnidad: string | null;
-                        id: string;
-                        legalName: string;
-                        livemode: boolean;
-                        logoUrl: string | null;
-                        /** @enum {string} */
-                        object: "merchant";
-                        regimenFiscal: string;
-                        registroPatronal: string | null;
-                        rfc: string;
-                        serie: string;
-                        zip: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "object": "merchant",
+                     *       "livemode": false,
+                     *       "rfc": "EKU9003173C9",
+                     *       "legalName": "ESCUELA KEMPER URGATE",
+                     *       "regimenFiscal": "601",
+                     *       "zip": "42501",
+                     *       "serie": "A",
+                     *       "defaultClaveProdServ": "81111500",
+                     *       "defaultClaveUnidad": "E48",
+                     *       "borderRegionStimulus": false,
+                     *       "autoEmail": true,
+                     *       "emailCopyTo": [
+                     *         "facturas@kemper.example"
+                     *       ],
+                     *       "registroPatronal": null,
+                     *       "csd": {
+                     *         "object": "csd",
+                     *         "serialNumber": "30001000000500003416",
+                     *         "rfc": "EKU9003173C9",
+                     *         "validFrom": "2023-05-18T11:43:51.000Z",
+                     *         "validTo": "2027-05-18T11:43:51.000Z",
+                     *         "status": "active",
+                     *         "registeredWithPac": true,
+                     *         "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *       },
+                     *       "logoUrl": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Merchant"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -4545,11 +9981,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -4557,11 +9997,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -4569,11 +10015,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -4581,11 +10033,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -4595,18 +10054,25 @@ export interface operations {
     listNominas: {
         parameters: {
             query?: {
+                /** @description Only objects created at or after this instant (ISO 8601) */
                 createdFrom?: string;
+                /** @description Only objects created before this instant (ISO 8601) */
                 createdTo?: string;
                 /** @description The employee's RFC */
                 employeeRfc?: string;
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
+                /** @description A merchant (issuer) of the account: mch_… */
                 merchantId?: string;
                 /** @description FechaPago on or after (YYYY-MM-DD) */
                 paymentDateFrom?: string;
                 /** @description FechaPago on or before (YYYY-MM-DD) */
                 paymentDateTo?: string;
+                /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
-                status?: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+                /** @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled */
+                status?: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+                /** @description Folio fiscal: the UUID of the SAT timbre */
                 uuid?: string;
             };
             header?: never;
@@ -4618,105 +10084,87 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "nom_0JD8X8E5FGK9M3P5R6T8V0ABCD",
+                     *           "object": "nomina",
+                     *           "livemode": false,
+                     *           "status": "stamped",
+                     *           "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *           "serie": "N",
+                     *           "folio": 310,
+                     *           "folioText": null,
+                     *           "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *           "registroPatronal": "B5510768108",
+                     *           "employee": {
+                     *             "rfc": "XOJI740919U48",
+                     *             "name": "INGRID XODAR JIMENEZ",
+                     *             "curp": "XOJI740919MQTDMN03",
+                     *             "numEmpleado": "E-120",
+                     *             "numSeguridadSocial": "04078873454",
+                     *             "departamento": "Ingeniería",
+                     *             "puesto": "Desarrolladora",
+                     *             "tipoContrato": "01",
+                     *             "tipoRegimen": "02",
+                     *             "periodicidadPago": "04"
+                     *           },
+                     *           "period": {
+                     *             "tipoNomina": "O",
+                     *             "fechaPago": "2026-11-15",
+                     *             "fechaInicialPago": "2026-11-01",
+                     *             "fechaFinalPago": "2026-11-15",
+                     *             "numDiasPagados": 15
+                     *           },
+                     *           "totals": {
+                     *             "totalPercepciones": 7000,
+                     *             "totalSueldos": 7000,
+                     *             "totalSeparacionIndemnizacion": null,
+                     *             "totalJubilacionPensionRetiro": null,
+                     *             "totalGravado": 7000,
+                     *             "totalExento": 0,
+                     *             "totalDeducciones": 820.75,
+                     *             "totalOtrasDeducciones": 180.25,
+                     *             "totalImpuestosRetenidos": 640.5,
+                     *             "totalOtrosPagos": null
+                     *           },
+                     *           "currency": "MXN",
+                     *           "subtotal": 7000,
+                     *           "discount": 820.75,
+                     *           "total": 6179.25,
+                     *           "files": {
+                     *             "status": "ready",
+                     *             "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *             "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *             "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *           },
+                     *           "cancellation": null,
+                     *           "needsReconciliation": false,
+                     *           "failure": null,
+                     *           "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *           "createdAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            cancellation: {
-                                acuse: {
-                                    /** @description EstatusUUID: 201 accepted, 202 requested or cancelled before */
-                                    codigo: string;
-                                    /** @description EstatusCancelacion the SAT reported with its answer */
-                                    estatus: string;
-                                    fecha: string;
-                                    rfcEmisor: string;
-                                    uuid: string;
-                                    /** @description The SAT-signed acuse; signed URL valid 15 minutes */
-                                    xmlUrl?: string;
-                                } | null;
-                                folioSustitucion: string | null;
-                                motivo: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC with milliseconds
-                                 */
-                                requestedAt: string;
-                                resolvedAt: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "accepted" | "rejected";
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            createdAt: string;
-                            currency: string;
-                            /** @description TotalDeducciones */
-                            discount: number;
-                            employee: {
-                                curp: string;
-                                departamento: string | null;
-                                name: string;
-                                numEmpleado: string;
-                                numSeguridadSocial: string | null;
-                                periodicidadPago: string;
-                                puesto: string | null;
-                                rfc: string;
-                                tipoContrato: string;
-                                tipoRegimen: string;
-                            };
-                            failure: {
-                                code: string | null;
-                                message: string | null;
-                            } | null;
-                            files: {
-                                pdfUrl?: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "ready" | "failed";
-                                xmlUrl?: string;
-                                zipUrl?: string;
-                            };
-                            folio: number;
-                            folioText: string | null;
-                            id: string;
-                            livemode: boolean;
-                            merchantId: string;
-                            needsReconciliation: boolean;
-                            /** @enum {string} */
-                            object: "nomina";
-                            period: {
-                                fechaFinalPago: string;
-                                fechaInicialPago: string;
-                                fechaPago: string;
-                                numDiasPagados: number;
-                                tipoNomina: string;
-                            };
-                            registroPatronal: string | null;
-                            serie: string;
-                            stampedAt: string | null;
-                            /** @enum {string} */
-                            status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                            /** @description TotalPercepciones + TotalOtrosPagos */
-                            subtotal: number;
-                            /** @description Net pay */
-                            total: number;
-                            totals: {
-                                totalDeducciones: number | null;
-                                totalExento: number;
-                                totalGravado: number;
-                                totalImpuestosRetenidos: number | null;
-                                totalJubilacionPensionRetiro: number | null;
-                                totalOtrasDeducciones: number | null;
-                                totalOtrosPagos: number | null;
-                                totalPercepciones: number | null;
-                                totalSeparacionIndemnizacion: number | null;
-                                totalSueldos: number | null;
-                            };
-                            uuid: string | null;
-                        }[];
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["Nomina"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
                         has_more: boolean;
-                        /** @enum {string} */
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -4724,11 +10172,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -4736,11 +10190,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -4748,11 +10206,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -4771,289 +10236,180 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    deducciones?: {
-                        /** @description The employer's own code for the concept */
-                        clave: string;
-                        concepto: string;
-                        /** @description MXN, at most 2 decimals */
-                        importe: number;
-                        /** @description c_TipoDeduccion; 002 is the ISR withheld */
-                        tipo: string;
-                    }[];
-                    employee: {
-                        /**
-                         * @description Antigüedad as P<weeks>W (default) or P<y>Y<m>M<d>D
-                         * @enum {string}
-                         */
-                        antiguedadFormat?: "weeks" | "ymd";
-                        /** @description c_Banco; required with a 10, 11 or 16 digit account, refused with a CLABE */
-                        banco?: string;
-                        /** @description c_Estado of the state where the work is done (AGU … ZAC, CMX) */
-                        claveEntFed: string;
-                        /** @description 10 (phone), 11 (account), 16 (card) or 18 (CLABE) digits */
-                        cuentaBancaria?: string;
-                        curp: string;
-                        departamento?: string;
-                        /** @description Start of the employment; the Antigüedad is computed from it. Required with a registro patronal */
-                        fechaInicioRelLaboral?: string;
-                        /** @description Exact registered name in capitals */
-                        name: string;
-                        numEmpleado: string;
-                        /** @description NSS; required with a registro patronal */
-                        numSeguridadSocial?: string;
-                        /** @description c_PeriodicidadPago; 99 for an extraordinary payroll */
-                        periodicidadPago: string;
-                        puesto?: string;
-                        /** @description The employee's RFC (13 characters) */
-                        rfc: string;
-                        /** @description c_RiesgoPuesto; required with a registro patronal */
-                        riesgoPuesto?: string;
-                        /** @description SBC */
-                        salarioBaseCotApor?: number;
-                        /** @description SDI; required with a registro patronal */
-                        salarioDiarioIntegrado?: number;
-                        sindicalizado?: boolean;
-                        /** @description c_TipoContrato */
-                        tipoContrato: string;
-                        /** @description c_TipoJornada */
-                        tipoJornada?: string;
-                        /** @description c_TipoRegimen */
-                        tipoRegimen: string;
-                        /** @description Fiscal postal code of the employee's constancia */
-                        zip: string;
-                    };
-                    /** @description Required when the employer is a person (13-character RFC) */
-                    employerCurp?: string;
-                    /** @description Display folio; the internal numeric folio is still assigned */
-                    folio?: string;
-                    incapacidades?: {
-                        dias: number;
-                        /** @description MXN, at most 2 decimals */
-                        importe?: number;
-                        /** @description c_TipoIncapacidad */
-                        tipo: string;
-                    }[];
-                    /** @description Required with percepciones 039 or 044 */
-                    jubilacionPensionRetiro?: {
-                        /** @description Required with 044 (installments) */
-                        montoDiario?: number;
-                        /** @description Required with 039 (one payment) */
-                        ultimoSueldoMensOrd?: number;
-                    };
-                    merchantId: string;
-                    otrosPagos?: {
-                        /** @description The employer's own code for the concept */
-                        clave: string;
-                        /** @description Required for 004 */
-                        compensacionSaldosAFavor?: {
-                            anio: number;
-                            /** @description MXN, at most 2 decimals */
-                            remanenteSalFav: number;
-                            /** @description MXN, at most 2 decimals */
-                            saldoAFavor: number;
-                        };
-                        concepto: string;
-                        /** @description MXN, at most 2 decimals */
-                        importe: number;
-                        /** @description Required for 002: the subsidy the employee was entitled to (≥ importe) */
-                        subsidioCausado?: number;
-                        /** @description c_TipoOtroPago; 002 subsidio para el empleo */
-                        tipo: string;
-                    }[];
-                    percepciones?: {
-                        /** @description Required for 045 */
-                        accionesOTitulos?: {
-                            /** @description Up to 6 decimals */
-                            precioAlOtorgarse: number;
-                            /** @description Up to 6 decimals */
-                            valorMercado: number;
-                        };
-                        /** @description The employer's own code for the concept */
-                        clave: string;
-                        concepto: string;
-                        /** @description Required for 019 (horas extra) */
-                        horasExtra?: {
-                            dias: number;
-                            horasExtra: number;
-                            /** @description MXN, at most 2 decimals */
-                            importePagado: number;
-                            /**
-                             * @description 01 dobles, 02 triples, 03 simples
-                             * @enum {string}
-                             */
-                            tipoHoras: "01" | "02" | "03";
-                        }[];
-                        /** @description MXN, at most 2 decimals */
-                        importeExento: number;
-                        /** @description MXN, at most 2 decimals */
-                        importeGravado: number;
-                        /** @description c_TipoPercepcion */
-                        tipo: string;
-                    }[];
-                    period: {
-                        /** @description Last day of the period paid */
-                        fechaFinalPago: string;
-                        /** @description First day of the period paid */
-                        fechaInicialPago: string;
-                        /** @description Payment date */
-                        fechaPago: string;
-                        /** @description Days paid, up to 3 decimals */
-                        numDiasPagados: number;
-                        /**
-                         * @description O ordinaria, E extraordinaria (aguinaldo, PTU, finiquito…)
-                         * @enum {string}
-                         */
-                        tipoNomina: "O" | "E";
-                    };
-                    /** @description The employer's IMSS registration; required for contract types 01-08 */
-                    registroPatronal?: string;
-                    /** @description Required with percepciones 022, 023 or 025 */
-                    separacionIndemnizacion?: {
-                        numAniosServicio: number;
-                        /** @description MXN, at most 2 decimals */
-                        ultimoSueldoMensOrd: number;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                 *       "registroPatronal": "B5510768108",
+                 *       "employee": {
+                 *         "rfc": "XOJI740919U48",
+                 *         "name": "INGRID XODAR JIMENEZ",
+                 *         "zip": "76028",
+                 *         "curp": "XOJI740919MQTDMN03",
+                 *         "numSeguridadSocial": "04078873454",
+                 *         "fechaInicioRelLaboral": "2015-01-16",
+                 *         "tipoContrato": "01",
+                 *         "tipoJornada": "01",
+                 *         "tipoRegimen": "02",
+                 *         "numEmpleado": "E-120",
+                 *         "departamento": "Ingeniería",
+                 *         "puesto": "Desarrolladora",
+                 *         "riesgoPuesto": "1",
+                 *         "periodicidadPago": "04",
+                 *         "salarioBaseCotApor": 490.22,
+                 *         "salarioDiarioIntegrado": 515.43,
+                 *         "claveEntFed": "JAL"
+                 *       },
+                 *       "period": {
+                 *         "tipoNomina": "O",
+                 *         "fechaPago": "2026-11-15",
+                 *         "fechaInicialPago": "2026-11-01",
+                 *         "fechaFinalPago": "2026-11-15",
+                 *         "numDiasPagados": 15
+                 *       },
+                 *       "percepciones": [
+                 *         {
+                 *           "tipo": "001",
+                 *           "clave": "001",
+                 *           "concepto": "Sueldo",
+                 *           "importeGravado": 7000,
+                 *           "importeExento": 0
+                 *         }
+                 *       ],
+                 *       "deducciones": [
+                 *         {
+                 *           "tipo": "002",
+                 *           "clave": "002",
+                 *           "concepto": "ISR",
+                 *           "importe": 640.5
+                 *         },
+                 *         {
+                 *           "tipo": "001",
+                 *           "clave": "001",
+                 *           "concepto": "IMSS",
+                 *           "importe": 180.25
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["NominaCreate"];
             };
         };
         responses: {
             /** @description Default Response */
             201: {
                 headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cancellation: {
-                            acuse: {
-                                /** @description EstatusUUID: 201 accepted, 202 requested or cancelled before */
-                                codigo: string;
-                                /** @description EstatusCancelacion the SAT reported with its answer */
-                                estatus: string;
-                                fecha: string;
-                                rfcEmisor: string;
-                                uuid: string;
-                                /** @description The SAT-signed acuse; signed URL valid 15 minutes */
-                                xmlUrl?: string;
-                            } | null;
-                            folioSustitucion: string | null;
-                            motivo: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            requestedAt: string;
-                            resolvedAt: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected";
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        currency: string;
-                        /** @description TotalDeducciones */
-                        discount: number;
-                        employee: {
-                            curp: string;
-                            departamento: string | null;
-                            name: string;
-                            numEmpleado: string;
-                            numSeguridadSocial: string | null;
-                            periodicidadPago: string;
-                            puesto: string | null;
-                            rfc: string;
-                            tipoContrato: string;
-                            tipoRegimen: string;
-                        };
-                        failure: {
-                            code: string | null;
-                            message: string | null;
-                        } | null;
-                        files: {
-                            pdfUrl?: string;
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "ready" | "failed";
-                            xmlUrl?: string;
-                            zipUrl?: string;
-                        };
-                        folio: number;
-                        folioText: string | null;
-                        id: string;
-                        livemode: boolean;
-                        merchantId: string;
-                        needsReconciliation: boolean;
-                        /** @enum {string} */
-                        object: "nomina";
-                        period: {
-                            fechaFinalPago: string;
-                            fechaInicialPago: string;
-                            fechaPago: string;
-                            numDiasPagados: number;
-                            tipoNomina: string;
-                        };
-                        registroPatronal: string | null;
-                        serie: string;
-                        stampedAt: string | null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        /** @description TotalPercepciones + TotalOtrosPagos */
-                        subtotal: number;
-                        /** @description Net pay */
-                        total: number;
-                        totals: {
-                            totalDeducciones: number | null;
-                            totalExento: number;
-                            totalGravado: number;
-                            totalImpuestosRetenidos: number | null;
-                            totalJubilacionPensionRetiro: number | null;
-                            totalOtrasDeducciones: number | null;
-                            totalOtrosPagos: number | null;
-                            totalPercepciones: number | null;
-                            totalSeparacionIndemnizacion: number | null;
-                            totalSueldos: number | null;
-                        };
-                        uuid: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "nom_0JD8X8E5FGK9M3P5R6T8V0ABCD",
+                     *       "object": "nomina",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "N",
+                     *       "folio": 310,
+                     *       "folioText": null,
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "registroPatronal": "B5510768108",
+                     *       "employee": {
+                     *         "rfc": "XOJI740919U48",
+                     *         "name": "INGRID XODAR JIMENEZ",
+                     *         "curp": "XOJI740919MQTDMN03",
+                     *         "numEmpleado": "E-120",
+                     *         "numSeguridadSocial": "04078873454",
+                     *         "departamento": "Ingeniería",
+                     *         "puesto": "Desarrolladora",
+                     *         "tipoContrato": "01",
+                     *         "tipoRegimen": "02",
+                     *         "periodicidadPago": "04"
+                     *       },
+                     *       "period": {
+                     *         "tipoNomina": "O",
+                     *         "fechaPago": "2026-11-15",
+                     *         "fechaInicialPago": "2026-11-01",
+                     *         "fechaFinalPago": "2026-11-15",
+                     *         "numDiasPagados": 15
+                     *       },
+                     *       "totals": {
+                     *         "totalPercepciones": 7000,
+                     *         "totalSueldos": 7000,
+                     *         "totalSeparacionIndemnizacion": null,
+                     *         "totalJubilacionPensionRetiro": null,
+                     *         "totalGravado": 7000,
+                     *         "totalExento": 0,
+                     *         "totalDeducciones": 820.75,
+                     *         "totalOtrasDeducciones": 180.25,
+                     *         "totalImpuestosRetenidos": 640.5,
+                     *         "totalOtrosPagos": null
+                     *       },
+                     *       "currency": "MXN",
+                     *       "subtotal": 7000,
+                     *       "discount": 820.75,
+                     *       "total": 6179.25,
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Nomina"];
                 };
             };
             /** @description Default Response */
             202: {
                 headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        files: {
-                            /** @enum {string} */
-                            status: "pending";
-                        };
-                        id: string;
-                        kind?: string;
-                        livemode: boolean;
-                        object: string;
-                        stampedAt: null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        uuid: null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamping",
+                     *       "kind": "nominal",
+                     *       "uuid": null,
+                     *       "files": {
+                     *         "status": "pending"
+                     *       },
+                     *       "stampedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampingDocument"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -5061,11 +10417,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -5073,11 +10433,17 @@ export interface operations {
             /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
             402: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
                         code: "insufficient_credits" | "monthly_limit_reached";
                     };
                 };
@@ -5085,11 +10451,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -5097,35 +10469,53 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
             };
-            /** @description Problem: `request_in_flight`, `csd_already_exists`, `cancellation_in_progress` */
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request_in_flight" | "csd_already_exists" | "cancellation_in_progress";
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
             /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
                         code: "idempotency_key_reuse" | "sat_rejected";
                     };
                 };
@@ -5133,24 +10523,37 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
                     };
                 };
             };
@@ -5161,6 +10564,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -5170,112 +10574,89 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cancellation: {
-                            acuse: {
-                                /** @description EstatusUUID: 201 accepted, 202 requested or cancelled before */
-                                codigo: string;
-                                /** @description EstatusCancelacion the SAT reported with its answer */
-                                estatus: string;
-                                fecha: string;
-                                rfcEmisor: string;
-                                uuid: string;
-                                /** @description The SAT-signed acuse; signed URL valid 15 minutes */
-                                xmlUrl?: string;
-                            } | null;
-                            folioSustitucion: string | null;
-                            motivo: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            requestedAt: string;
-                            resolvedAt: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected";
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        currency: string;
-                        /** @description TotalDeducciones */
-                        discount: number;
-                        employee: {
-                            curp: string;
-                            departamento: string | null;
-                            name: string;
-                            numEmpleado: string;
-                            numSeguridadSocial: string | null;
-                            periodicidadPago: string;
-                            puesto: string | null;
-                            rfc: string;
-                            tipoContrato: string;
-                            tipoRegimen: string;
-                        };
-                        failure: {
-                            code: string | null;
-                            message: string | null;
-                        } | null;
-                        files: {
-                            pdfUrl?: string;
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "ready" | "failed";
-                            xmlUrl?: string;
-                            zipUrl?: string;
-                        };
-                        folio: number;
-                        folioText: string | null;
-                        id: string;
-                        livemode: boolean;
-                        merchantId: string;
-                        needsReconciliation: boolean;
-                        /** @enum {string} */
-                        object: "nomina";
-                        period: {
-                            fechaFinalPago: string;
-                            fechaInicialPago: string;
-                            fechaPago: string;
-                            numDiasPagados: number;
-                            tipoNomina: string;
-                        };
-                        registroPatronal: string | null;
-                        serie: string;
-                        stampedAt: string | null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        /** @description TotalPercepciones + TotalOtrosPagos */
-                        subtotal: number;
-                        /** @description Net pay */
-                        total: number;
-                        totals: {
-                            totalDeducciones: number | null;
-                            totalExento: number;
-                            totalGravado: number;
-                            totalImpuestosRetenidos: number | null;
-                            totalJubilacionPensionRetiro: number | null;
-                            totalOtrasDeducciones: number | null;
-                            totalOtrosPagos: number | null;
-                            totalPercepciones: number | null;
-                            totalSeparacionIndemnizacion: number | null;
-                            totalSueldos: number | null;
-                        };
-                        uuid: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "nom_0JD8X8E5FGK9M3P5R6T8V0ABCD",
+                     *       "object": "nomina",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "N",
+                     *       "folio": 310,
+                     *       "folioText": null,
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "registroPatronal": "B5510768108",
+                     *       "employee": {
+                     *         "rfc": "XOJI740919U48",
+                     *         "name": "INGRID XODAR JIMENEZ",
+                     *         "curp": "XOJI740919MQTDMN03",
+                     *         "numEmpleado": "E-120",
+                     *         "numSeguridadSocial": "04078873454",
+                     *         "departamento": "Ingeniería",
+                     *         "puesto": "Desarrolladora",
+                     *         "tipoContrato": "01",
+                     *         "tipoRegimen": "02",
+                     *         "periodicidadPago": "04"
+                     *       },
+                     *       "period": {
+                     *         "tipoNomina": "O",
+                     *         "fechaPago": "2026-11-15",
+                     *         "fechaInicialPago": "2026-11-01",
+                     *         "fechaFinalPago": "2026-11-15",
+                     *         "numDiasPagados": 15
+                     *       },
+                     *       "totals": {
+                     *         "totalPercepciones": 7000,
+                     *         "totalSueldos": 7000,
+                     *         "totalSeparacionIndemnizacion": null,
+                     *         "totalJubilacionPensionRetiro": null,
+                     *         "totalGravado": 7000,
+                     *         "totalExento": 0,
+                     *         "totalDeducciones": 820.75,
+                     *         "totalOtrasDeducciones": 180.25,
+                     *         "totalImpuestosRetenidos": 640.5,
+                     *         "totalOtrosPagos": null
+                     *       },
+                     *       "currency": "MXN",
+                     *       "subtotal": 7000,
+                     *       "discount": 820.75,
+                     *       "total": 6179.25,
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Nomina"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -5283,11 +10664,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -5295,11 +10680,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -5307,11 +10698,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -5319,11 +10716,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -5338,133 +10742,109 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Motivo 01 only: UUID of the stamped replacement */
-                    folioSustitucion?: string;
-                    /**
-                     * @description 01 with relation (needs folioSustitucion), 02 without relation, 03 not carried out, 04 in a global invoice
-                     * @enum {string}
-                     */
-                    motivo: "01" | "02" | "03" | "04";
-                };
+                /**
+                 * @example {
+                 *       "motivo": "02"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelRequest"];
             };
         };
         responses: {
             /** @description Default Response */
             202: {
                 headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cancellation: {
-                            acuse: {
-                                /** @description EstatusUUID: 201 accepted, 202 requested or cancelled before */
-                                codigo: string;
-                                /** @description EstatusCancelacion the SAT reported with its answer */
-                                estatus: string;
-                                fecha: string;
-                                rfcEmisor: string;
-                                uuid: string;
-                                /** @description The SAT-signed acuse; signed URL valid 15 minutes */
-                                xmlUrl?: string;
-                            } | null;
-                            folioSustitucion: string | null;
-                            motivo: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            requestedAt: string;
-                            resolvedAt: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected";
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        currency: string;
-                        /** @description TotalDeducciones */
-                        discount: number;
-                        employee: {
-                            curp: string;
-                            departamento: string | null;
-                            name: string;
-                            numEmpleado: string;
-                            numSeguridadSocial: string | null;
-                            periodicidadPago: string;
-                            puesto: string | null;
-                            rfc: string;
-                            tipoContrato: string;
-                            tipoRegimen: string;
-                        };
-                        failure: {
-                            code: string | null;
-                            message: string | null;
-                        } | null;
-                        files: {
-                            pdfUrl?: string;
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "ready" | "failed";
-                            xmlUrl?: string;
-                            zipUrl?: string;
-                        };
-                        folio: number;
-                        folioText: string | null;
-                        id: string;
-                        livemode: boolean;
-                        merchantId: string;
-                        needsReconciliation: boolean;
-                        /** @enum {string} */
-                        object: "nomina";
-                        period: {
-                            fechaFinalPago: string;
-                            fechaInicialPago: string;
-                            fechaPago: string;
-                            numDiasPagados: number;
-                            tipoNomina: string;
-                        };
-                        registroPatronal: string | null;
-                        serie: string;
-                        stampedAt: string | null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        /** @description TotalPercepciones + TotalOtrosPagos */
-                        subtotal: number;
-                        /** @description Net pay */
-                        total: number;
-                        totals: {
-                            totalDeducciones: number | null;
-                            totalExento: number;
-                            totalGravado: number;
-                            totalImpuestosRetenidos: number | null;
-                            totalJubilacionPensionRetiro: number | null;
-                            totalOtrasDeducciones: number | null;
-                            totalOtrosPagos: number | null;
-                            totalPercepciones: number | null;
-                            totalSeparacionIndemnizacion: number | null;
-                            totalSueldos: number | null;
-                        };
-                        uuid: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "nom_0JD8X8E5FGK9M3P5R6T8V0ABCD",
+                     *       "object": "nomina",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "N",
+                     *       "folio": 310,
+                     *       "folioText": null,
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "registroPatronal": "B5510768108",
+                     *       "employee": {
+                     *         "rfc": "XOJI740919U48",
+                     *         "name": "INGRID XODAR JIMENEZ",
+                     *         "curp": "XOJI740919MQTDMN03",
+                     *         "numEmpleado": "E-120",
+                     *         "numSeguridadSocial": "04078873454",
+                     *         "departamento": "Ingeniería",
+                     *         "puesto": "Desarrolladora",
+                     *         "tipoContrato": "01",
+                     *         "tipoRegimen": "02",
+                     *         "periodicidadPago": "04"
+                     *       },
+                     *       "period": {
+                     *         "tipoNomina": "O",
+                     *         "fechaPago": "2026-11-15",
+                     *         "fechaInicialPago": "2026-11-01",
+                     *         "fechaFinalPago": "2026-11-15",
+                     *         "numDiasPagados": 15
+                     *       },
+                     *       "totals": {
+                     *         "totalPercepciones": 7000,
+                     *         "totalSueldos": 7000,
+                     *         "totalSeparacionIndemnizacion": null,
+                     *         "totalJubilacionPensionRetiro": null,
+                     *         "totalGravado": 7000,
+                     *         "totalExento": 0,
+                     *         "totalDeducciones": 820.75,
+                     *         "totalOtrasDeducciones": 180.25,
+                     *         "totalImpuestosRetenidos": 640.5,
+                     *         "totalOtrosPagos": null
+                     *       },
+                     *       "currency": "MXN",
+                     *       "subtotal": 7000,
+                     *       "discount": 820.75,
+                     *       "total": 6179.25,
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Nomina"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -5472,11 +10852,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -5484,11 +10868,17 @@ export interface operations {
             /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
             402: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
                         code: "insufficient_credits" | "monthly_limit_reached";
                     };
                 };
@@ -5496,11 +10886,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -5508,35 +10904,53 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
             };
-            /** @description Problem: `request_in_flight`, `csd_already_exists`, `cancellation_in_progress` */
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request_in_flight" | "csd_already_exists" | "cancellation_in_progress";
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
             /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
                         code: "idempotency_key_reuse" | "sat_rejected";
                     };
                 };
@@ -5544,24 +10958,342 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    sendNominaEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": [
+                 *         "cuentas@ure.example"
+                 *       ],
+                 *       "locale": "es"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description One e-mail of a stamped document and what became of it */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eml_0JD8XELBNPK9M3P5R6T8V0ABCD",
+                     *       "object": "email_delivery",
+                     *       "livemode": false,
+                     *       "documentId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "trigger": "request",
+                     *       "to": [
+                     *         "cuentas@ure.example",
+                     *         "facturas@kemper.example"
+                     *       ],
+                     *       "locale": "es",
+                     *       "status": "sent",
+                     *       "attempts": 1,
+                     *       "smtpResponse": "250 2.0.0 Ok: queued as 4F7A21C0",
+                     *       "sentAt": "2026-11-27T18:04:06.456Z",
+                     *       "failedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailDelivery"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listNominaEmails: {
+        parameters: {
+            query?: {
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                limit?: number;
+                /** @description A cursor: the id of the last object of the previous page */
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "eml_0JD8XELBNPK9M3P5R6T8V0ABCD",
+                     *           "object": "email_delivery",
+                     *           "livemode": false,
+                     *           "documentId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *           "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *           "trigger": "request",
+                     *           "to": [
+                     *             "cuentas@ure.example",
+                     *             "facturas@kemper.example"
+                     *           ],
+                     *           "locale": "es",
+                     *           "status": "sent",
+                     *           "attempts": 1,
+                     *           "smtpResponse": "250 2.0.0 Ok: queued as 4F7A21C0",
+                     *           "sentAt": "2026-11-27T18:04:06.456Z",
+                     *           "failedAt": null,
+                     *           "createdAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["EmailDelivery"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
+                        has_more: boolean;
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
                     };
                 };
             };
@@ -5579,199 +11311,175 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The employer of every receipt */
-                    merchantId: string;
-                    nominas: {
-                        deducciones?: {
-                            /** @description The employer's own code for the concept */
-                            clave: string;
-                            concepto: string;
-                            /** @description MXN, at most 2 decimals */
-                            importe: number;
-                            /** @description c_TipoDeduccion; 002 is the ISR withheld */
-                            tipo: string;
-                        }[];
-                        employee: {
-                            /**
-                             * @description Antigüedad as P<weeks>W (default) or P<y>Y<m>M<d>D
-                             * @enum {string}
-                             */
-                            antiguedadFormat?: "weeks" | "ymd";
-                            /** @description c_Banco; required with a 10, 11 or 16 digit account, refused with a CLABE */
-                            banco?: string;
-                            /** @description c_Estado of the state where the work is done (AGU … ZAC, CMX) */
-                            claveEntFed: string;
-                            /** @description 10 (phone), 11 (account), 16 (card) or 18 (CLABE) digits */
-                            cuentaBancaria?: string;
-                            curp: string;
-                            departamento?: string;
-                            /** @description Start of the employment; the Antigüedad is computed from it. Required with a registro patronal */
-                            fechaInicioRelLaboral?: string;
-                            /** @description Exact registered name in capitals */
-                            name: string;
-                            numEmpleado: string;
-                            /** @description NSS; required with a registro patronal */
-                            numSeguridadSocial?: string;
-                            /** @description c_PeriodicidadPago; 99 for an extraordinary payroll */
-                            periodicidadPago: string;
-                            puesto?: string;
-                            /** @description The employee's RFC (13 characters) */
-                            rfc: string;
-                            /** @description c_RiesgoPuesto; required with a registro patronal */
-                            riesgoPuesto?: string;
-                            /** @description SBC */
-                            salarioBaseCotApor?: number;
-                            /** @description SDI; required with a registro patronal */
-                            salarioDiarioIntegrado?: number;
-                            sindicalizado?: boolean;
-                            /** @description c_TipoContrato */
-                            tipoContrato: string;
-                            /** @description c_TipoJornada */
-                            tipoJornada?: string;
-                            /** @description c_TipoRegimen */
-                            tipoRegimen: string;
-                            /** @description Fiscal postal code of the employee's constancia */
-                            zip: string;
-                        };
-                        /** @description Required when the employer is a person (13-character RFC) */
-                        employerCurp?: string;
-                        /** @description Display folio; the internal numeric folio is still assigned */
-                        folio?: string;
-                        incapacidades?: {
-                            dias: number;
-                            /** @description MXN, at most 2 decimals */
-                            importe?: number;
-                            /** @description c_TipoIncapacidad */
-                            tipo: string;
-                        }[];
-                        /** @description Required with percepciones 039 or 044 */
-                        jubilacionPensionRetiro?: {
-                            /** @description Required with 044 (installments) */
-                            montoDiario?: number;
-                            /** @description Required with 039 (one payment) */
-                            ultimoSueldoMensOrd?: number;
-                        };
-                        otrosPagos?: {
-                            /** @description The employer's own code for the concept */
-                            clave: string;
-                            /** @description Required for 004 */
-                            compensacionSaldosAFavor?: {
-                                anio: number;
-                                /** @description MXN, at most 2 decimals */
-                                remanenteSalFav: number;
-                                /** @description MXN, at most 2 decimals */
-                                saldoAFavor: number;
-                            };
-                            concepto: string;
-                            /** @description MXN, at most 2 decimals */
-                            importe: number;
-                            /** @description Required for 002: the subsidy the employee was entitled to (≥ importe) */
-                            subsidioCausado?: number;
-                            /** @description c_TipoOtroPago; 002 subsidio para el empleo */
-                            tipo: string;
-                        }[];
-                        percepciones?: {
-                            /** @description Required for 045 */
-                            accionesOTitulos?: {
-                                /** @description Up to 6 decimals */
-                                precioAlOtorgarse: number;
-                                /** @description Up to 6 decimals */
-                                valorMercado: number;
-                            };
-                            /** @description The employer's own code for the concept */
-                            clave: string;
-                            concepto: string;
-                            /** @description Required for 019 (horas extra) */
-                            horasExtra?: {
-                                dias: number;
-                                horasExtra: number;
-                                /** @description MXN, at most 2 decimals */
-                                importePagado: number;
-                                /**
-                                 * @description 01 dobles, 02 triples, 03 simples
-                                 * @enum {string}
-                                 */
-                                tipoHoras: "01" | "02" | "03";
-                            }[];
-                            /** @description MXN, at most 2 decimals */
-                            importeExento: number;
-                            /** @description MXN, at most 2 decimals */
-                            importeGravado: number;
-                            /** @description c_TipoPercepcion */
-                            tipo: string;
-                        }[];
-                        period: {
-                            /** @description Last day of the period paid */
-                            fechaFinalPago: string;
-                            /** @description First day of the period paid */
-                            fechaInicialPago: string;
-                            /** @description Payment date */
-                            fechaPago: string;
-                            /** @description Days paid, up to 3 decimals */
-                            numDiasPagados: number;
-                            /**
-                             * @description O ordinaria, E extraordinaria (aguinaldo, PTU, finiquito…)
-                             * @enum {string}
-                             */
-                            tipoNomina: "O" | "E";
-                        };
-                        /** @description The employer's IMSS registration; required for contract types 01-08 */
-                        registroPatronal?: string;
-                        /** @description Required with percepciones 022, 023 or 025 */
-                        separacionIndemnizacion?: {
-                            numAniosServicio: number;
-                            /** @description MXN, at most 2 decimals */
-                            ultimoSueldoMensOrd: number;
-                        };
-                    }[];
-                };
+                /**
+                 * @example {
+                 *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                 *       "nominas": [
+                 *         {
+                 *           "registroPatronal": "B5510768108",
+                 *           "employee": {
+                 *             "rfc": "XOJI740919U48",
+                 *             "name": "INGRID XODAR JIMENEZ",
+                 *             "zip": "76028",
+                 *             "curp": "XOJI740919MQTDMN03",
+                 *             "numSeguridadSocial": "04078873454",
+                 *             "fechaInicioRelLaboral": "2015-01-16",
+                 *             "tipoContrato": "01",
+                 *             "tipoJornada": "01",
+                 *             "tipoRegimen": "02",
+                 *             "numEmpleado": "E-120",
+                 *             "departamento": "Ingeniería",
+                 *             "puesto": "Desarrolladora",
+                 *             "riesgoPuesto": "1",
+                 *             "periodicidadPago": "04",
+                 *             "salarioBaseCotApor": 490.22,
+                 *             "salarioDiarioIntegrado": 515.43,
+                 *             "claveEntFed": "JAL"
+                 *           },
+                 *           "period": {
+                 *             "tipoNomina": "O",
+                 *             "fechaPago": "2026-11-15",
+                 *             "fechaInicialPago": "2026-11-01",
+                 *             "fechaFinalPago": "2026-11-15",
+                 *             "numDiasPagados": 15
+                 *           },
+                 *           "percepciones": [
+                 *             {
+                 *               "tipo": "001",
+                 *               "clave": "001",
+                 *               "concepto": "Sueldo",
+                 *               "importeGravado": 7000,
+                 *               "importeExento": 0
+                 *             }
+                 *           ],
+                 *           "deducciones": [
+                 *             {
+                 *               "tipo": "002",
+                 *               "clave": "002",
+                 *               "concepto": "ISR",
+                 *               "importe": 640.5
+                 *             },
+                 *             {
+                 *               "tipo": "001",
+                 *               "clave": "001",
+                 *               "concepto": "IMSS",
+                 *               "importe": 180.25
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["NominaBatchCreate"];
             };
         };
         responses: {
             /** @description Default Response */
             200: {
                 headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            /** @description The problem (400, 402, 422, 503…) for a receipt that was not stamped */
-                            error: {
-                                [key: string]: unknown;
-                            } | null;
-                            id: string | null;
-                            /** @description Position of the receipt in the request */
-                            index: number;
-                            /** @description The Nómina (201) or its reduced shape while stamping (202) */
-                            nomina: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @description The HTTP status POST /v1/nominas would have answered for this receipt */
-                            status: number;
-                        }[];
-                        livemode: boolean;
-                        merchantId: string;
-                        /** @enum {string} */
-                        object: "nomina_batch";
-                        summary: {
-                            failed: number;
-                            stamped: number;
-                            stamping: number;
-                            total: number;
-                        };
-                    };
+                    /**
+                     * @example {
+                     *       "object": "nomina_batch",
+                     *       "livemode": false,
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "summary": {
+                     *         "total": 1,
+                     *         "stamped": 1,
+                     *         "stamping": 0,
+                     *         "failed": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": 201,
+                     *           "id": "nom_0JD8X8E5FGK9M3P5R6T8V0ABCD",
+                     *           "nomina": {
+                     *             "id": "nom_0JD8X8E5FGK9M3P5R6T8V0ABCD",
+                     *             "object": "nomina",
+                     *             "livemode": false,
+                     *             "status": "stamped",
+                     *             "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *             "serie": "N",
+                     *             "folio": 310,
+                     *             "folioText": null,
+                     *             "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *             "registroPatronal": "B5510768108",
+                     *             "employee": {
+                     *               "rfc": "XOJI740919U48",
+                     *               "name": "INGRID XODAR JIMENEZ",
+                     *               "curp": "XOJI740919MQTDMN03",
+                     *               "numEmpleado": "E-120",
+                     *               "numSeguridadSocial": "04078873454",
+                     *               "departamento": "Ingeniería",
+                     *               "puesto": "Desarrolladora",
+                     *               "tipoContrato": "01",
+                     *               "tipoRegimen": "02",
+                     *               "periodicidadPago": "04"
+                     *             },
+                     *             "period": {
+                     *               "tipoNomina": "O",
+                     *               "fechaPago": "2026-11-15",
+                     *               "fechaInicialPago": "2026-11-01",
+                     *               "fechaFinalPago": "2026-11-15",
+                     *               "numDiasPagados": 15
+                     *             },
+                     *             "totals": {
+                     *               "totalPercepciones": 7000,
+                     *               "totalSueldos": 7000,
+                     *               "totalSeparacionIndemnizacion": null,
+                     *               "totalJubilacionPensionRetiro": null,
+                     *               "totalGravado": 7000,
+                     *               "totalExento": 0,
+                     *               "totalDeducciones": 820.75,
+                     *               "totalOtrasDeducciones": 180.25,
+                     *               "totalImpuestosRetenidos": 640.5,
+                     *               "totalOtrosPagos": null
+                     *             },
+                     *             "currency": "MXN",
+                     *             "subtotal": 7000,
+                     *             "discount": 820.75,
+                     *             "total": 6179.25,
+                     *             "files": {
+                     *               "status": "ready",
+                     *               "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *               "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *               "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *             },
+                     *             "cancellation": null,
+                     *             "needsReconciliation": false,
+                     *             "failure": null,
+                     *             "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *             "createdAt": "2026-11-27T18:04:05.123Z"
+                     *           },
+                     *           "error": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NominaBatch"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -5779,11 +11487,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -5791,11 +11503,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -5803,35 +11521,53 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
             };
-            /** @description Problem: `request_in_flight`, `csd_already_exists`, `cancellation_in_progress` */
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request_in_flight" | "csd_already_exists" | "cancellation_in_progress";
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
             /** @description Problem: `payload_too_large` */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 413 carries here
+                         * @enum {string}
+                         */
                         code: "payload_too_large";
                     };
                 };
@@ -5839,11 +11575,17 @@ export interface operations {
             /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
                         code: "idempotency_key_reuse" | "sat_rejected";
                     };
                 };
@@ -5851,11 +11593,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -5865,13 +11614,21 @@ export interface operations {
     listPayments: {
         parameters: {
             query?: {
+                /** @description Only objects created at or after this instant (ISO 8601) */
                 createdFrom?: string;
+                /** @description Only objects created before this instant (ISO 8601) */
                 createdTo?: string;
+                /** @description An invoice (inv_…) */
                 invoiceId?: string;
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
+                /** @description A merchant (issuer) of the account: mch_… */
                 merchantId?: string;
+                /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
-                status?: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+                /** @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled */
+                status?: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+                /** @description Folio fiscal: the UUID of the SAT timbre */
                 uuid?: string;
             };
             header?: never;
@@ -5883,71 +11640,57 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "pay_0JD8X7D4EFK9M3P5R6T8V0ABCD",
+                     *           "object": "payment",
+                     *           "livemode": false,
+                     *           "status": "stamped",
+                     *           "invoiceId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *           "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *           "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *           "uuid": "0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D",
+                     *           "numParcialidad": 1,
+                     *           "monto": 1160,
+                     *           "formaPago": "03",
+                     *           "fechaPago": "2026-11-27T12:00:00",
+                     *           "saldoAnterior": 2320,
+                     *           "saldoInsoluto": 1160,
+                     *           "currency": "MXN",
+                     *           "files": {
+                     *             "status": "ready",
+                     *             "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *             "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *             "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *           },
+                     *           "cancellation": null,
+                     *           "needsReconciliation": false,
+                     *           "failure": null,
+                     *           "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *           "createdAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            cancellation: {
-                                acuse: {
-                                    /** @description EstatusUUID: 201 accepted, 202 requested or cancelled before */
-                                    codigo: string;
-                                    /** @description EstatusCancelacion the SAT reported with its answer */
-                                    estatus: string;
-                                    fecha: string;
-                                    rfcEmisor: string;
-                                    uuid: string;
-                                    /** @description The SAT-signed acuse; signed URL valid 15 minutes */
-                                    xmlUrl?: string;
-                                } | null;
-                                folioSustitucion: string | null;
-                                motivo: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC with milliseconds
-                                 */
-                                requestedAt: string;
-                                resolvedAt: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "accepted" | "rejected";
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            createdAt: string;
-                            currency: string;
-                            failure: {
-                                code: string | null;
-                                message: string | null;
-                            } | null;
-                            fechaPago: string;
-                            files: {
-                                pdfUrl?: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "ready" | "failed";
-                                xmlUrl?: string;
-                                zipUrl?: string;
-                            };
-                            formaPago: string;
-                            id: string;
-                            invoiceId: string;
-                            livemode: boolean;
-                            merchantId: string;
-                            monto: number;
-                            needsReconciliation: boolean;
-                            numParcialidad: number;
-                            /** @enum {string} */
-                            object: "payment";
-                            saldoAnterior: number;
-                            saldoInsoluto: number;
-                            stampedAt: string | null;
-                            /** @enum {string} */
-                            status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                            uuid: string | null;
-                        }[];
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["Payment"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
                         has_more: boolean;
-                        /** @enum {string} */
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -5955,11 +11698,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -5967,11 +11716,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -5979,11 +11732,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -5995,6 +11755,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -6004,78 +11765,59 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cancellation: {
-                            acuse: {
-                                /** @description EstatusUUID: 201 accepted, 202 requested or cancelled before */
-                                codigo: string;
-                                /** @description EstatusCancelacion the SAT reported with its answer */
-                                estatus: string;
-                                fecha: string;
-                                rfcEmisor: string;
-                                uuid: string;
-                                /** @description The SAT-signed acuse; signed URL valid 15 minutes */
-                                xmlUrl?: string;
-                            } | null;
-                            folioSustitucion: string | null;
-                            motivo: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            requestedAt: string;
-                            resolvedAt: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected";
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        currency: string;
-                        failure: {
-                            code: string | null;
-                            message: string | null;
-                        } | null;
-                        fechaPago: string;
-                        files: {
-                            pdfUrl?: string;
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "ready" | "failed";
-                            xmlUrl?: string;
-                            zipUrl?: string;
-                        };
-                        formaPago: string;
-                        id: string;
-                        invoiceId: string;
-                        livemode: boolean;
-                        merchantId: string;
-                        monto: number;
-                        needsReconciliation: boolean;
-                        numParcialidad: number;
-                        /** @enum {string} */
-                        object: "payment";
-                        saldoAnterior: number;
-                        saldoInsoluto: number;
-                        stampedAt: string | null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        uuid: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "pay_0JD8X7D4EFK9M3P5R6T8V0ABCD",
+                     *       "object": "payment",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "invoiceId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "uuid": "0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D",
+                     *       "numParcialidad": 1,
+                     *       "monto": 1160,
+                     *       "formaPago": "03",
+                     *       "fechaPago": "2026-11-27T12:00:00",
+                     *       "saldoAnterior": 2320,
+                     *       "saldoInsoluto": 1160,
+                     *       "currency": "MXN",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Payment"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -6083,11 +11825,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -6095,11 +11841,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -6107,11 +11859,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -6119,11 +11877,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -6138,99 +11903,79 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Motivo 01 only: UUID of the stamped replacement */
-                    folioSustitucion?: string;
-                    /**
-                     * @description 01 with relation (needs folioSustitucion), 02 without relation, 03 not carried out, 04 in a global invoice
-                     * @enum {string}
-                     */
-                    motivo: "01" | "02" | "03" | "04";
-                };
+                /**
+                 * @example {
+                 *       "motivo": "02"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelRequest"];
             };
         };
         responses: {
             /** @description Default Response */
             202: {
                 headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cancellation: {
-                            acuse: {
-                                /** @description EstatusUUID: 201 accepted, 202 requested or cancelled before */
-                                codigo: string;
-                                /** @description EstatusCancelacion the SAT reported with its answer */
-                                estatus: string;
-                                fecha: string;
-                                rfcEmisor: string;
-                                uuid: string;
-                                /** @description The SAT-signed acuse; signed URL valid 15 minutes */
-                                xmlUrl?: string;
-                            } | null;
-                            folioSustitucion: string | null;
-                            motivo: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            requestedAt: string;
-                            resolvedAt: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected";
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        currency: string;
-                        failure: {
-                            code: string | null;
-                            message: string | null;
-                        } | null;
-                        fechaPago: string;
-                        files: {
-                            pdfUrl?: string;
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "ready" | "failed";
-                            xmlUrl?: string;
-                            zipUrl?: string;
-                        };
-                        formaPago: string;
-                        id: string;
-                        invoiceId: string;
-                        livemode: boolean;
-                        merchantId: string;
-                        monto: number;
-                        needsReconciliation: boolean;
-                        numParcialidad: number;
-                        /** @enum {string} */
-                        object: "payment";
-                        saldoAnterior: number;
-                        saldoInsoluto: number;
-                        stampedAt: string | null;
-                        /** @enum {string} */
-                        status: "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
-                        uuid: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "pay_0JD8X7D4EFK9M3P5R6T8V0ABCD",
+                     *       "object": "payment",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "invoiceId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "uuid": "0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D",
+                     *       "numParcialidad": 1,
+                     *       "monto": 1160,
+                     *       "formaPago": "03",
+                     *       "fechaPago": "2026-11-27T12:00:00",
+                     *       "saldoAnterior": 2320,
+                     *       "saldoInsoluto": 1160,
+                     *       "currency": "MXN",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Payment"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -6238,11 +11983,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -6250,11 +11999,17 @@ export interface operations {
             /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
             402: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
                         code: "insufficient_credits" | "monthly_limit_reached";
                     };
                 };
@@ -6262,11 +12017,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -6274,35 +12035,53 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
             };
-            /** @description Problem: `request_in_flight`, `csd_already_exists`, `cancellation_in_progress` */
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request_in_flight" | "csd_already_exists" | "cancellation_in_progress";
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
             /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
                         code: "idempotency_key_reuse" | "sat_rejected";
                     };
                 };
@@ -6310,33 +12089,357 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
                     };
                 };
             };
         };
     };
-    listWebhookEndpoints: {
+    sendPaymentEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": [
+                 *         "cuentas@ure.example"
+                 *       ],
+                 *       "locale": "es"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description One e-mail of a stamped document and what became of it */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eml_0JD8XELBNPK9M3P5R6T8V0ABCD",
+                     *       "object": "email_delivery",
+                     *       "livemode": false,
+                     *       "documentId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "trigger": "request",
+                     *       "to": [
+                     *         "cuentas@ure.example",
+                     *         "facturas@kemper.example"
+                     *       ],
+                     *       "locale": "es",
+                     *       "status": "sent",
+                     *       "attempts": 1,
+                     *       "smtpResponse": "250 2.0.0 Ok: queued as 4F7A21C0",
+                     *       "sentAt": "2026-11-27T18:04:06.456Z",
+                     *       "failedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailDelivery"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listPaymentEmails: {
         parameters: {
             query?: {
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
+                /** @description A cursor: the id of the last object of the previous page */
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "eml_0JD8XELBNPK9M3P5R6T8V0ABCD",
+                     *           "object": "email_delivery",
+                     *           "livemode": false,
+                     *           "documentId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *           "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *           "trigger": "request",
+                     *           "to": [
+                     *             "cuentas@ure.example",
+                     *             "facturas@kemper.example"
+                     *           ],
+                     *           "locale": "es",
+                     *           "status": "sent",
+                     *           "attempts": 1,
+                     *           "smtpResponse": "250 2.0.0 Ok: queued as 4F7A21C0",
+                     *           "sentAt": "2026-11-27T18:04:06.456Z",
+                     *           "failedAt": null,
+                     *           "createdAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["EmailDelivery"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
+                        has_more: boolean;
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    listSavedProducts: {
+        parameters: {
+            query?: {
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                limit?: number;
+                /** @description Part of the description or SKU, any case */
+                q?: string;
+                /** @description The exact SKU */
+                sku?: string;
+                /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
             };
             header?: never;
@@ -6348,38 +12451,46 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "prod_0JD8X5B2CDK9M3P5R6T8V0ABCD",
+                     *           "object": "product",
+                     *           "livemode": false,
+                     *           "description": "Consultoría en sistemas, por hora",
+                     *           "productCode": "81111500",
+                     *           "unitCode": "HUR",
+                     *           "unitName": "Hora",
+                     *           "price": 1160,
+                     *           "pricesIncludeTax": true,
+                     *           "taxable": true,
+                     *           "ivaRate": 0.16,
+                     *           "iepsRate": null,
+                     *           "sku": "CONS-HORA",
+                     *           "createdAt": "2026-11-27T18:04:05.123Z",
+                     *           "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            createdAt: string;
-                            description: string | null;
-                            disabled: boolean;
-                            /** @description requested (PATCH), gone (the receiver answered 410), failing (3 days of failed attempts) */
-                            disabledReason: "requested" | "gone" | "failing" | null;
-                            enabledEvents: string[];
-                            /** @description Start of the current run of failed attempts */
-                            failingSince: string | null;
-                            id: string;
-                            livemode: boolean;
-                            /** @enum {string} */
-                            object: "webhook_endpoint";
-                            /** @description Until then the replaced secret also signs */
-                            previousSecretExpiresAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            updatedAt: string;
-                            url: string;
-                        }[];
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["Product"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
                         has_more: boolean;
-                        /** @enum {string} */
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -6387,11 +12498,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -6399,11 +12516,128 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Consultoría en sistemas, por hora",
+                 *       "productCode": "81111500",
+                 *       "unitCode": "HUR",
+                 *       "unitName": "Hora",
+                 *       "price": 1160,
+                 *       "pricesIncludeTax": true,
+                 *       "taxable": true,
+                 *       "ivaRate": 0.16,
+                 *       "iepsRate": null,
+                 *       "sku": "CONS-HORA"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "prod_0JD8X5B2CDK9M3P5R6T8V0ABCD",
+                     *       "object": "product",
+                     *       "livemode": false,
+                     *       "description": "Consultoría en sistemas, por hora",
+                     *       "productCode": "81111500",
+                     *       "unitCode": "HUR",
+                     *       "unitName": "Hora",
+                     *       "price": 1160,
+                     *       "pricesIncludeTax": true,
+                     *       "taxable": true,
+                     *       "ivaRate": 0.16,
+                     *       "iepsRate": null,
+                     *       "sku": "CONS-HORA",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -6411,11 +12645,1614 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    retrieveProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "prod_0JD8X5B2CDK9M3P5R6T8V0ABCD",
+                     *       "object": "product",
+                     *       "livemode": false,
+                     *       "description": "Consultoría en sistemas, por hora",
+                     *       "productCode": "81111500",
+                     *       "unitCode": "HUR",
+                     *       "unitName": "Hora",
+                     *       "price": 1160,
+                     *       "pricesIncludeTax": true,
+                     *       "taxable": true,
+                     *       "ivaRate": 0.16,
+                     *       "iepsRate": null,
+                     *       "sku": "CONS-HORA",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "prod_0JD8X5B2CDK9M3P5R6T8V0ABCD",
+                     *       "object": "product",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedProduct"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "price": 1276
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "prod_0JD8X5B2CDK9M3P5R6T8V0ABCD",
+                     *       "object": "product",
+                     *       "livemode": false,
+                     *       "description": "Consultoría en sistemas, por hora",
+                     *       "productCode": "81111500",
+                     *       "unitCode": "HUR",
+                     *       "unitName": "Hora",
+                     *       "price": 1160,
+                     *       "pricesIncludeTax": true,
+                     *       "taxable": true,
+                     *       "ivaRate": 0.16,
+                     *       "iepsRate": null,
+                     *       "sku": "CONS-HORA",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    listReceipts: {
+        parameters: {
+            query?: {
+                /** @description Only the receipts of this shop or till */
+                branch?: string;
+                /** @description Only the receipts of this sale id of yours */
+                externalId?: string;
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                limit?: number;
+                /** @description A merchant (issuer) of the account: mch_… */
+                merchantId?: string;
+                /** @description A cursor: the id of the last object of the previous page */
+                starting_after?: string;
+                /** @description open: the customer may still invoice it; invoiced: an invoice covers it; in_global: the global invoice of its period does; cancelled: voided */
+                status?: "open" | "invoiced" | "in_global" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "rcpt_0JD8XBH8JKK9M3P5R6T8V0ABCD",
+                     *           "object": "receipt",
+                     *           "livemode": false,
+                     *           "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *           "key": "K7Q2M9X4B6T1R8W3",
+                     *           "selfInvoiceUrl": "https://facturas.example.mx/r/K7Q2M9X4B6T1R8W3",
+                     *           "status": "open",
+                     *           "items": [
+                     *             {
+                     *               "productCode": "50192100",
+                     *               "unitCode": "H87",
+                     *               "description": "Torta de pierna",
+                     *               "quantity": 2,
+                     *               "unitPrice": 85
+                     *             }
+                     *           ],
+                     *           "pricesIncludeTax": true,
+                     *           "formaPago": "01",
+                     *           "branch": "Sucursal Centro",
+                     *           "externalId": "venta-20261127-0042",
+                     *           "subtotal": "146.55",
+                     *           "total": "170.00",
+                     *           "expiresAt": "2026-12-01T05:59:59.999Z",
+                     *           "invoiceId": null,
+                     *           "cancelledAt": null,
+                     *           "createdAt": "2026-11-27T18:04:05.123Z",
+                     *           "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["Receipt"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
+                        has_more: boolean;
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    createReceipt: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: 1 to 255 characters */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                 *       "items": [
+                 *         {
+                 *           "productCode": "50192100",
+                 *           "unitCode": "H87",
+                 *           "description": "Torta de pierna",
+                 *           "quantity": 2,
+                 *           "unitPrice": 85
+                 *         }
+                 *       ],
+                 *       "formaPago": "01",
+                 *       "branch": "Sucursal Centro",
+                 *       "externalId": "venta-20261127-0042"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReceiptCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "rcpt_0JD8XBH8JKK9M3P5R6T8V0ABCD",
+                     *       "object": "receipt",
+                     *       "livemode": false,
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "key": "K7Q2M9X4B6T1R8W3",
+                     *       "selfInvoiceUrl": "https://facturas.example.mx/r/K7Q2M9X4B6T1R8W3",
+                     *       "status": "open",
+                     *       "items": [
+                     *         {
+                     *           "productCode": "50192100",
+                     *           "unitCode": "H87",
+                     *           "description": "Torta de pierna",
+                     *           "quantity": 2,
+                     *           "unitPrice": 85
+                     *         }
+                     *       ],
+                     *       "pricesIncludeTax": true,
+                     *       "formaPago": "01",
+                     *       "branch": "Sucursal Centro",
+                     *       "externalId": "venta-20261127-0042",
+                     *       "subtotal": "146.55",
+                     *       "total": "170.00",
+                     *       "expiresAt": "2026-12-01T05:59:59.999Z",
+                     *       "invoiceId": null,
+                     *       "cancelledAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reuse" | "sat_rejected";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    retrieveReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "rcpt_0JD8XBH8JKK9M3P5R6T8V0ABCD",
+                     *       "object": "receipt",
+                     *       "livemode": false,
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "key": "K7Q2M9X4B6T1R8W3",
+                     *       "selfInvoiceUrl": "https://facturas.example.mx/r/K7Q2M9X4B6T1R8W3",
+                     *       "status": "open",
+                     *       "items": [
+                     *         {
+                     *           "productCode": "50192100",
+                     *           "unitCode": "H87",
+                     *           "description": "Torta de pierna",
+                     *           "quantity": 2,
+                     *           "unitPrice": 85
+                     *         }
+                     *       ],
+                     *       "pricesIncludeTax": true,
+                     *       "formaPago": "01",
+                     *       "branch": "Sucursal Centro",
+                     *       "externalId": "venta-20261127-0042",
+                     *       "subtotal": "146.55",
+                     *       "total": "170.00",
+                     *       "expiresAt": "2026-12-01T05:59:59.999Z",
+                     *       "invoiceId": null,
+                     *       "cancelledAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    cancelReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "rcpt_0JD8XBH8JKK9M3P5R6T8V0ABCD",
+                     *       "object": "receipt",
+                     *       "livemode": false,
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "key": "K7Q2M9X4B6T1R8W3",
+                     *       "selfInvoiceUrl": "https://facturas.example.mx/r/K7Q2M9X4B6T1R8W3",
+                     *       "status": "open",
+                     *       "items": [
+                     *         {
+                     *           "productCode": "50192100",
+                     *           "unitCode": "H87",
+                     *           "description": "Torta de pierna",
+                     *           "quantity": 2,
+                     *           "unitPrice": 85
+                     *         }
+                     *       ],
+                     *       "pricesIncludeTax": true,
+                     *       "formaPago": "01",
+                     *       "branch": "Sucursal Centro",
+                     *       "externalId": "venta-20261127-0042",
+                     *       "subtotal": "146.55",
+                     *       "total": "170.00",
+                     *       "expiresAt": "2026-12-01T05:59:59.999Z",
+                     *       "invoiceId": null,
+                     *       "cancelledAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    createReceiptInvoice: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: 1 to 255 characters */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "receiver": {
+                 *         "rfc": "URE180429TM6",
+                 *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                 *         "zip": "86991",
+                 *         "regimenFiscal": "601"
+                 *       },
+                 *       "usoCfdi": "G03"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReceiptInvoice"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "kind": "nominal",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "A",
+                     *       "folio": 1042,
+                     *       "folioText": null,
+                     *       "metodoPago": "PUE",
+                     *       "formaPago": "03",
+                     *       "usoCfdi": "G03",
+                     *       "currency": "MXN",
+                     *       "subtotal": 2000,
+                     *       "discount": 0,
+                     *       "total": 2320,
+                     *       "saldoPendiente": null,
+                     *       "receiver": {
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamping",
+                     *       "kind": "nominal",
+                     *       "uuid": null,
+                     *       "files": {
+                     *         "status": "pending"
+                     *       },
+                     *       "stampedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampingDocument"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
+            402: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
+                        code: "insufficient_credits" | "monthly_limit_reached";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reuse" | "sat_rejected";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    retrieveReceiptTicketPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    retrieveReceiptTicketText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket, 42 columns of plain text */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                limit?: number;
+                /** @description A cursor: the id of the last object of the previous page */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "we_0JD8X9F6GHK9M3P5R6T8V0ABCD",
+                     *           "object": "webhook_endpoint",
+                     *           "livemode": false,
+                     *           "url": "https://erp.example.com/cfdi/webhooks",
+                     *           "description": "ERP",
+                     *           "enabledEvents": [
+                     *             "invoice.stamped",
+                     *             "invoice.cancelled"
+                     *           ],
+                     *           "disabled": false,
+                     *           "disabledReason": null,
+                     *           "failingSince": null,
+                     *           "previousSecretExpiresAt": null,
+                     *           "createdAt": "2026-11-27T18:04:05.123Z",
+                     *           "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
+                        has_more: boolean;
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -6423,11 +14260,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -6443,60 +14287,66 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    description?: string;
-                    /** @description Event types to receive, or "*" for all: invoice.stamped, invoice.stamp_failed, invoice.needs_reconciliation, invoice.cancel_pending, invoice.cancelled, invoice.cancellation_rejected, payment.stamped, payment.stamp_failed, payment.needs_reconciliation, payment.cancel_pending, payment.cancelled, payment.cancellation_rejected, nomina.stamped, nomina.stamp_failed, nomina.needs_reconciliation, nomina.cancel_pending, nomina.cancelled, nomina.cancellation_rejected, endpoint.disabled */
-                    enabledEvents: string[];
-                    /** @description Live: https to a public address. Test: http or https, also to localhost / loopback (a local receiver). */
-                    url: string;
-                };
+                /**
+                 * @example {
+                 *       "url": "https://erp.example.com/cfdi/webhooks",
+                 *       "enabledEvents": [
+                 *         "invoice.stamped",
+                 *         "invoice.cancelled"
+                 *       ],
+                 *       "description": "ERP"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointCreate"];
             };
         };
         responses: {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        description: string | null;
-                        disabled: boolean;
-                        /** @description requested (PATCH), gone (the receiver answered 410), failing (3 days of failed attempts) */
-                        disabledReason: "requested" | "gone" | "failing" | null;
-                        enabledEvents: string[];
-                        /** @description Start of the current run of failed attempts */
-                        failingSince: string | null;
-                        id: string;
-                        livemode: boolean;
-                        /** @enum {string} */
-                        object: "webhook_endpoint";
-                        /** @description Until then the replaced secret also signs */
-                        previousSecretExpiresAt: string | null;
-                        /** @description whsec_… signing secret; shown in this answer only */
-                        secret: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        updatedAt: string;
-                        url: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "we_0JD8X9F6GHK9M3P5R6T8V0ABCD",
+                     *       "object": "webhook_endpoint",
+                     *       "livemode": false,
+                     *       "url": "https://erp.example.com/cfdi/webhooks",
+                     *       "description": "ERP",
+                     *       "enabledEvents": [
+                     *         "invoice.stamped",
+                     *         "invoice.cancelled"
+                     *       ],
+                     *       "disabled": false,
+                     *       "disabledReason": null,
+                     *       "failingSince": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z",
+                     *       "secret": "whsec_5mR2x8TqLw0vYc3N9kHj4Bz7"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -6504,11 +14354,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -6516,11 +14370,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -6528,24 +14388,37 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
                     };
                 };
             };
@@ -6556,6 +14429,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -6565,45 +14439,48 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        description: string | null;
-                        disabled: boolean;
-                        /** @description requested (PATCH), gone (the receiver answered 410), failing (3 days of failed attempts) */
-                        disabledReason: "requested" | "gone" | "failing" | null;
-                        enabledEvents: string[];
-                        /** @description Start of the current run of failed attempts */
-                        failingSince: string | null;
-                        id: string;
-                        livemode: boolean;
-                        /** @enum {string} */
-                        object: "webhook_endpoint";
-                        /** @description Until then the replaced secret also signs */
-                        previousSecretExpiresAt: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        updatedAt: string;
-                        url: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "we_0JD8X9F6GHK9M3P5R6T8V0ABCD",
+                     *       "object": "webhook_endpoint",
+                     *       "livemode": false,
+                     *       "url": "https://erp.example.com/cfdi/webhooks",
+                     *       "description": "ERP",
+                     *       "enabledEvents": [
+                     *         "invoice.stamped",
+                     *         "invoice.cancelled"
+                     *       ],
+                     *       "disabled": false,
+                     *       "disabledReason": null,
+                     *       "failingSince": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -6611,11 +14488,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -6623,11 +14504,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -6635,11 +14522,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -6647,11 +14540,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -6663,6 +14563,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -6672,26 +14573,36 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        deleted: true;
-                        id: string;
-                        /** @enum {string} */
-                        object: "webhook_endpoint";
-                    };
+                    /**
+                     * @example {
+                     *       "id": "we_0JD8X9F6GHK9M3P5R6T8V0ABCD",
+                     *       "object": "webhook_endpoint",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -6699,11 +14610,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -6711,11 +14626,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -6723,11 +14644,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -6735,11 +14662,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -6751,67 +14685,69 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description null clears it */
-                    description?: string | null;
-                    /** @description true stops deliveries; false enables the endpoint again */
-                    disabled?: boolean;
-                    /** @description Event types to receive, or "*" for all: invoice.stamped, invoice.stamp_failed, invoice.needs_reconciliation, invoice.cancel_pending, invoice.cancelled, invoice.cancellation_rejected, payment.stamped, payment.stamp_failed, payment.needs_reconciliation, payment.cancel_pending, payment.cancelled, payment.cancellation_rejected, nomina.stamped, nomina.stamp_failed, nomina.needs_reconciliation, nomina.cancel_pending, nomina.cancelled, nomina.cancellation_rejected, endpoint.disabled */
-                    enabledEvents?: string[];
-                    /** @description Live: https to a public address. Test: http or https, also to localhost / loopback (a local receiver). */
-                    url?: string;
-                };
+                /**
+                 * @example {
+                 *       "enabledEvents": [
+                 *         "*"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointUpdate"];
             };
         };
         responses: {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        description: string | null;
-                        disabled: boolean;
-                        /** @description requested (PATCH), gone (the receiver answered 410), failing (3 days of failed attempts) */
-                        disabledReason: "requested" | "gone" | "failing" | null;
-                        enabledEvents: string[];
-                        /** @description Start of the current run of failed attempts */
-                        failingSince: string | null;
-                        id: string;
-                        livemode: boolean;
-                        /** @enum {string} */
-                        object: "webhook_endpoint";
-                        /** @description Until then the replaced secret also signs */
-                        previousSecretExpiresAt: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        updatedAt: string;
-                        url: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "we_0JD8X9F6GHK9M3P5R6T8V0ABCD",
+                     *       "object": "webhook_endpoint",
+                     *       "livemode": false,
+                     *       "url": "https://erp.example.com/cfdi/webhooks",
+                     *       "description": "ERP",
+                     *       "enabledEvents": [
+                     *         "invoice.stamped",
+                     *         "invoice.cancelled"
+                     *       ],
+                     *       "disabled": false,
+                     *       "disabledReason": null,
+                     *       "failingSince": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -6819,11 +14755,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -6831,11 +14771,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -6843,11 +14789,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -6855,11 +14807,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -6869,11 +14828,14 @@ export interface operations {
     listWebhookEndpointAttempts: {
         parameters: {
             query?: {
+                /** @description How many objects to return at most (see the minimum, maximum and default) */
                 limit?: number;
+                /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
             };
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -6883,33 +14845,44 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "wha_0JD8XFMCPQK9M3P5R6T8V0ABCD",
+                     *           "object": "webhook_attempt",
+                     *           "livemode": false,
+                     *           "eventId": "evt_0JD8XAG7HJK9M3P5R6T8V0ABCD",
+                     *           "webhookEndpointId": "we_0JD8X9F6GHK9M3P5R6T8V0ABCD",
+                     *           "url": "https://erp.example.com/cfdi/webhooks",
+                     *           "redelivery": false,
+                     *           "succeeded": true,
+                     *           "statusCode": 200,
+                     *           "durationMs": 84,
+                     *           "responseBody": "{\"received\":true}",
+                     *           "error": null,
+                     *           "createdAt": "2026-11-27T18:04:06.456Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC with milliseconds
-                             */
-                            createdAt: string;
-                            durationMs: number;
-                            error: string | null;
-                            eventId: string;
-                            id: string;
-                            livemode: boolean;
-                            /** @enum {string} */
-                            object: "webhook_attempt";
-                            redelivery: boolean;
-                            responseBody: string | null;
-                            /** @description null when no HTTP answer came (timeout, reset, refused) */
-                            statusCode: number | null;
-                            succeeded: boolean;
-                            url: string;
-                            webhookEndpointId: string;
-                        }[];
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["WebhookAttempt"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
                         has_more: boolean;
-                        /** @enum {string} */
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
                         object: "list";
                     };
                 };
@@ -6917,11 +14890,17 @@ export interface operations {
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -6929,11 +14908,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -6941,11 +14924,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -6953,11 +14942,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -6965,11 +14960,18 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
@@ -6981,6 +14983,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object the path names */
                 id: string;
             };
             cookie?: never;
@@ -6990,47 +14993,49 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        createdAt: string;
-                        description: string | null;
-                        disabled: boolean;
-                        /** @description requested (PATCH), gone (the receiver answered 410), failing (3 days of failed attempts) */
-                        disabledReason: "requested" | "gone" | "failing" | null;
-                        enabledEvents: string[];
-                        /** @description Start of the current run of failed attempts */
-                        failingSince: string | null;
-                        id: string;
-                        livemode: boolean;
-                        /** @enum {string} */
-                        object: "webhook_endpoint";
-                        /** @description Until then the replaced secret also signs */
-                        previousSecretExpiresAt: string | null;
-                        /** @description whsec_… signing secret; shown in this answer only */
-                        secret: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC with milliseconds
-                         */
-                        updatedAt: string;
-                        url: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "we_0JD8X9F6GHK9M3P5R6T8V0ABCD",
+                     *       "object": "webhook_endpoint",
+                     *       "livemode": false,
+                     *       "url": "https://erp.example.com/cfdi/webhooks",
+                     *       "description": "ERP",
+                     *       "enabledEvents": [
+                     *         "invoice.stamped",
+                     *         "invoice.cancelled"
+                     *       ],
+                     *       "disabled": false,
+                     *       "disabledReason": null,
+                     *       "failingSince": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z",
+                     *       "updatedAt": "2026-11-27T18:04:05.123Z",
+                     *       "secret": "whsec_5mR2x8TqLw0vYc3N9kHj4Bz7"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description Problem: `validation_error` */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
                         code: "validation_error";
                     };
                 };
@@ -7038,11 +15043,15 @@ export interface operations {
             /** @description Problem: `unauthorized` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
                         code: "unauthorized";
                     };
                 };
@@ -7050,11 +15059,17 @@ export interface operations {
             /** @description Problem: `forbidden` */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
                         code: "forbidden";
                     };
                 };
@@ -7062,11 +15077,17 @@ export interface operations {
             /** @description Problem: `not_found` */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
                         code: "not_found";
                     };
                 };
@@ -7074,24 +15095,37 @@ export interface operations {
             /** @description Problem: `rate_limited` */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
                         code: "rate_limited";
                     };
                 };
             };
-            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable` */
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable";
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
                     };
                 };
             };

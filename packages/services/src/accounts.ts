@@ -15,10 +15,16 @@ export interface CreatedAccount {
 function checkLimits(input: { rateLimitPerMinute?: number | null; monthlyCap?: number | null }): void {
   const { rateLimitPerMinute: rate, monthlyCap: cap } = input;
   if (rate !== undefined && rate !== null && (!Number.isSafeInteger(rate) || rate < 1)) {
-    throw ValidationError.field('/rateLimitPerMinute', `must be a whole number of requests per minute of at least 1 (got ${rate}), or none`);
+    throw ValidationError.field(
+      '/rateLimitPerMinute',
+      `must be a whole number of requests per minute of at least 1 (got ${rate}), or none`,
+    );
   }
   if (cap !== undefined && cap !== null && (!Number.isSafeInteger(cap) || cap < 0)) {
-    throw ValidationError.field('/monthlyCap', `must be a whole number of timbres of at least 0 (got ${cap}), or none`);
+    throw ValidationError.field(
+      '/monthlyCap',
+      `must be a whole number of timbres of at least 0 (got ${cap}), or none`,
+    );
   }
 }
 
@@ -34,13 +40,15 @@ export async function createAccount(
   input: { name: string; rateLimitPerMinute?: number | null; monthlyCap?: number | null },
 ): Promise<CreatedAccount> {
   const name = input.name.trim();
-  if (!name || name.length > 200) throw ValidationError.field('/name', 'The account name must have 1 to 200 characters.');
+  if (!name || name.length > 200)
+    throw ValidationError.field('/name', 'The account name must have 1 to 200 characters.');
   checkLimits(input);
   return em.transactional(async (tx) => {
     const accountId = newId('acct');
-    await tx.execute('insert into accounts (id, name, rate_limit_per_minute, monthly_cap) values (?, ?, ?, ?)', [
-      accountId, name, input.rateLimitPerMinute ?? null, input.monthlyCap ?? null,
-    ]);
+    await tx.execute(
+      'insert into accounts (id, name, rate_limit_per_minute, monthly_cap) values (?, ?, ?, ?)',
+      [accountId, name, input.rateLimitPerMinute ?? null, input.monthlyCap ?? null],
+    );
     await openBalance(tx, { accountId, livemode: false }, config.testSeedCentavos);
     await openBalance(tx, { accountId, livemode: true }, 0);
     const test = await createApiKey(tx, { accountId, livemode: false });
@@ -65,7 +73,11 @@ export async function updateAccountLimits(
     sets.push('monthly_cap = ?');
     params.push(input.monthlyCap);
   }
-  if (!sets.length) throw ValidationError.field('/', 'nothing to change: give a rate limit, a monthly cap, or both');
-  const rows: unknown[] = await em.execute(`update accounts set ${sets.join(', ')} where id = ? returning id`, [...params, accountId]);
+  if (!sets.length)
+    throw ValidationError.field('/', 'nothing to change: give a rate limit, a monthly cap, or both');
+  const rows: unknown[] = await em.execute(
+    `update accounts set ${sets.join(', ')} where id = ? returning id`,
+    [...params, accountId],
+  );
   if (!rows.length) throw new NotFoundError('account', accountId);
 }

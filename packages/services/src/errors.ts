@@ -1,3 +1,7 @@
+import type { ProblemCode, ProblemCodeWithStatus } from './problem-codes';
+
+export { isProblemCode, PROBLEM_CODES, type ProblemCode, type ProblemCodeEntry } from './problem-codes';
+
 /** A field that failed validation, with its JSON-pointer path in the request (e.g. `/items/0/unitPrice`). */
 export interface FieldError {
   path: string;
@@ -6,15 +10,21 @@ export interface FieldError {
 
 /**
  * Base of every error the API maps to `application/problem+json`. `code` is the stable machine code of the
- * spec's error table; `cause` keeps the underlying error for logs (never shown for 5xx).
+ * spec's error table, registered in PROBLEM_CODES (its documentation page); `cause` keeps the underlying error for
+ * logs (never shown for 5xx).
  */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ProblemCode,
     readonly title: string,
     detail: string,
-    readonly extra: { errors?: FieldError[]; subcode?: string; satCode?: string; headers?: Record<string, string> } = {},
+    readonly extra: {
+      errors?: FieldError[];
+      subcode?: string;
+      satCode?: string;
+      headers?: Record<string, string>;
+    } = {},
     options?: { cause?: unknown },
   ) {
     super(detail, options);
@@ -57,40 +67,57 @@ export class ForbiddenError extends AppError {
 
 export class NotFoundError extends AppError {
   constructor(resource: string, id?: string) {
-    super(404, 'not_found', 'Not found', id ? `No ${resource} with id "${id}" in this account and mode.` : `No such ${resource}.`);
+    super(
+      404,
+      'not_found',
+      'Not found',
+      id ? `No ${resource} with id "${id}" in this account and mode.` : `No such ${resource}.`,
+    );
   }
 }
 
 export class InsufficientCreditsError extends AppError {
   constructor(balance: number, price: number) {
-    super(402, 'insufficient_credits', 'Insufficient credits',
-      `The balance (${balance} centavos) does not cover one timbre (${price} centavos). Top up the balance and retry.`);
+    super(
+      402,
+      'insufficient_credits',
+      'Insufficient credits',
+      `The balance (${balance} centavos) does not cover one timbre (${price} centavos). Top up the balance and retry.`,
+    );
   }
 }
 
 export class MonthlyLimitReachedError extends AppError {
   constructor(cap: number) {
-    super(402, 'monthly_limit_reached', 'Monthly limit reached',
-      `This account's monthly limit of ${cap} timbres has been reached.`);
+    super(
+      402,
+      'monthly_limit_reached',
+      'Monthly limit reached',
+      `This account's monthly limit of ${cap} timbres has been reached.`,
+    );
   }
 }
 
 export class ConflictError extends AppError {
-  constructor(code: string, detail: string) {
+  constructor(code: ProblemCodeWithStatus<409>, detail: string) {
     super(409, code, 'Conflict', detail);
   }
 }
 
 export class RateLimitedError extends AppError {
   constructor(retryAfterSeconds: number, headers: Record<string, string>) {
-    super(429, 'rate_limited', 'Too many requests',
+    super(
+      429,
+      'rate_limited',
+      'Too many requests',
       `Request rate limit exceeded; retry after ${retryAfterSeconds} seconds.`,
-      { headers: { ...headers, 'retry-after': String(retryAfterSeconds) } });
+      { headers: { ...headers, 'retry-after': String(retryAfterSeconds) } },
+    );
   }
 }
 
 export class ServiceUnavailableError extends AppError {
-  constructor(code: 'pac_unavailable' | 'billing_unavailable', detail: string, options?: { cause?: unknown }) {
+  constructor(code: ProblemCodeWithStatus<503>, detail: string, options?: { cause?: unknown }) {
     super(503, code, 'Service unavailable', detail, {}, options);
   }
 }

@@ -4,6 +4,7 @@ import { InsufficientCreditsError, MonthlyLimitReachedError, ValidationError } f
 import { isoTimestamp, MEXICO_CITY } from './time';
 import { assertAccountWideKey } from './merchants/merchant-access';
 import type { Scope } from './scope';
+import { Conditions, keysetPage, listAnswer } from './pagination';
 
 export interface LedgerScope {
   accountId: string;
@@ -72,8 +73,13 @@ const TIMBRES_DELTA: Partial<Record<TransactionType, number>> = { consume: 1, re
  * (the usage CTE reads `changed`), so every writer takes the two locks in the same order. Returns null when the
  * change would make the balance negative.
  */
-export async function tryPostEntry(em: EntityManager, scope: LedgerScope, entry: LedgerEntry): Promise<TransactionView | null> {
-  if (!Number.isSafeInteger(entry.deltaCentavos)) throw new Error(`delta must be an integer, got ${entry.deltaCentavos}`);
+export async function tryPostEntry(
+  em: EntityManager,
+  scope: LedgerScope,
+  entry: LedgerEntry,
+): Promise<TransactionView | null> {
+  if (!Number.isSafeInteger(entry.deltaCentavos))
+    throw new Error(`delta must be an integer, got ${entry.deltaCentavos}`);
   const timbres = TIMBRES_DELTA[entry.type] ?? 0;
   const rows: TransactionRow[] = await em.execute(
     `with changed as (
@@ -81,32 +87,56 @@ export async function tryPostEntry(em: EntityManager, scope: LedgerScope, entry:
         where account_id = ? and livemode = ? and balance_centavos + ? >= 0
         returning balance_centavos
      ), usage as (
-       insert into monthly_usage (account_id, livemode, month, timbres)
-       select ?, ?, ${CURRENT_MONTH}, ? from changed where ? <> 0
-       on conflict (account_id, livemode, month) do update set timbres = monthly_usage.timbres + excluded.timbres
+       insert into monthly_usage (account_id, livemode, month, timbres, spent_centavos)
+       select ?, ?, ${CURRENT_MONTH}, ?, ? from changed where ? <> 0
+       on conflict (account_id, livemode, month) do update
+         set timbres = monthly_usage.timbres + excluded.timbres,
+             spent_centavos = monthly_usage.spent_centavos + excluded.spent_centavos
      )
      insert into transactions (id, account_id, livemode, type, delta_centavos, balance_after_centavos,
                                reference_type, reference_id, note, reversal_of)
      select ?, ?, ?, ?, ?, changed.balance_centavos, ?, ?, ?, ? from changed
      returning id, livemode, type, delta_centavos, balance_after_centavos, reference_type, reference_id, note, created_at`,
     [
-      entry.deltaCentavos, scope.accountId, scope.livemode, entry.deltaCentavos,
-      scope.accountId, scope.livemode, timbres, timbres,
-      newId('txn'), scope.accountId, scope.livemode, entry.type, entry.deltaCentavos,
-      entry.referenceType ?? null, entry.referenceId ?? null, entry.note ?? null, entry.reversalOf ?? null,
+      entry.deltaCentavos,
+      scope.accountId,
+      scope.livemode,
+      entry.deltaCentavos,
+      scope.accountId,
+      scope.livemode,
+      timbres,
+      -entry.deltaCentavos,
+      timbres,
+      newId('txn'),
+      scope.accountId,
+      scope.livemode,
+      entry.type,
+      entry.deltaCentavos,
+      entry.referenceType ?? null,
+      entry.referenceId ?? null,
+      entry.note ?? null,
+      entry.reversalOf ?? null,
     ],
   );
   return rows[0] ? toTransactionView(rows[0]) : null;
 }
 
 /** Opens the balance of a new (account, mode) with its first ledger entry (`seed` or zero). */
-export async function openBalance(em: EntityManager, scope: LedgerScope, seedCentavos: number): Promise<void> {
+export async function openBalance(
+  em: EntityManager,
+  scope: LedgerScope,
+  seedCentavos: number,
+): Promise<void> {
   await em.execute(
     `insert into balances (account_id, livemode, balance_centavos) values (?, ?, 0) on conflict do nothing`,
     [scope.accountId, scope.livemode],
   );
   if (seedCentavos > 0) {
-    await tryPostEntry(em, scope, { type: 'seed', deltaCentavos: seedCentavos, note: 'Initial test balance' });
+    await tryPostEntry(em, scope, {
+      type: 'seed',
+      deltaCentavos: seedCentavos,
+      note: 'Initial test balance',
+    });
   }
 }
 
@@ -134,13 +164,16 @@ export interface PriceTier {
 }
 
 /** The volume tier a month with `usedThisMonth` timbres is in, and the next one (null at the top). */
-export function priceTiersAt(config: Pick<Config, 'priceTiers'>, usedThisMonth: number): { current: PriceTier; next: PriceTier | null } {
+function priceTiersAt(
+  config: Pick<Config, 'priceTiers'>,
+  usedThisMonth: number,
+): { current: PriceTier; next: PriceTier | null } {
   const tiers = config.priceTiers.map((t) => ({ fromTimbres: t.from, pricePerTimbreCentavos: t.centavos }));
   const index = tiers.findLastIndex((t) => usedThisMonth >= t.fromTimbres);
   return { current: tiers[index]!, next: tiers[index + 1] ?? null };
 }
 
-export function priceForTimbre(config: Pick<Config, 'priceTiers'>, usedThisMonth: number): number {
+function priceForTimbre(config: Pick<Config, 'priceTiers'>, usedThisMonth: number): number {
   return priceTiersAt(config, usedThisMonth).current.pricePerTimbreCentavos;
 }
 
@@ -157,7 +190,11 @@ export interface BalanceView {
   nextTier: PriceTier | null;
 }
 
-export async function retrieveBalance(em: EntityManager, config: Pick<Config, 'priceTiers'>, scope: LedgerScope): Promise<BalanceView> {
+export async function retrieveBalance(
+  em: EntityManager,
+  config: Pick<Config, 'priceTiers'>,
+  scope: LedgerScope,
+): Promise<BalanceView> {
   const [balance, used] = await Promise.all([getBalanceCentavos(em, scope), timbresThisMonth(em, scope)]);
   const tiers = priceTiersAt(config, used);
   const price = tiers.current.pricePerTimbreCentavos;
@@ -197,10 +234,14 @@ export async function reserveTimbre(
     const row = locked[0];
     if (!row) throw new InsufficientCreditsError(0, priceForTimbre(config, 0));
     const capped = reference.type !== 'cancellation';
-    if (capped && row.monthly_cap !== null && row.used >= row.monthly_cap) throw new MonthlyLimitReachedError(row.monthly_cap);
+    if (capped && row.monthly_cap !== null && row.used >= row.monthly_cap)
+      throw new MonthlyLimitReachedError(row.monthly_cap);
     const price = priceForTimbre(config, row.used);
     const entry = await tryPostEntry(tx, scope, {
-      type: 'consume', deltaCentavos: -price, referenceType: reference.type, referenceId: reference.id,
+      type: 'consume',
+      deltaCentavos: -price,
+      referenceType: reference.type,
+      referenceId: reference.id,
     });
     if (!entry) throw new InsufficientCreditsError(Number(row.balance_centavos), price);
     return entry;
@@ -216,7 +257,12 @@ function withinTransaction<T>(em: EntityManager, work: (tx: EntityManager) => Pr
  * Returns a reservation. Idempotent: the unique `reversal_of` makes a second refund of the same consume a no-op
  * that returns the first refund.
  */
-export async function refundReservation(em: EntityManager, scope: LedgerScope, consumeId: string, note?: string): Promise<TransactionView> {
+export async function refundReservation(
+  em: EntityManager,
+  scope: LedgerScope,
+  consumeId: string,
+  note?: string,
+): Promise<TransactionView> {
   return withinTransaction(em, async (tx) => {
     const consumes: TransactionRow[] = await tx.execute(
       `select * from transactions where id = ? and account_id = ? and livemode = ? and type = 'consume' for update`,
@@ -224,11 +270,17 @@ export async function refundReservation(em: EntityManager, scope: LedgerScope, c
     );
     const consume = consumes[0];
     if (!consume) throw new Error(`no consume ${consumeId} in scope`);
-    const existing: TransactionRow[] = await tx.execute(`select * from transactions where reversal_of = ?`, [consumeId]);
+    const existing: TransactionRow[] = await tx.execute(`select * from transactions where reversal_of = ?`, [
+      consumeId,
+    ]);
     if (existing[0]) return toTransactionView(existing[0]);
     const refund = await tryPostEntry(tx, scope, {
-      type: 'refund', deltaCentavos: -Number(consume.delta_centavos), referenceType: consume.reference_type,
-      referenceId: consume.reference_id, note: note ?? null, reversalOf: consumeId,
+      type: 'refund',
+      deltaCentavos: -Number(consume.delta_centavos),
+      referenceType: consume.reference_type,
+      referenceId: consume.reference_id,
+      note: note ?? null,
+      reversalOf: consumeId,
     });
     if (!refund) throw new Error('a refund cannot make a balance negative');
     return refund;
@@ -245,8 +297,13 @@ export async function adjustBalance(
   if (input.type === 'recharge' && (scope.livemode || input.deltaCentavos <= 0)) {
     throw ValidationError.field('/deltaCentavos', 'Recharges are free top-ups of the test balance only.');
   }
-  const entry = await tryPostEntry(em, scope, { type: input.type, deltaCentavos: input.deltaCentavos, note: input.note });
-  if (!entry) throw ValidationError.field('/deltaCentavos', 'The adjustment would make the balance negative.');
+  const entry = await tryPostEntry(em, scope, {
+    type: input.type,
+    deltaCentavos: input.deltaCentavos,
+    note: input.note,
+  });
+  if (!entry)
+    throw ValidationError.field('/deltaCentavos', 'The adjustment would make the balance negative.');
   return entry;
 }
 
@@ -256,29 +313,30 @@ export interface ListTransactionsInput {
   type?: TransactionType;
 }
 
-export async function listTransactions(em: EntityManager, scope: LedgerScope & Pick<Scope, 'merchantIds'>, input: ListTransactionsInput) {
+export async function listTransactions(
+  em: EntityManager,
+  scope: LedgerScope & Pick<Scope, 'merchantIds'>,
+  input: ListTransactionsInput,
+) {
   assertAccountWideKey(scope, "the account's ledger");
-  if (input.type && !TRANSACTION_TYPES.includes(input.type)) throw ValidationError.field('/type', 'Unknown transaction type.');
-  const params: unknown[] = [scope.accountId, scope.livemode];
-  let where = 'account_id = ? and livemode = ?';
-  if (input.type) {
-    where += ' and type = ?';
-    params.push(input.type);
-  }
-  if (input.startingAfter) {
-    const cursor: { seq: string }[] = await em.execute(
-      'select seq from transactions where id = ? and account_id = ? and livemode = ?',
-      [input.startingAfter, scope.accountId, scope.livemode],
-    );
-    if (!cursor[0]) throw ValidationError.field('/starting_after', `No transaction "${input.startingAfter}" to start after.`);
-    where += ' and seq < ?';
-    params.push(cursor[0].seq);
-  }
-  const rows: TransactionRow[] = await em.execute(
-    `select * from transactions where ${where} order by seq desc limit ?`,
-    [...params, input.limit + 1],
+  if (input.type && !TRANSACTION_TYPES.includes(input.type))
+    throw ValidationError.field('/type', 'Unknown transaction type.');
+  const where = new Conditions();
+  if (input.type) where.add('type = ?', input.type);
+  // The ledger's order is its sequence: transactions posted in one millisecond keep the order they were posted in.
+  const page = await keysetPage<TransactionRow>(
+    em,
+    {
+      select: 'select * from transactions',
+      table: 'transactions',
+      key: 'seq',
+      scope,
+      where,
+      noun: 'transaction',
+    },
+    input,
   );
-  return { object: 'list' as const, data: rows.slice(0, input.limit).map(toTransactionView), has_more: rows.length > input.limit };
+  return listAnswer(page, toTransactionView);
 }
 
 export interface UsageMonthView {
@@ -289,19 +347,19 @@ export interface UsageMonthView {
   spentCentavos: number;
 }
 
-/** Net timbres and spend per calendar month (Mexico City), newest month first. */
+/** Net timbres and spend per calendar month (Mexico City), newest month first: the rollup the ledger keeps. */
 export async function listUsage(em: EntityManager, scope: LedgerScope, limit: number) {
-  const rows: { month: string; timbres: string; spent: string }[] = await em.execute(
-    `select to_char(date_trunc('month', created_at at time zone '${MEXICO_CITY}'), 'YYYY-MM') as month,
-            sum(case type when 'consume' then 1 else -1 end) as timbres,
-            -sum(delta_centavos) as spent
-       from transactions
-      where account_id = ? and livemode = ? and type in ('consume', 'refund')
-      group by 1 order by 1 desc limit ?`,
+  const rows: { month: string; timbres: number; spent: string }[] = await em.execute(
+    `select to_char(month, 'YYYY-MM') as month, timbres, spent_centavos as spent
+       from monthly_usage where account_id = ? and livemode = ? order by month desc limit ?`,
     [scope.accountId, scope.livemode, limit],
   );
   const data: UsageMonthView[] = rows.map((r) => ({
-    object: 'usage_month', month: r.month, livemode: scope.livemode, timbres: Number(r.timbres), spentCentavos: Number(r.spent),
+    object: 'usage_month',
+    month: r.month,
+    livemode: scope.livemode,
+    timbres: Number(r.timbres),
+    spentCentavos: Number(r.spent),
   }));
   return { object: 'list' as const, data };
 }

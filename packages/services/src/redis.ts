@@ -4,7 +4,10 @@ import { Redis } from 'ioredis';
  * A Redis client that fails fast instead of queueing while Redis is down (rate limiting and /ready must answer
  * at once), keeps reconnecting in the background, and reports connection errors through `onError`.
  */
-export async function connectRedis(url: string, onError: (error: Error) => void = () => undefined): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  onError: (error: Error) => void = () => undefined,
+): Promise<Redis> {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   redis.on('error', onError);
   await redis.connect().catch(() => undefined);

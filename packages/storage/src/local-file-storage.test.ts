@@ -27,7 +27,19 @@ it('stores, replaces, reads back with the content type and deletes idempotently'
 });
 
 it('rejects keys that could escape the root or collide with the driver bookkeeping', async () => {
-  for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', '', 'a/.meta', '.meta/a', 'a\\b', 'a/%2e%2e/b', 'a/b/', 'a/..']) {
+  for (const key of [
+    '../x',
+    'a/../../x',
+    '/etc/passwd',
+    'a//b',
+    '',
+    'a/.meta',
+    '.meta/a',
+    'a\\b',
+    'a/%2e%2e/b',
+    'a/b/',
+    'a/..',
+  ]) {
     await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow('invalid storage key');
     await expect(storage.get(key)).rejects.toThrow('invalid storage key');
   }

@@ -29,7 +29,9 @@ export class LocalFileStorage implements FileStorage {
     const bytes = await readOrNull(this.dataPath(key));
     if (!bytes) return null;
     const meta = await readOrNull(this.metaPath(key));
-    const contentType = meta ? (JSON.parse(meta.toString('utf8')) as { contentType?: string }).contentType : undefined;
+    const contentType = meta
+      ? (JSON.parse(meta.toString('utf8')) as { contentType?: string }).contentType
+      : undefined;
     return { bytes, contentType: contentType ?? DEFAULT_CONTENT_TYPE };
   }
 

@@ -18,7 +18,15 @@ let storage: S3FileStorage;
 beforeAll(async () => {
   minio = await startThrowawayBucket('cfdi-files', (line) => process.stdout.write(`[minio] ${line}\n`));
   const { endpoint, bucket, accessKeyId, secretAccessKey } = minio;
-  options = { endpoint, region: 'us-east-1', bucket, forcePathStyle: true, prefix: null, accessKeyId, secretAccessKey };
+  options = {
+    endpoint,
+    region: 'us-east-1',
+    bucket,
+    forcePathStyle: true,
+    prefix: null,
+    accessKeyId,
+    secretAccessKey,
+  };
   storage = new S3FileStorage(options);
 }, FIRST_BUILD_TIMEOUT_MS);
 
@@ -46,7 +54,18 @@ it('stores, replaces, reads back with the content type and deletes idempotently'
 });
 
 it('rejects keys that could escape the bucket folder, before any request', async () => {
-  for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', '', 'a/.meta', 'a\\b', 'a/%2e%2e/b', 'a/b/', 'a/..']) {
+  for (const key of [
+    '../x',
+    'a/../../x',
+    '/etc/passwd',
+    'a//b',
+    '',
+    'a/.meta',
+    'a\\b',
+    'a/%2e%2e/b',
+    'a/b/',
+    'a/..',
+  ]) {
     await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow('invalid storage key');
     await expect(storage.get(key)).rejects.toThrow('invalid storage key');
     await expect(storage.delete(key)).rejects.toThrow('invalid storage key');
@@ -61,7 +80,9 @@ it('keeps every object under the prefix, invisible to a driver without it', asyn
   const key = freshKey('documents/doc_1/a.xml');
   const prefixed = new S3FileStorage({ ...options, prefix: 'cfdi/prod' });
   await prefixed.put(key, Buffer.from('<cfdi/>'), 'application/xml');
-  const head = await rawClient().send(new HeadObjectCommand({ Bucket: options.bucket, Key: `cfdi/prod/${key}` }));
+  const head = await rawClient().send(
+    new HeadObjectCommand({ Bucket: options.bucket, Key: `cfdi/prod/${key}` }),
+  );
   expect(head.ContentType).toBe('application/xml');
   expect(await storage.get(key)).toBeNull();
   expect(await prefixed.get(key)).toEqual({ bytes: Buffer.from('<cfdi/>'), contentType: 'application/xml' });
@@ -71,19 +92,30 @@ it('keeps every object under the prefix, invisible to a driver without it', asyn
 
 it('is what createFileStorage builds for STORAGE_DRIVER=s3', async () => {
   const config = loadConfig({
-    STORAGE_DRIVER: 's3', S3_ENDPOINT: options.endpoint!, S3_BUCKET: options.bucket,
-    S3_ACCESS_KEY_ID: minio.accessKeyId, S3_SECRET_ACCESS_KEY: minio.secretAccessKey, S3_PREFIX: 'from-config',
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: options.endpoint!,
+    S3_BUCKET: options.bucket,
+    S3_ACCESS_KEY_ID: minio.accessKeyId,
+    S3_SECRET_ACCESS_KEY: minio.secretAccessKey,
+    S3_PREFIX: 'from-config',
   });
   const key = freshKey('acuses/can_1.xml');
   await createFileStorage(config).put(key, Buffer.from('acuse'), 'application/xml');
-  expect(await storage.get(`from-config/${key}`)).toEqual({ bytes: Buffer.from('acuse'), contentType: 'application/xml' });
+  expect(await storage.get(`from-config/${key}`)).toEqual({
+    bytes: Buffer.from('acuse'),
+    contentType: 'application/xml',
+  });
 });
 
 it('fails with the reason, not null, when the credentials are wrong or the bucket is missing', async () => {
   const key = freshKey('logo');
   const wrongSecret = new S3FileStorage({ ...options, secretAccessKey: 'not-the-secret' });
-  await expect(wrongSecret.get(key)).rejects.toThrow(`GetObject s3://cfdi-files/${key} at ${options.endpoint} failed: SignatureDoesNotMatch`);
-  await expect(wrongSecret.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow('PutObject s3://cfdi-files');
+  await expect(wrongSecret.get(key)).rejects.toThrow(
+    `GetObject s3://cfdi-files/${key} at ${options.endpoint} failed: SignatureDoesNotMatch`,
+  );
+  await expect(wrongSecret.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(
+    'PutObject s3://cfdi-files',
+  );
   const unknownKey = new S3FileStorage({ ...options, accessKeyId: 'nobody' });
   await expect(unknownKey.delete(key)).rejects.toThrow('failed: InvalidAccessKeyId');
   const noBucket = new S3FileStorage({ ...options, bucket: 'no-such-bucket' });

@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { StorageConfig } from '@cfdi/config';
 import type { FileStorage, StoredFile } from './file-storage';
 import { assertStorageKey } from './storage-key';
@@ -29,7 +35,10 @@ export class S3FileStorage implements FileStorage {
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     const Key = this.objectKey(key);
     await this.send('PutObject', Key, () =>
-      this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key, Body: bytes, ContentType: contentType })));
+      this.client.send(
+        new PutObjectCommand({ Bucket: this.options.bucket, Key, Body: bytes, ContentType: contentType }),
+      ),
+    );
   }
 
   async get(key: string): Promise<StoredFile | null> {
@@ -49,7 +58,9 @@ export class S3FileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     const Key = this.objectKey(key);
-    await this.send('DeleteObject', Key, () => this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key })));
+    await this.send('DeleteObject', Key, () =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key })),
+    );
   }
 
   private objectKey(key: string): string {

@@ -13,7 +13,8 @@ export interface SignFileUrlInput {
   now: Date;
 }
 
-export type FileSignatureCheck = { valid: true } | { valid: false; reason: 'malformed' | 'expired' | 'bad_signature' };
+export type FileSignatureCheck =
+  { valid: true } | { valid: false; reason: 'malformed' | 'expired' | 'bad_signature' };
 
 export interface VerifyFileSignatureInput {
   key: string;
@@ -36,7 +37,13 @@ export function signFileUrl({ baseUrl, key, ttlSeconds, secret, now }: SignFileU
   return `${baseUrl.replace(/\/+$/, '')}${FILES_PATH}/${key}?expires=${expires}&signature=${signature}`;
 }
 
-export function verifyFileSignature({ key, expires, signature, secret, now }: VerifyFileSignatureInput): FileSignatureCheck {
+export function verifyFileSignature({
+  key,
+  expires,
+  signature,
+  secret,
+  now,
+}: VerifyFileSignatureInput): FileSignatureCheck {
   // Canonical forms only (no leading zeros in `expires`), so each file and expiry has exactly one valid URL.
   if (!expires || !/^[1-9]\d{0,11}$/.test(expires) || !signature || !/^[A-Za-z0-9_-]{43}$/.test(signature)) {
     return { valid: false, reason: 'malformed' };
@@ -44,7 +51,8 @@ export function verifyFileSignature({ key, expires, signature, secret, now }: Ve
   const expected = mac(secret, key, Number(expires));
   // Constant-time comparison of the strings as issued: decoding first would also accept the variants of the last
   // character whose unused low bits differ.
-  if (!timingSafeEqual(Buffer.from(expected.toString('base64url')), Buffer.from(signature))) return { valid: false, reason: 'bad_signature' };
+  if (!timingSafeEqual(Buffer.from(expected.toString('base64url')), Buffer.from(signature)))
+    return { valid: false, reason: 'bad_signature' };
   if (Number(expires) * 1000 <= now.getTime()) return { valid: false, reason: 'expired' };
   return { valid: true };
 }

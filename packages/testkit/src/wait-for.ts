@@ -1,5 +1,8 @@
 /** Polls `probe` until it returns a non-undefined value or the deadline passes (no blind sleeps in tests). */
-export async function waitFor<T>(probe: () => Promise<T | undefined>, { timeoutMs = 15_000, intervalMs = 50, what = 'condition' } = {}): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  { timeoutMs = 15_000, intervalMs = 50, what = 'condition' } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -9,7 +9,9 @@ it('verifies a header signed with the secret and returns the parsed event', () =
   expect(verifyWebhook(body, signWebhook(body, [secret], now), secret, 300, now)).toEqual(JSON.parse(body));
   // The algorithm is plain HMAC-SHA256 over "t.body", as documented.
   const hex = createHmac('sha256', secret).update(`${now}.${body}`).digest('hex');
-  expect(verifyWebhook(Buffer.from(body), `t=${now},v1=${hex}`, secret, 300, now)).toMatchObject({ id: 'evt_1' });
+  expect(verifyWebhook(Buffer.from(body), `t=${now},v1=${hex}`, secret, 300, now)).toMatchObject({
+    id: 'evt_1',
+  });
 });
 
 it('accepts either secret while both sign (rotation)', () => {

@@ -45,7 +45,8 @@ export function verifyWebhook<T = unknown>(
     if (key === 't' && value && /^\d+$/.test(value)) timestamp = Number(value);
     else if (key === 'v1' && value && /^[0-9a-f]{64}$/.test(value)) signatures.push(value);
   }
-  if (timestamp === null || signatures.length === 0) throw new WebhookVerificationError(`Malformed ${SIGNATURE_HEADER} header`);
+  if (timestamp === null || signatures.length === 0)
+    throw new WebhookVerificationError(`Malformed ${SIGNATURE_HEADER} header`);
   const expected = Buffer.from(hmacHex(secret, timestamp, rawBody), 'hex');
   if (!signatures.some((signature) => timingSafeEqual(Buffer.from(signature, 'hex'), expected))) {
     throw new WebhookVerificationError('No signature matches the secret');

@@ -3,13 +3,20 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, defaultSatDir } from '@cfdi/config';
+import { loadConfig } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate, type Orm } from '@cfdi/db';
 import {
-  DEFAULT_RETENTION_DAYS, ensureNamespace, freePort, importCatalogsIfNeeded, startTemporalDevServer, startTemporalPostgresServer, Supervisor, temporalPorts,
+  DEFAULT_RETENTION_DAYS,
+  ensureNamespace,
+  freePort,
+  importCatalogsIfNeeded,
+  startTemporalDevServer,
+  startTemporalPostgresServer,
+  Supervisor,
+  temporalPorts,
   waitForHttp,
 } from '@cfdi/devstack';
-import { adjustBalance, createAccount } from '@cfdi/services';
+import { createMerchantAccount, stackEnv } from '@cfdi/testkit';
 
 const root = path.resolve(__dirname, '../../..');
 const PG = process.env.DRILL_PG_HOST ?? '127.0.0.1:5432';
@@ -18,7 +25,12 @@ const TEMPORAL_DATABASES = ['temporal', 'temporal_visibility'];
 /** A Supervisor that remembers each child by name, so one can be killed and started again. */
 class NamedSupervisor extends Supervisor {
   readonly byName = new Map<string, ChildProcess>();
-  override start(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): ChildProcess {
+  override start(
+    name: string,
+    command: string,
+    args: string[],
+    options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+  ): ChildProcess {
     const child = super.start(name, command, args, options);
     this.byName.set(name, child);
     return child;
@@ -50,6 +62,8 @@ export interface StackOptions {
    * ports from `temporalFrom` and its membership ports from `temporalMembershipFrom` (below 32768).
    */
   ports?: { apiFrom: number; pac: number; temporalFrom: number; temporalMembershipFrom: number };
+  /** Each worker serves /live, /ready and /metrics on a port of its own (WORKER_HEALTH_PORT); see `workerHealth`. */
+  workerHealth?: boolean;
   log: (line: string) => void;
 }
 
@@ -67,6 +81,12 @@ export interface Stack {
   /** SIGKILLs worker `index` (default the first); it stays down until `startWorker(index)`. */
   killWorker(index?: number): void;
   startWorker(index?: number): void;
+  /** Worker `index`'s probe and metrics base URL (with `workerHealth`). */
+  workerHealth: string[];
+  /** SIGTERM to worker `index` (it stays down, like a killed one); resolves with its exit code. */
+  terminateWorker(index: number): Promise<number | null>;
+  /** SIGTERM to API `index` (not started again); resolves with its exit code. */
+  terminateApi(index: number): Promise<number | null>;
   /** Stops API `index` (SIGTERM, as a rolling restart does), starts it again and waits until it answers. */
   restartApi(index: number): Promise<void>;
   restartTemporal(): Promise<void>;
@@ -74,7 +94,6 @@ export interface Stack {
   close(options?: { dropDatabases?: boolean }): Promise<void>;
 }
 
-const sat = (name: string) => fs.readFileSync(path.join(defaultSatDir(), 'test-certs', name)).toString('base64');
 const signal = (child: ChildProcess | undefined, name: NodeJS.Signals) => {
   if (child?.pid !== undefined && child.exitCode === null) {
     try {
@@ -110,19 +129,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const pacDatabaseUrl = `postgres://postgres@${PG}/${prefix}pac_${id}`;
   const temporalDatabases = TEMPORAL_DATABASES.map((name) => `${prefix}${name}`);
   const apiCount = options.apis ?? 1;
-  const workerCount = options.withoutWorker ? 0 : options.workers ?? 1;
+  const workerCount = options.withoutWorker ? 0 : (options.workers ?? 1);
   const apiPorts = options.ports
     ? Array.from({ length: apiCount }, (_, i) => options.ports!.apiFrom + i)
     : await Promise.all(Array.from({ length: apiCount }, () => freePort()));
-  const pacPort = options.ports?.pac ?? await freePort();
-  const temporalPort = options.ports?.temporalFrom ?? await freePort();
+  const pacPort = options.ports?.pac ?? (await freePort());
+  const workerHealthPorts = options.workerHealth
+    ? await Promise.all(Array.from({ length: workerCount }, () => freePort()))
+    : [];
+  const temporalPort = options.ports?.temporalFrom ?? (await freePort());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${id}-`));
   const env: Record<string, string> = {
-    NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: databaseUrl, API_PORT: String(apiPorts[0]), API_HOST: '127.0.0.1',
-    PAC_SANDBOX_PORT: String(pacPort), PAC_SANDBOX_HOST: '127.0.0.1', PAC_SANDBOX_URL: `http://127.0.0.1:${pacPort}`,
-    PAC_SANDBOX_DATABASE_URL: pacDatabaseUrl, MASTER_KEY: randomBytes(32).toString('base64'), LIVE_ENABLED: 'false',
-    RATE_LIMIT_PER_MINUTE: '1000000', TEMPORAL_TASK_QUEUE: `${id}-v1`, STORAGE_DIR: path.join(dir, 'storage'),
-    TEMPORAL_ADDRESS: `127.0.0.1:${temporalPort}`, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', ...options.env,
+    ...stackEnv({
+      databaseUrl,
+      pacDatabaseUrl,
+      apiPort: apiPorts[0]!,
+      pacPort,
+      taskQueue: `${id}-v1`,
+      storageDir: path.join(dir, 'storage'),
+      logLevel: 'error',
+    }),
+    API_HOST: '127.0.0.1',
+    // APIs stop at once unless a test measures the drain (operations.test.ts sets its own).
+    DRAIN_DELAY_MS: '0',
+    TEMPORAL_ADDRESS: `127.0.0.1:${temporalPort}`,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    ...options.env,
   };
   const config = loadConfig({ ...process.env, ...env });
   await ensureDatabase(databaseUrl);
@@ -152,30 +184,60 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   });
   const temporal = async () => {
     if (options.temporal !== 'postgres') {
-      await startTemporalDevServer(supervisor, { port: temporalPort, dbFile: path.join(dir, 'temporal.db'), logLevel: 'error', log: options.log });
+      await startTemporalDevServer(supervisor, {
+        port: temporalPort,
+        dbFile: path.join(dir, 'temporal.db'),
+        logLevel: 'error',
+        log: options.log,
+      });
       return;
     }
     const [host, port] = PG.split(':');
     await startTemporalPostgresServer(supervisor, {
-      pg: { host: host!, port: Number(port ?? 5432), user: 'postgres' }, database: temporalDatabases[0]!, visibilityDatabase: temporalDatabases[1]!,
-      ports: temporalPorts(temporalPort, options.ports?.temporalMembershipFrom ?? 6933), logLevel: 'fatal', log: options.log,
+      pg: { host: host!, port: Number(port ?? 5432), user: 'postgres' },
+      database: temporalDatabases[0]!,
+      visibilityDatabase: temporalDatabases[1]!,
+      ports: temporalPorts(temporalPort, options.ports?.temporalMembershipFrom ?? 6933),
+      logLevel: 'fatal',
+      log: options.log,
     });
   };
   const startApp = (name: string, entry: string, extraEnv: Record<string, string> = {}) =>
-    supervisor.start(name, process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env: { ...process.env, ...env, ...extraEnv } });
+    supervisor.start(name, process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+      cwd: root,
+      env: { ...process.env, ...env, ...extraEnv },
+    });
   if (workerCount > 0) {
     await temporal();
     await ensureNamespace(env.TEMPORAL_ADDRESS!, config.temporal.namespace, DEFAULT_RETENTION_DAYS);
   }
   startApp('pac', 'apps/pac-sandbox/src/server.ts');
   const apiName = (index: number) => (index === 0 ? 'api' : `api-${index}`);
-  const startApi = (index: number) => startApp(apiName(index), 'apps/api/src/server.ts', { API_PORT: String(apiPorts[index]) });
+  const startApi = (index: number) =>
+    startApp(apiName(index), 'apps/api/src/server.ts', { API_PORT: String(apiPorts[index]) });
   const api = options.apiEntry
-    ? spawn(process.execPath, ['--import', 'tsx', options.apiEntry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], detached: true })
+    ? spawn(process.execPath, ['--import', 'tsx', options.apiEntry], {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        detached: true,
+      })
     : startApi(0);
   for (let i = 1; i < apiCount; i++) startApi(i);
   const workerName = (index: number) => (index === 0 ? 'worker' : `worker-${index}`);
-  const startWorker = (index = 0) => void startApp(workerName(index), 'apps/worker/src/main.ts');
+  const startWorker = (index = 0) =>
+    void startApp(
+      workerName(index),
+      'apps/worker/src/main.ts',
+      options.workerHealth ? { WORKER_HEALTH_PORT: String(workerHealthPorts[index]) } : {},
+    );
+  const terminate = (child: ChildProcess | undefined) =>
+    new Promise<number | null>((resolve) => {
+      if (!child || child.exitCode !== null || child.signalCode !== null)
+        return resolve(child?.exitCode ?? null);
+      child.once('exit', (code) => resolve(code));
+      signal(child, 'SIGTERM');
+    });
   for (let i = 0; i < workerCount; i++) startWorker(i);
   const bases = apiPorts.map((port) => `http://127.0.0.1:${port}`);
   const base = bases[0]!;
@@ -183,12 +245,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   await waitForHttp(`http://127.0.0.1:${pacPort}/health`, 120_000);
 
   return {
-    base, bases, pacUrl: env.PAC_SANDBOX_URL!, databaseUrl, pacDatabaseUrl, orm, env, api,
+    base,
+    bases,
+    pacUrl: env.PAC_SANDBOX_URL!,
+    databaseUrl,
+    pacDatabaseUrl,
+    orm,
+    env,
+    api,
     killWorker: (index = 0) => {
       killed.add(workerName(index));
       signal(supervisor.byName.get(workerName(index)), 'SIGKILL');
     },
     startWorker,
+    workerHealth: workerHealthPorts.map((port) => `http://127.0.0.1:${port}`),
+    terminateWorker(index) {
+      killed.add(workerName(index));
+      return terminate(supervisor.byName.get(workerName(index)));
+    },
+    terminateApi: (index) => terminate(index === 0 ? api : supervisor.byName.get(apiName(index))),
     async restartApi(index) {
       await stopChild(supervisor.byName.get(apiName(index)));
       startApi(index);
@@ -199,17 +274,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await temporal();
     },
     async newMerchantAccount(serie = 'A') {
-      const account = await createAccount(orm.em.fork(), config, { name: id });
-      await adjustBalance(orm.em.fork(), { accountId: account.accountId, livemode: false }, { type: 'recharge', deltaCentavos: 100_000_000, note: 'drill' });
-      const headers = { authorization: `Bearer ${account.testKey}`, 'content-type': 'application/json' };
-      const merchant = await (await fetch(`${base}/v1/merchants`, {
-        method: 'POST', headers, body: JSON.stringify({ rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', zip: '42501', serie }),
-      })).json() as { id: string };
-      const csd = await fetch(`${base}/v1/merchants/${merchant.id}/csd`, {
-        method: 'POST', headers, body: JSON.stringify({ cer: sat('EKU9003173C9-csd.cer'), key: sat('EKU9003173C9-csd.key'), password: '12345678a' }),
+      const { accountId, key, merchantId } = await createMerchantAccount(orm, config, base, {
+        name: id,
+        serie,
       });
-      if (csd.status !== 201) throw new Error(`CSD upload failed: ${csd.status} ${await csd.text()}`);
-      return { accountId: account.accountId, key: account.testKey, merchantId: merchant.id };
+      return { accountId, key, merchantId };
     },
     async close({ dropDatabases: drop = true } = {}) {
       closing = true;
@@ -218,7 +287,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await orm.close();
       if (drop) {
         const temporalOnes = options.temporal === 'postgres' ? temporalDatabases : [];
-        await dropDatabases([databaseUrl, pacDatabaseUrl].map((url) => url.split('/').pop()!).concat(temporalOnes));
+        await dropDatabases(
+          [databaseUrl, pacDatabaseUrl].map((url) => url.split('/').pop()!).concat(temporalOnes),
+        );
         fs.rmSync(dir, { recursive: true, force: true });
       }
     },

@@ -7,7 +7,8 @@ export const MCP_ENDPOINTS = [
   { path: '/mcp/test', livemode: false },
 ] as const;
 
-export const resourceUrl = (app: FastifyInstance, path: string) => `${app.deps.config.api.publicBaseUrl}${path}`;
+export const resourceUrl = (app: FastifyInstance, path: string) =>
+  `${app.deps.config.api.publicBaseUrl}${path}`;
 export const resourceMetadataUrl = (app: FastifyInstance, path: string) =>
   `${app.deps.config.api.publicBaseUrl}/.well-known/oauth-protected-resource${path}`;
 
@@ -15,21 +16,33 @@ export const resourceMetadataUrl = (app: FastifyInstance, path: string) =>
  * 401 for the tool server: `WWW-Authenticate` points the client at the protected resource metadata (RFC 9728 §5.1),
  * where an interactive client finds the authorization server and starts OAuth.
  */
-function unauthorized(app: FastifyInstance, path: string, detail: string, tokenSent: boolean): UnauthorizedError {
+function unauthorized(
+  app: FastifyInstance,
+  path: string,
+  detail: string,
+  tokenSent: boolean,
+): UnauthorizedError {
   const error = new UnauthorizedError(detail);
   const invalid = tokenSent ? ', error="invalid_token"' : '';
-  error.extra.headers = { 'www-authenticate': `Bearer resource_metadata="${resourceMetadataUrl(app, path)}"${invalid}` };
+  error.extra.headers = {
+    'www-authenticate': `Bearer resource_metadata="${resourceMetadataUrl(app, path)}"${invalid}`,
+  };
   return error;
 }
 
-const otherEndpoint = (app: FastifyInstance, livemode: boolean) => resourceUrl(app, livemode ? '/mcp' : '/mcp/test');
+const otherEndpoint = (app: FastifyInstance, livemode: boolean) =>
+  resourceUrl(app, livemode ? '/mcp' : '/mcp/test');
 
 /**
  * Who is calling `/mcp` or `/mcp/test`: an API key (`sk_live_…` only on /mcp, `sk_test_…` only on /mcp/test) or an
  * OAuth access token issued for exactly this endpoint. A credential for the other endpoint is refused with a message
- * naming it.
+ * naming it. `canWrite` is false for a grant of the `read` scope alone: it lists and calls the read-only tools only.
  */
-export async function authenticateMcp(app: FastifyInstance, request: FastifyRequest, endpoint: (typeof MCP_ENDPOINTS)[number]) {
+export async function authenticateMcp(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  endpoint: (typeof MCP_ENDPOINTS)[number],
+) {
   let token: string;
   try {
     token = bearerToken(request, 'API key or OAuth access token');
@@ -42,16 +55,32 @@ export async function authenticateMcp(app: FastifyInstance, request: FastifyRequ
     const key = await authenticateKey(em, token);
     if (!key) throw unauthorized(app, endpoint.path, 'Invalid, revoked or unknown API key.', true);
     if (key.livemode !== endpoint.livemode) {
-      throw unauthorized(app, endpoint.path, `This is a ${mode(key.livemode)} API key; use it with ${otherEndpoint(app, key.livemode)}.`, true);
+      throw unauthorized(
+        app,
+        endpoint.path,
+        `This is a ${mode(key.livemode)} API key; use it with ${otherEndpoint(app, key.livemode)}.`,
+        true,
+      );
     }
-    const scope: Scope = { accountId: key.accountId, livemode: key.livemode, keyId: key.keyId, merchantIds: key.merchantIds };
-    return { scope, rateLimitPerMinute: key.rateLimitPerMinute };
+    const scope: Scope = {
+      accountId: key.accountId,
+      livemode: key.livemode,
+      keyId: key.keyId,
+      merchantIds: key.merchantIds,
+    };
+    // An API key is not an OAuth grant: it reaches every tool, as it reaches every REST route.
+    return { scope, rateLimitPerMinute: key.rateLimitPerMinute, canWrite: true };
   }
   const grant = await authenticateAccessToken(em, token);
   if (!grant) throw unauthorized(app, endpoint.path, 'Invalid, expired or revoked access token.', true);
   if (grant.resource !== resourceUrl(app, endpoint.path)) {
-    throw unauthorized(app, endpoint.path, `This access token was issued for ${grant.resource}; use it there.`, true);
+    throw unauthorized(
+      app,
+      endpoint.path,
+      `This access token was issued for ${grant.resource}; use it there.`,
+      true,
+    );
   }
-  const { resource: _resource, rateLimitPerMinute, ...scope } = grant;
-  return { scope, rateLimitPerMinute };
+  const { resource: _resource, rateLimitPerMinute, canWrite, ...scope } = grant;
+  return { scope, rateLimitPerMinute, canWrite };
 }

@@ -3,45 +3,62 @@ import addFormats from 'ajv-formats';
 import fastJson from 'fast-json-stringify';
 import type { TSchema } from '@sinclair/typebox';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { AppError, ValidationError } from '@cfdi/services';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AppError, ForbiddenError, ValidationError } from '@cfdi/services';
 import { problemBody } from '../plugins/problem';
 import { toFieldErrors } from '../plugins/validation';
-import { generateIdempotencyKey, type McpTool, type ToolContext } from './tool';
+import { toolListing } from './listing';
+import type { McpTool, ToolContext } from './tool';
 import { MCP_TOOLS } from './tools';
 
 // Arguments are validated like REST bodies: no coercion, unknown fields refused, every error collected.
-const ajv = addFormats(new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false }));
-const TOOLS = new Map<string, { tool: McpTool; validate: ValidateFunction }>(MCP_TOOLS.map((tool) => [tool.name, { tool, validate: ajv.compile(tool.input) }]));
+const ajv = addFormats(
+  new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false }),
+);
+const TOOLS = new Map<string, { tool: McpTool; validate: ValidateFunction }>(
+  MCP_TOOLS.map((tool) => [tool.name, { tool, validate: ajv.compile(tool.input) }]),
+);
 
 // The REST responses go through Fastify's serializer, fast-json-stringify, which keeps only the properties the response
 // schema names; the tool results go through the same one with the same schema, so both doors answer the same shape.
 const serializers = new WeakMap<TSchema, (value: unknown) => string>();
 function shape(schema: TSchema, value: unknown): Record<string, unknown> {
   let serialize = serializers.get(schema);
-  if (!serialize) serializers.set(schema, (serialize = fastJson(schema as never) as (value: unknown) => string));
+  if (!serialize)
+    serializers.set(schema, (serialize = fastJson(schema as never) as (value: unknown) => string));
   return JSON.parse(serialize(value)) as Record<string, unknown>;
 }
 
-/** JSON Schema without TypeBox's symbol keys (they do not survive JSON anyway; this keeps the listing plain). */
-const plain = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as Tool['inputSchema'];
+const LISTING: Tool[] = toolListing(MCP_TOOLS);
+// Listed on its own, so a shared sub-schema points to a tool the read-only listing has.
+const READ_LISTING: Tool[] = toolListing(MCP_TOOLS.filter((tool) => tool.annotations.readOnlyHint));
 
-const LISTING: Tool[] = MCP_TOOLS.map((tool) => ({
-  name: tool.name,
-  title: tool.annotations.title,
-  description: tool.description,
-  inputSchema: plain(tool.input),
-  outputSchema: plain(tool.output),
-  annotations: tool.annotations,
-}));
+/** A write tool called through a read-only grant: a 403 problem that says which scope is missing and how to get it. */
+function readOnlyRefusal(ctx: McpCallContext, tool: McpTool): CallToolResult {
+  const refusal = new ForbiddenError(
+    `${tool.name} needs the write scope; this connection was granted read only. Connect the application again and approve write access.`,
+  );
+  return errorResult(problemBody(ctx.docsUrl, refusal), undefined);
+}
 
-const INSTRUCTIONS = 'Issue, find, pay and cancel Mexican electronic invoices (CFDI 4.0) stamped with the SAT. Money is in MXN pesos '
-  + '(balances in centavos), dates and times are Mexico City local time. Start with list_merchants for the merchantId and '
-  + 'search_product_codes / search_unit_codes for item keys. Stamping and cancelling cost one timbre each: always retry them with '
-  + 'the idempotency_key of the first attempt (every result returns it), so a retry never stamps or charges twice.';
+const INSTRUCTIONS =
+  'Issue, find, pay and cancel Mexican electronic invoices (CFDI 4.0) stamped with the SAT. Money is in MXN pesos ' +
+  '(balances in centavos), dates and times are Mexico City local time. Start with list_merchants for the merchantId and ' +
+  'search_product_codes / search_unit_codes for item keys. Stamping and cancelling cost one timbre each and require an ' +
+  'idempotency_key: a new unique one per document or cancellation, and the same one when you retry a call, so a retry never ' +
+  'stamps or charges twice.';
 
 export interface McpCallContext extends ToolContext {
   docsUrl: string;
+  /** False for an OAuth grant of the `read` scope alone: only the read-only tools are listed and callable. */
+  canWrite: boolean;
   /** The 429 to answer every tool call of this HTTP request with, when the account is over its rate limit. */
   rateLimited: AppError | null;
 }
@@ -56,16 +73,24 @@ function errorResult(problem: object, idempotencyKey: string | undefined): CallT
  * service problem becomes an `isError` result carrying the problem+json members (code, detail, errors[] with field
  * paths, satCode) so the agent can fix its arguments; a success carries the REST resource as `structuredContent`.
  */
-async function callTool(ctx: McpCallContext, tool: McpTool, validate: ValidateFunction, given: Record<string, unknown>): Promise<CallToolResult> {
+async function callTool(
+  ctx: McpCallContext,
+  tool: McpTool,
+  validate: ValidateFunction,
+  given: Record<string, unknown>,
+): Promise<CallToolResult> {
   const args = structuredClone(given);
+  // Required by every stamping and cancelling tool (see IdempotencyKeyProperty); echoed in every answer once given.
   const takesKey = 'idempotency_key' in tool.input.properties;
-  if (takesKey && args.idempotency_key === undefined) args.idempotency_key = generateIdempotencyKey();
   const key = takesKey && typeof args.idempotency_key === 'string' ? args.idempotency_key : undefined;
   try {
     if (ctx.rateLimited) throw ctx.rateLimited;
     if (!validate(args)) {
       const errors = toFieldErrors(validate.errors ?? []);
-      throw new ValidationError(`The arguments are invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, errors);
+      throw new ValidationError(
+        `The arguments are invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`,
+        errors,
+      );
     }
     const answer = await tool.run(ctx, args as never);
     // A problem stored under the idempotency key by an earlier attempt is replayed as the error it was.
@@ -80,7 +105,18 @@ async function callTool(ctx: McpCallContext, tool: McpTool, validate: ValidateFu
   } catch (error) {
     if (error instanceof AppError) return errorResult(problemBody(ctx.docsUrl, error), key);
     ctx.log.error({ err: error, tool: tool.name }, 'unhandled error in an MCP tool');
-    return errorResult(problemBody(ctx.docsUrl, new AppError(500, 'internal_error', 'Internal error', 'An unexpected error occurred. It has been logged.')), key);
+    return errorResult(
+      problemBody(
+        ctx.docsUrl,
+        new AppError(
+          500,
+          'internal_error',
+          'Internal error',
+          'An unexpected error occurred. It has been logged.',
+        ),
+      ),
+      key,
+    );
   }
 }
 
@@ -93,10 +129,13 @@ export function buildMcpServer(ctx: McpCallContext): Server {
     { name: 'cfdi-platform', title: 'CFDI 4.0 invoicing', version: '0.0.1' },
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTING }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: ctx.canWrite ? LISTING : READ_LISTING,
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const entry = TOOLS.get(request.params.name);
     if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if (!ctx.canWrite && !entry.tool.annotations.readOnlyHint) return readOnlyRefusal(ctx, entry.tool);
     return callTool(ctx, entry.tool, entry.validate, request.params.arguments ?? {});
   });
   return server;

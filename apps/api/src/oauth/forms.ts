@@ -1,19 +1,35 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { OAuthError } from '@cfdi/services';
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * HTML forms and the OAuth token and revocation endpoints post `application/x-www-form-urlencoded`. A field sent
- * more than once (the consent page's merchant checkboxes) becomes an array.
+ * more than once (the consent page's merchant checkboxes) becomes an array. Bytes that are not UTF-8 are refused, as
+ * for JSON bodies.
  */
 export function acceptForms(app: FastifyInstance): void {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    const fields: Record<string, string | string[]> = {};
-    for (const [name, value] of new URLSearchParams(body as string)) {
-      const previous = fields[name];
-      fields[name] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
-    }
-    done(null, fields);
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'buffer' },
+    (_request, body, done) => {
+      let text: string;
+      try {
+        text = UTF8.decode(body as Buffer);
+      } catch {
+        // A 400 both error handlers understand: OAuth's invalid_request (token routes), problem+json (consent page).
+        const error = Object.assign(new Error('The request body is not valid UTF-8.'), { statusCode: 400 });
+        return done(error, undefined);
+      }
+      const fields: Record<string, string | string[]> = {};
+      for (const [name, value] of new URLSearchParams(text)) {
+        const previous = fields[name];
+        fields[name] =
+          previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+      }
+      done(null, fields);
+    },
+  );
 }
 
 /** OAuth endpoints answer errors as `{error, error_description}` (RFC 6749 §5.2), never as problem+json. */
@@ -24,12 +40,18 @@ export function answerOAuthErrors(app: FastifyInstance): void {
       return sendOAuthError(reply, new OAuthError('invalid_request', error.message));
     }
     request.log.error({ err: error }, 'unhandled error in an OAuth endpoint');
-    return sendOAuthError(reply, new OAuthError('server_error', 'An unexpected error occurred. It has been logged.', 500));
+    return sendOAuthError(
+      reply,
+      new OAuthError('server_error', 'An unexpected error occurred. It has been logged.', 500),
+    );
   });
 }
 
-export function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
-  return reply.code(error.status).header('cache-control', 'no-store').send({ error: error.error, error_description: error.message });
+function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
+  return reply
+    .code(error.status)
+    .header('cache-control', 'no-store')
+    .send({ error: error.error, error_description: error.message });
 }
 
 /** One cookie of the request's Cookie header. */
@@ -42,5 +64,7 @@ export function cookie(header: string | undefined, name: string): string | undef
 }
 
 /** A single value of a form field that may have been sent more than once. */
-export const field = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
-export const fields = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+export const field = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value) ?? '';
+export const fields = (value: string | string[] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];

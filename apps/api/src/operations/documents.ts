@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Static } from '@sinclair/typebox';
 import {
-  createCreditNoteDocument, createInvoiceDocument, createNominaDocument, createPaymentDocument, listDocuments, retrieveDocument, toInvoiceView,
-  toNominaView, toPaymentView, type Scope,
+  listAnswer,
+  listDocuments,
+  retrieveDocument,
+  toDocumentView,
+  type DocumentFilters,
+  type DocumentKind,
+  type DocumentType,
+  type Scope,
 } from '@cfdi/services';
 import type { AppDeps } from '../deps';
-import type { CreditNoteCreateSchema, InvoiceCreateSchema, InvoiceListQuerySchema } from '../schemas/documents';
-import type { NominaCreateSchema, NominaListQuerySchema } from '../schemas/nominas';
-import type { PaymentCreateSchema, PaymentListQuerySchema } from '../schemas/payments';
+import { createDraftOf, isDraftRequest } from './drafts';
 import { runIdempotent, type Answer } from './idempotent';
 import { stampNominaBatch, type NominaBatchBody } from './nomina-batch';
 import { resumedAnswer, stampAndAnswer } from './stamping';
@@ -18,69 +21,73 @@ import { resumedAnswer, stampAndAnswer } from './stamping';
  */
 const stampingDeps = (deps: AppDeps) => ({ config: deps.config, catalogs: deps.catalogs, now: deps.now });
 
-export function createInvoice(deps: AppDeps, scope: Scope, body: Static<typeof InvoiceCreateSchema>, key: string, log: FastifyBaseLogger): Promise<Answer> {
-  return runIdempotent(deps, scope, key, 'POST /v1/invoices', body, async (claimed) => {
-    const row = await createInvoiceDocument(deps.orm.em.fork(), stampingDeps(deps), scope, body, claimed);
-    return stampAndAnswer(deps, scope, row, log);
-  }, (id) => resumedAnswer(deps, scope, id, log));
-}
-
-export function createCreditNote(deps: AppDeps, scope: Scope, body: Static<typeof CreditNoteCreateSchema>, key: string, log: FastifyBaseLogger): Promise<Answer> {
-  return runIdempotent(deps, scope, key, 'POST /v1/credit_notes', body, async (claimed) => {
-    const row = await createCreditNoteDocument(deps.orm.em.fork(), stampingDeps(deps), scope, body, claimed);
-    return stampAndAnswer(deps, scope, row, log);
-  }, (id) => resumedAnswer(deps, scope, id, log));
-}
-
-export function createPayment(
-  deps: AppDeps, scope: Scope, invoiceId: string, body: Static<typeof PaymentCreateSchema>, key: string, log: FastifyBaseLogger,
+/**
+ * Creates and stamps a document of any kind: validate, folio, reserve and store (the kind's `create`), then the stamp
+ * workflow, under the Idempotency-Key. `operation` names the REST route (`POST /v1/invoices`), so a key used over
+ * REST and then by an MCP tool with the same body is the same request; `parentId` is the document it hangs from.
+ */
+export function createDocument(
+  deps: AppDeps,
+  scope: Scope,
+  kind: DocumentKind<never>,
+  operation: string,
+  body: unknown,
+  key: string,
+  log: FastifyBaseLogger,
+  parentId?: string,
 ): Promise<Answer> {
-  return runIdempotent(deps, scope, key, `POST /v1/invoices/${invoiceId}/payments`, body, async (claimed) => {
-    const row = await createPaymentDocument(deps.orm.em.fork(), stampingDeps(deps), scope, invoiceId, body, claimed);
-    return stampAndAnswer(deps, scope, row, log);
-  }, (id) => resumedAnswer(deps, scope, id, log));
+  return runIdempotent(
+    deps,
+    scope,
+    key,
+    operation,
+    body,
+    async (claimed) => {
+      // `status: "draft"` stores the validated, totalled document without stamping it (operations/drafts.ts).
+      if (isDraftRequest(body)) return createDraftOf(deps, scope, kind, body, claimed);
+      const row = await kind.create(deps.orm.em.fork(), stampingDeps(deps), scope, body as never, {
+        idempotencyKey: claimed,
+        ...(parentId ? { parentId } : {}),
+      });
+      return stampAndAnswer(deps, scope, row, log);
+    },
+    (id) => resumedAnswer(deps, scope, id, log),
+  );
 }
 
-export function createNomina(deps: AppDeps, scope: Scope, body: Static<typeof NominaCreateSchema>, key: string, log: FastifyBaseLogger): Promise<Answer> {
-  return runIdempotent(deps, scope, key, 'POST /v1/nominas', body, async (claimed) => {
-    const row = await createNominaDocument(deps.orm.em.fork(), stampingDeps(deps), scope, body, claimed);
-    return stampAndAnswer(deps, scope, row, log);
-  }, (id) => resumedAnswer(deps, scope, id, log));
-}
-
-export function createNominaBatch(deps: AppDeps, scope: Scope, body: NominaBatchBody, key: string, log: FastifyBaseLogger): Promise<Answer> {
+export function createNominaBatch(
+  deps: AppDeps,
+  scope: Scope,
+  body: NominaBatchBody,
+  key: string,
+  log: FastifyBaseLogger,
+): Promise<Answer> {
   // A batch attaches no single resource to its key, so there is nothing to recover: a retry re-runs it receipt by
   // receipt, each under its own derived key, so no receipt is created twice.
-  return runIdempotent(deps, scope, key, 'POST /v1/nominas/batch', body, (claimed) => stampNominaBatch(deps, scope, body, claimed, log),
-    () => stampNominaBatch(deps, scope, body, key, log));
+  return runIdempotent(
+    deps,
+    scope,
+    key,
+    'POST /v1/nominas/batch',
+    body,
+    (claimed) => stampNominaBatch(deps, scope, body, claimed, log),
+    () => stampNominaBatch(deps, scope, body, key, log),
+  );
 }
 
-export async function retrieveInvoice(deps: AppDeps, scope: Scope, id: string) {
-  return toInvoiceView(await retrieveDocument(deps.orm.em.fork(), scope, id, 'invoice'), deps.fileUrls);
+/** One document of a resource (invoices include credit notes), as its view. */
+export async function retrieveOf(deps: AppDeps, scope: Scope, type: DocumentType, id: string) {
+  return toDocumentView(await retrieveDocument(deps.orm.em.fork(), scope, id, type), deps.fileUrls);
 }
 
-export async function retrievePayment(deps: AppDeps, scope: Scope, id: string) {
-  return toPaymentView(await retrieveDocument(deps.orm.em.fork(), scope, id, 'payment'), deps.fileUrls);
-}
-
-export async function listInvoices(deps: AppDeps, scope: Scope, query: Static<typeof InvoiceListQuerySchema>) {
+/** A page of a resource's documents, newest first. */
+export async function listOf(
+  deps: AppDeps,
+  scope: Scope,
+  type: DocumentType,
+  query: { limit: number; starting_after?: string } & DocumentFilters,
+) {
   const { limit, starting_after: startingAfter, ...filters } = query;
-  const page = await listDocuments(deps.orm.em.fork(), scope, 'invoice', filters, { limit, startingAfter });
-  return { object: 'list' as const, data: page.rows.map((row) => toInvoiceView(row, deps.fileUrls)), has_more: page.hasMore };
-}
-
-export async function listPayments(deps: AppDeps, scope: Scope, query: Static<typeof PaymentListQuerySchema>) {
-  const { limit, starting_after: startingAfter, ...filters } = query;
-  const page = await listDocuments(deps.orm.em.fork(), scope, 'payment', filters, { limit, startingAfter });
-  return { object: 'list' as const, data: page.rows.map((row) => toPaymentView(row, deps.fileUrls)), has_more: page.hasMore };
-}
-
-export async function retrieveNomina(deps: AppDeps, scope: Scope, id: string) {
-  return toNominaView(await retrieveDocument(deps.orm.em.fork(), scope, id, 'nomina'), deps.fileUrls);
-}
-
-export async function listNominas(deps: AppDeps, scope: Scope, query: Static<typeof NominaListQuerySchema>) {
-  const { limit, starting_after: startingAfter, ...filters } = query;
-  const page = await listDocuments(deps.orm.em.fork(), scope, 'nomina', filters, { limit, startingAfter });
-  return { object: 'list' as const, data: page.rows.map((row) => toNominaView(row, deps.fileUrls)), has_more: page.hasMore };
+  const page = await listDocuments(deps.orm.em.fork(), scope, type, filters, { limit, startingAfter });
+  return listAnswer(page, (row) => toDocumentView(row, deps.fileUrls));
 }

@@ -1,5 +1,12 @@
 import {
-  abandonIdempotent, AppError, beginIdempotent, completeIdempotent, releaseIdempotent, requestHash, ValidationError, type Scope,
+  abandonIdempotent,
+  AppError,
+  beginIdempotent,
+  completeIdempotent,
+  releaseIdempotent,
+  requestHash,
+  ValidationError,
+  type Scope,
 } from '@cfdi/services';
 import type { AppDeps } from '../deps';
 import { problemBody } from '../plugins/problem';
@@ -16,7 +23,14 @@ export interface Answer {
 // key that asked, not the request: another key of the account may make the same request with the same
 // Idempotency-Key (keys are per account and mode).
 const RETRYABLE_STATUSES = new Set([402, 403, 409, 429, 500, 503]);
-const isFinal = (error: AppError) => !RETRYABLE_STATUSES.has(error.status) && !(error instanceof ValidationError && error.transient);
+const isFinalStatus = (status: number) => !RETRYABLE_STATUSES.has(status);
+export const isFinalError = (error: AppError) =>
+  isFinalStatus(error.status) && !(error instanceof ValidationError && error.transient);
+
+/** An operation's failure answered as a value (a stamp that ended without a UUID), like a thrown one would be. */
+export function problemAnswer(docsUrl: string, error: AppError): Answer {
+  return { status: error.status, body: problemBody(docsUrl, error) };
+}
 
 /**
  * Runs an idempotency-key operation: the first request executes, a concurrent one gets 409, a later identical
@@ -34,22 +48,38 @@ export async function runIdempotent(
   recover: (resourceId: string) => Promise<Answer>,
 ): Promise<Answer> {
   const { orm, config } = deps;
-  const begin = await beginIdempotent(orm.em.fork(), scope, key, operation, requestHash(operation, body ?? null));
+  const begin = await beginIdempotent(
+    orm.em.fork(),
+    scope,
+    key,
+    operation,
+    requestHash(operation, body ?? null),
+  );
   if (begin.kind === 'replay') return { status: begin.status, body: begin.body, replayed: true };
 
   let answer: Answer;
   try {
     answer = begin.kind === 'recover' ? await recover(begin.resourceId) : await execute(key);
   } catch (error) {
-    if (error instanceof AppError && isFinal(error)) {
-      await store(deps, scope, key, error.status, problemBody(config.api.docsUrl, error));
-    } else {
-      await releaseIdempotent(orm.em.fork(), scope, key);
-    }
+    if (error instanceof AppError)
+      await settleIdempotent(deps, scope, key, problemAnswer(config.api.docsUrl, error), isFinalError(error));
+    else await releaseIdempotent(orm.em.fork(), scope, key);
     throw error;
   }
-  await store(deps, scope, key, answer.status, answer.body);
+  await settleIdempotent(deps, scope, key, answer);
   return answer;
+}
+
+/** Stores a final answer under the key, or releases the key when the answer means "try again". */
+export async function settleIdempotent(
+  deps: Pick<AppDeps, 'orm'>,
+  scope: Scope,
+  key: string,
+  answer: Answer,
+  final = isFinalStatus(answer.status),
+): Promise<void> {
+  if (final) await store(deps, scope, key, answer.status, answer.body);
+  else await releaseIdempotent(deps.orm.em.fork(), scope, key);
 }
 
 /**
@@ -57,7 +87,13 @@ export async function runIdempotent(
  * given up rather than left in flight for minutes: the caller still gets its answer, and a retry with the same key
  * either recovers the document created (the next request answers from it) or runs again when none was.
  */
-async function store(deps: Pick<AppDeps, 'orm'>, scope: Scope, key: string, status: number, body: unknown): Promise<void> {
+async function store(
+  deps: Pick<AppDeps, 'orm'>,
+  scope: Scope,
+  key: string,
+  status: number,
+  body: unknown,
+): Promise<void> {
   try {
     await completeIdempotent(deps.orm.em.fork(), scope, key, status, body);
   } catch {

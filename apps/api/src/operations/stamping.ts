@@ -1,8 +1,18 @@
-import { AppError, loadDocument, ServiceUnavailableError, toDocumentView, toStampingView, type DocumentRow, type Scope } from '@cfdi/services';
+import {
+  AppError,
+  loadDocument,
+  ServiceUnavailableError,
+  stampOutcomeOf,
+  toDocumentView,
+  toStampingView,
+  type DocumentRow,
+  type Scope,
+  type StampOutcome,
+} from '@cfdi/services';
 import type { FastifyBaseLogger } from 'fastify';
-import { startStamping, type StampOutcome } from '@cfdi/workflows/client';
+import { startStamping } from '@cfdi/temporal-contract/client';
 import type { AppDeps } from '../deps';
-import type { Answer } from './idempotent';
+import { problemAnswer, type Answer } from './idempotent';
 
 /**
  * Starts stamping a freshly created document and turns the outcome into the HTTP answer: 201 stamped,
@@ -10,28 +20,36 @@ import type { Answer } from './idempotent';
  * The document is already committed with its timbre reserved, so a failure to reach Temporal is not an error for
  * the client: it gets 202 (the key stays bound to the document) and the resume-stalled sweep starts the workflow.
  */
-export async function stampAndAnswer(deps: AppDeps, scope: Scope, row: DocumentRow, log: FastifyBaseLogger): Promise<Answer> {
+export async function stampAndAnswer(
+  deps: AppDeps,
+  scope: Scope,
+  row: DocumentRow,
+  log: FastifyBaseLogger,
+): Promise<Answer> {
   let outcome: StampOutcome | null;
   try {
-    outcome = await startStamping(deps.temporal.client, {
-      documentId: row.id,
-      reconciliation: deps.config.reconciliation,
-    }, { taskQueue: deps.config.temporal.taskQueue, waitMs: deps.config.stampWaitMs });
+    outcome = await startStamping(
+      deps.temporal,
+      { documentId: row.id, reconciliation: deps.config.reconciliation },
+      { taskQueue: deps.config.temporal.taskQueue, waitMs: deps.config.stampWaitMs },
+    );
   } catch (error) {
-    log.error({ err: error, documentId: row.id }, 'could not start the stamp workflow; the resume-stalled sweep will');
-    return currentAnswer(deps, scope, row.id);
+    log.error(
+      { err: error, documentId: row.id },
+      'could not start the stamp workflow; the resume-stalled sweep will',
+    );
+    return { status: 202, body: toStampingView(row) };
   }
-
+  // The wait ran out, or an ambiguous PAC answer is being reconciled: the document as it stands now.
   if (!outcome || outcome.outcome === 'reconciling') return currentAnswer(deps, scope, row.id);
-  switch (outcome.outcome) {
-    case 'stamped':
-      return currentAnswer(deps, scope, row.id);
-    case 'rejected':
-    case 'failed':
-      throw stampFailure(outcome.code, outcome.message);
-    case 'unavailable':
-      throw stampFailure('pac_unavailable', outcome.detail);
-  }
+  return answerOf(deps, outcome);
+}
+
+/** The HTTP answer to a recorded outcome: 201 with the document, or the problem of a stamp that failed. */
+function answerOf(deps: AppDeps, outcome: Exclude<StampOutcome, { outcome: 'reconciling' }>): Answer {
+  if (outcome.outcome === 'stamped')
+    return { status: 201, body: toDocumentView(outcome.document, deps.fileUrls) };
+  return problemAnswer(deps.config.api.docsUrl, stampFailure(outcome.code, outcome.message));
 }
 
 /**
@@ -39,27 +57,44 @@ export async function stampAndAnswer(deps: AppDeps, scope: Scope, row: DocumentR
  * releases the Idempotency-Key so the same key stamps later; any other reason (the SAT's or the PAC's rejection, a CSD
  * that expired or vanished, a duplicate CFDI) → 422 `sat_rejected` with the reason as `satCode`.
  */
-export function stampFailure(code: string, message: string): AppError {
+function stampFailure(code: string, message: string): AppError {
   if (code === 'pac_unavailable') {
-    return new ServiceUnavailableError('pac_unavailable',
-      `The PAC is temporarily unavailable (${message}). Nothing was stamped and the timbre was refunded; retry with the same Idempotency-Key.`);
+    return new ServiceUnavailableError(
+      'pac_unavailable',
+      `The PAC is temporarily unavailable (${message}). Nothing was stamped and the timbre was refunded; retry with the same Idempotency-Key.`,
+    );
   }
-  return new AppError(422, 'sat_rejected', 'Rejected by the SAT or the PAC', `${code}: ${message}. The reserved timbre was refunded.`, { satCode: code });
+  return new AppError(
+    422,
+    'sat_rejected',
+    'Rejected by the SAT or the PAC',
+    `${code}: ${message}. The reserved timbre was refunded.`,
+    { satCode: code },
+  );
 }
 
 /**
  * The answer for a document an earlier attempt with the same Idempotency-Key created but never answered for (it
  * crashed): one still `stamping` is (re)attached to its workflow, started if it has none; others answer as they are.
  */
-export async function resumedAnswer(deps: AppDeps, scope: Scope, documentId: string, log: FastifyBaseLogger): Promise<Answer> {
+export async function resumedAnswer(
+  deps: AppDeps,
+  scope: Scope,
+  documentId: string,
+  log: FastifyBaseLogger,
+): Promise<Answer> {
   const row = await loadDocument(deps.orm.em.fork(), scope, documentId);
-  return row.status === 'stamping' ? stampAndAnswer(deps, scope, row, log) : currentAnswer(deps, scope, documentId);
+  // A draft created under the key (never stamped through it: a stamp's key is bound only once it stamps).
+  if (row.status === 'draft') return { status: 201, body: toDocumentView(row, deps.fileUrls) };
+  return row.status === 'stamping'
+    ? stampAndAnswer(deps, scope, row, log)
+    : currentAnswer(deps, scope, documentId);
 }
 
 /** The resource as it is now: stamped → 201 with the full resource, otherwise 202 with the reduced shape. */
 export async function currentAnswer(deps: AppDeps, scope: Scope, documentId: string): Promise<Answer> {
   const row = await loadDocument(deps.orm.em.fork(), scope, documentId);
-  if (row.status === 'stamping') return { status: 202, body: toStampingView(row) };
-  if (row.status === 'stamp_failed') throw stampFailure(row.sat_code ?? 'stamp_failed', row.failure_detail ?? 'stamping failed');
-  return { status: 201, body: toDocumentView(row, deps.fileUrls) };
+  const outcome = stampOutcomeOf(row);
+  if (!outcome || outcome.outcome === 'reconciling') return { status: 202, body: toStampingView(row) };
+  return answerOf(deps, outcome);
 }

@@ -7,7 +7,13 @@ interface ArrayLimits {
   properties?: Record<string, ArrayLimits>;
 }
 
-type Schema = { type?: unknown; maxItems?: number; items?: unknown; properties?: Record<string, unknown>; allOf?: unknown[] };
+type Schema = {
+  type?: unknown;
+  maxItems?: number;
+  items?: unknown;
+  properties?: Record<string, unknown>;
+  allOf?: unknown[];
+};
 
 /** The schema pruned to the paths that reach a bounded array, or undefined when it has none. */
 function limitsOf(schema: unknown): ArrayLimits | undefined {
@@ -36,7 +42,10 @@ function overLimit(limits: ArrayLimits, data: unknown, path: string, found: Erro
   if (Array.isArray(data)) {
     if (limits.maxItems !== undefined && data.length > limits.maxItems) {
       found.push({
-        keyword: 'maxItems', instancePath: path, schemaPath: '#/maxItems', params: { limit: limits.maxItems },
+        keyword: 'maxItems',
+        instancePath: path,
+        schemaPath: '#/maxItems',
+        params: { limit: limits.maxItems },
         message: `must NOT have more than ${limits.maxItems} items (has ${data.length})`,
       });
       return;
@@ -44,7 +53,8 @@ function overLimit(limits: ArrayLimits, data: unknown, path: string, found: Erro
     if (limits.items) data.forEach((item, i) => overLimit(limits.items!, item, `${path}/${i}`, found));
   } else if (data && typeof data === 'object' && limits.properties) {
     for (const [name, property] of Object.entries(limits.properties)) {
-      if (Object.hasOwn(data, name)) overLimit(property, (data as Record<string, unknown>)[name], `${path}/${pointer(name)}`, found);
+      if (Object.hasOwn(data, name))
+        overLimit(property, (data as Record<string, unknown>)[name], `${path}/${pointer(name)}`, found);
     }
   }
 }

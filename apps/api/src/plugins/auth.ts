@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticateKey, consumeRateLimit, RateLimitedError, UnauthorizedError, type RateLimitDecision, type Scope } from '@cfdi/services';
+import {
+  authenticateKey,
+  consumeRateLimit,
+  RateLimitedError,
+  UnauthorizedError,
+  type RateLimitDecision,
+  type Scope,
+} from '@cfdi/services';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,14 +24,19 @@ let lastWarning = 0;
  */
 export async function countRequest(app: FastifyInstance, accountId: string, accountLimit: number | null) {
   const limit = accountLimit ?? app.deps.config.rateLimitPerMinute;
-  const decision = await consumeRateLimit(app.deps.redis, accountId, limit).catch((error: unknown): RateLimitDecision => {
-    if (Date.now() - lastWarning > 30_000) {
-      lastWarning = Date.now();
-      app.log.warn({ err: error }, 'rate limit not enforced: Redis is unreachable');
-    }
-    return { allowed: true, limit, remaining: limit, resetSeconds: 60 };
-  });
-  const headers = { 'x-ratelimit-limit': String(decision.limit), 'x-ratelimit-remaining': String(decision.remaining) };
+  const decision = await consumeRateLimit(app.deps.redis, accountId, limit).catch(
+    (error: unknown): RateLimitDecision => {
+      if (Date.now() - lastWarning > 30_000) {
+        lastWarning = Date.now();
+        app.log.warn({ err: error }, 'rate limit not enforced: Redis is unreachable');
+      }
+      return { allowed: true, limit, remaining: limit, resetSeconds: 60 };
+    },
+  );
+  const headers = {
+    'x-ratelimit-limit': String(decision.limit),
+    'x-ratelimit-remaining': String(decision.remaining),
+  };
   return { headers, refusal: decision.allowed ? null : new RateLimitedError(decision.resetSeconds, headers) };
 }
 
@@ -32,7 +44,10 @@ export async function countRequest(app: FastifyInstance, accountId: string, acco
 export function bearerToken(request: FastifyRequest, expected = 'API key'): string {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  if (!match) throw new UnauthorizedError(header ? `Malformed Authorization header; expected \`Bearer <${expected}>\`.` : undefined);
+  if (!match)
+    throw new UnauthorizedError(
+      header ? `Malformed Authorization header; expected \`Bearer <${expected}>\`.` : undefined,
+    );
   return match[1]!;
 }
 
@@ -45,7 +60,12 @@ export function installAuth(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     const auth = await authenticateKey(app.deps.orm.em.fork(), bearerToken(request));
     if (!auth) throw new UnauthorizedError('Invalid, revoked or unknown API key.');
-    request.scope = { accountId: auth.accountId, livemode: auth.livemode, keyId: auth.keyId, merchantIds: auth.merchantIds };
+    request.scope = {
+      accountId: auth.accountId,
+      livemode: auth.livemode,
+      keyId: auth.keyId,
+      merchantIds: auth.merchantIds,
+    };
     const { headers, refusal } = await countRequest(app, auth.accountId, auth.rateLimitPerMinute);
     reply.headers(headers);
     if (refusal) throw refusal;

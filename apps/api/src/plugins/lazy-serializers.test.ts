@@ -16,7 +16,11 @@ async function appWithTwoResponseSchemas() {
     200: { type: 'object', properties: { name: { type: 'string' }, shared: { $ref: 'Shared#' } } },
     404: { type: 'object', properties: { code: { type: 'string' } } },
   };
-  app.get('/thing', { schema: { response } }, async () => ({ name: 'a', secret: 'not in the schema', shared: { id: 'x', other: 1 } }));
+  app.get('/thing', { schema: { response } }, async () => ({
+    name: 'a',
+    secret: 'not in the schema',
+    shared: { id: 'x', other: 1 },
+  }));
   await app.ready();
   return app;
 }

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, idempotencyKeyProblem, type FieldError } from '@cfdi/services';
+import { AppError, idempotencyKeyProblem, type FieldError, type ProblemCode } from '@cfdi/services';
+import { currentTraceId } from '@cfdi/telemetry';
 import { IdempotencyHeadersSchema } from '../schemas/documents';
 import { toFieldErrors } from './validation';
 
@@ -29,8 +30,17 @@ export function problemBody(docsUrl: string, error: AppError): Problem {
   return problem;
 }
 
+/**
+ * The problem as this request answers it: with the request's trace id when the API traces, so a caller quoting it
+ * leads support to the whole trace. Added when sent, not stored: a replayed answer carries the replay's trace.
+ */
+export function withTraceId<T extends object>(problem: T): T & { traceId?: string } {
+  const traceId = currentTraceId();
+  return traceId ? { ...problem, traceId } : problem;
+}
+
 export function sendProblem(reply: FastifyReply, docsUrl: string, error: AppError): FastifyReply {
-  const problem = problemBody(docsUrl, error);
+  const problem = withTraceId(problemBody(docsUrl, error));
   for (const [name, value] of Object.entries(error.extra.headers ?? {})) reply.header(name, value);
   return reply.code(error.status).type('application/problem+json').serializer(JSON.stringify).send(problem);
 }
@@ -42,28 +52,69 @@ export function installProblemHandlers(app: FastifyInstance, docsUrl: string): v
     if (error.validation) {
       const errors = toFieldErrors(error.validation as never);
       // The body or query failed first; a bad Idempotency-Key header is one more invalid field of the same request.
-      const keyProblem = request.routeOptions.schema?.headers === IdempotencyHeadersSchema
-        ? idempotencyKeyProblem(request.headers['idempotency-key'] as string | undefined) : null;
+      const keyProblem =
+        request.routeOptions.schema?.headers === IdempotencyHeadersSchema
+          ? idempotencyKeyProblem(request.headers['idempotency-key'] as string | undefined)
+          : null;
       if (keyProblem) errors.push({ path: '/headers/idempotency-key', message: keyProblem });
       const where = error.validationContext === 'body' ? 'request body' : error.validationContext;
-      return sendProblem(reply, docsUrl, new AppError(400, 'validation_error', 'Validation failed',
-        `The ${where} is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { errors }));
+      return sendProblem(
+        reply,
+        docsUrl,
+        new AppError(
+          400,
+          'validation_error',
+          'Validation failed',
+          `The ${where} is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`,
+          { errors },
+        ),
+      );
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendProblem(reply, docsUrl, new AppError(413, 'payload_too_large', 'Payload too large', 'The request body exceeds 1 MB.'));
+      return sendProblem(
+        reply,
+        docsUrl,
+        new AppError(413, 'payload_too_large', 'Payload too large', 'The request body exceeds 1 MB.'),
+      );
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return sendProblem(reply, docsUrl, new AppError(415, 'unsupported_media_type', 'Unsupported media type', 'Send JSON with Content-Type: application/json.'));
+      return sendProblem(
+        reply,
+        docsUrl,
+        new AppError(
+          415,
+          'unsupported_media_type',
+          'Unsupported media type',
+          'Send JSON with Content-Type: application/json.',
+        ),
+      );
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const errors = [{ path: '/', message: error.message }];
-      return sendProblem(reply, docsUrl, new AppError(400, 'validation_error', 'Validation failed', error.message, { errors }));
+      return sendProblem(
+        reply,
+        docsUrl,
+        new AppError(400, 'validation_error', 'Validation failed', error.message, { errors }),
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(reply, docsUrl, new AppError(500, 'internal_error', 'Internal error', 'An unexpected error occurred. It has been logged.'));
+    return sendProblem(
+      reply,
+      docsUrl,
+      new AppError(
+        500,
+        'internal_error',
+        'Internal error',
+        'An unexpected error occurred. It has been logged.',
+      ),
+    );
   });
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, docsUrl, new AppError(404, 'not_found', 'Not found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+    sendProblem(
+      reply,
+      docsUrl,
+      new AppError(404, 'not_found', 'Not found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+    ),
   );
 }
 
@@ -73,9 +124,17 @@ export function installProblemHandlers(app: FastifyInstance, docsUrl: string): v
  */
 export function frameworkProblems(docsUrl: string) {
   return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
-    const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? 'A path segment is longer than any id (100 characters).' : 'The path is not valid percent-encoded UTF-8.';
-    void sendProblem(reply, docsUrl, new AppError(400, 'validation_error', 'Validation failed', message, { errors: [{ path: '/params', message }] }));
+    const message =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? 'A path segment is longer than any id (100 characters).'
+        : 'The path is not valid percent-encoded UTF-8.';
+    void sendProblem(
+      reply,
+      docsUrl,
+      new AppError(400, 'validation_error', 'Validation failed', message, {
+        errors: [{ path: '/params', message }],
+      }),
+    );
   };
 }
 
@@ -86,16 +145,37 @@ export function frameworkProblems(docsUrl: string) {
 export function clientProblems(docsUrl: string) {
   return (error: Error & { code?: string }, socket: Socket): void => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const [status, code, title, detail] = error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'headers_too_large', 'Request header fields too large', 'The request headers exceed the size the server accepts.']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'request_timeout', 'Request timeout', 'The request was not received in time.']
-        : [400, 'validation_error', 'Validation failed', 'The HTTP request is malformed (request line or headers).'];
-    const problem = problemBody(docsUrl, new AppError(status as number, code as string, title as string, detail as string,
-      status === 400 ? { errors: [{ path: '/headers', message: detail as string }] } : {}));
+    const [status, code, title, detail]: [number, ProblemCode, string, string] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [
+            431,
+            'headers_too_large',
+            'Request header fields too large',
+            'The request headers exceed the size the server accepts.',
+          ]
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'request_timeout', 'Request timeout', 'The request was not received in time.']
+          : [
+              400,
+              'validation_error',
+              'Validation failed',
+              'The HTTP request is malformed (request line or headers).',
+            ];
+    const problem = problemBody(
+      docsUrl,
+      new AppError(
+        status,
+        code,
+        title,
+        detail,
+        status === 400 ? { errors: [{ path: '/headers', message: detail }] } : {},
+      ),
+    );
     const body = JSON.stringify(problem);
     if (socket.writable) {
-      socket.write(`HTTP/1.1 ${status} ${title}\r\nConnection: close\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      socket.write(
+        `HTTP/1.1 ${status} ${title}\r\nConnection: close\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
     }
     socket.destroy(error);
   };

@@ -9,8 +9,24 @@ import { arrayLimitCheck } from './array-limits';
  * path params are coerced from text. Every error is collected so the 400 lists each invalid field.
  */
 export function installValidators(app: FastifyInstance): void {
-  const strict = addFormats(new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false }));
-  const coercing = addFormats(new Ajv({ allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false }));
+  const strict = addFormats(
+    new Ajv({
+      allErrors: true,
+      coerceTypes: false,
+      useDefaults: true,
+      removeAdditional: false,
+      strict: false,
+    }),
+  );
+  const coercing = addFormats(
+    new Ajv({
+      allErrors: true,
+      coerceTypes: 'array',
+      useDefaults: true,
+      removeAdditional: false,
+      strict: false,
+    }),
+  );
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const validate = (httpPart === 'body' ? strict : coercing).compile(schema);
     const oversized = arrayLimitCheck(schema);

@@ -2,13 +2,18 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, createDocumentFileProducer, FileRenderFailedError, NotFoundError } from '@cfdi/services';
 import { FILES_PATH, isStorageKey } from '@cfdi/storage';
-import { problemResponse } from '../schemas/common';
+import { Binary, problemResponse } from '../schemas/common';
 
 const forbidden = (detail: string) => new AppError(403, 'forbidden', 'Forbidden', detail);
 // A stamped document is never a 5xx because its PDF would not render: the PDF is "not there yet", the XML still is.
-const notRendered = () => new AppError(404, 'not_found', 'File not ready',
-  'This file could not be rendered just now; it is tried again on the next request. The XML of the document is available.',
-  { headers: { 'retry-after': '30' } });
+const notRendered = () =>
+  new AppError(
+    404,
+    'not_found',
+    'File not ready',
+    'This file could not be rendered just now; it is tried again on the next request. The XML of the document is available.',
+    { headers: { 'retry-after': '30' } },
+  );
 
 /**
  * Stored files behind HMAC-signed URLs (invoice XML/PDF/ZIP, acuses, logos). No API key: the signature over
@@ -19,7 +24,8 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const producer = createDocumentFileProducer({
     storage: app.deps.storage,
     renderFiles: (...args) => app.deps.renderFiles(...args),
-    onFailure: (documentId, error) => app.log.error({ err: error, documentId }, 'producing a document\'s files failed'),
+    onFailure: (documentId, error) =>
+      app.log.error({ err: error, documentId }, "producing a document's files failed"),
   });
   const produceOnFirstDownload = async (key: string) => {
     try {
@@ -30,32 +36,59 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   };
 
-  app.get(`${FILES_PATH}/*`, {
-    schema: {
-      tags: ['files'],
-      operationId: 'retrieveFile',
-      summary: 'Download a file',
-      description: 'Download a file through a signed URL returned by the API (valid 15 minutes).',
-      security: [],
-      querystring: Type.Object({ expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) }),
-      response: { 200: Type.Any({ description: 'The file, with its stored Content-Type' }), 403: problemResponse(403), 404: problemResponse(404) },
+  app.get(
+    `${FILES_PATH}/*`,
+    {
+      schema: {
+        tags: ['files'],
+        operationId: 'retrieveFile',
+        summary: 'Download a file',
+        description: 'Download a file through a signed URL returned by the API (valid 15 minutes).',
+        security: [],
+        querystring: Type.Object({
+          expires: Type.Optional(Type.String({ description: 'Unix time the URL stops working, as signed' })),
+          signature: Type.Optional(Type.String({ description: 'HMAC of the key and expires, as signed' })),
+        }),
+        response: {
+          200: {
+            description: 'The file, with its stored Content-Type',
+            content: Object.fromEntries(
+              [
+                'application/xml',
+                'application/pdf',
+                'application/zip',
+                'image/png',
+                'image/jpeg',
+                'image/webp',
+              ].map((type) => [type, { schema: Binary }]),
+            ),
+          },
+          403: problemResponse(403),
+          404: problemResponse(404),
+        },
+      },
     },
-  }, async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    if (!isStorageKey(key)) throw forbidden('This file URL is not valid.');
-    const check = app.deps.fileUrls.verify(key, request.query.expires, request.query.signature);
-    if (!check.valid) {
-      throw forbidden(check.reason === 'expired'
-        ? 'This file URL has expired; fetch the resource again for a fresh one.'
-        : 'This file URL is not valid (bad or missing signature).');
-    }
-    const file = (await app.deps.storage.get(key)) ?? (await produceOnFirstDownload(key));
-    if (!file) throw new NotFoundError('file');
-    return reply
-      .header('content-type', file.contentType)
-      // The URL is a time-limited credential: shared caches must not keep the bytes beyond it.
-      .header('cache-control', 'private, max-age=60')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.bytes);
-  });
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!isStorageKey(key)) throw forbidden('This file URL is not valid.');
+      const check = app.deps.fileUrls.verify(key, request.query.expires, request.query.signature);
+      if (!check.valid) {
+        throw forbidden(
+          check.reason === 'expired'
+            ? 'This file URL has expired; fetch the resource again for a fresh one.'
+            : 'This file URL is not valid (bad or missing signature).',
+        );
+      }
+      const file = (await app.deps.storage.get(key)) ?? (await produceOnFirstDownload(key));
+      if (!file) throw new NotFoundError('file');
+      return (
+        reply
+          .header('content-type', file.contentType)
+          // The URL is a time-limited credential: shared caches must not keep the bytes beyond it.
+          .header('cache-control', 'private, max-age=60')
+          .header('x-content-type-options', 'nosniff')
+          .send(file.bytes)
+      );
+    },
+  );
 };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { headers } from 'next/headers';
 import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { isPlatformUser } from '@cfdi/services';
+import { can } from '@cfdi/services';
 import { labelOf } from '../../src/i18n/format';
 import { currentLocale } from '../../src/i18n/locale';
 import { PATH_HEADER } from '../../src/session';
@@ -16,46 +16,96 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const { session, scope, accounts } = await currentWorkspace();
   const { t, locale } = await currentLocale();
   const { user } = session;
-  const platform = isPlatformUser(user);
+  const platform = can(user, 'accounts.any');
   const back = (await headers()).get(PATH_HEADER) ?? '/';
   const links: [string, string][] = [
-    ['/', t.overview], ['/ledger', t.ledger], ['/documents', t.documents], ['/merchants', t.merchants], ['/keys', t.apiKeys], ['/webhooks', t.webhooks],
-    ...(platform ? ([['/reconciliation', t.reconciliation], ['/failed-files', t.failedFiles], ['/audit', t.audit]] as [string, string][]) : []),
-    ...(user.role === 'admin' ? ([['/users', t.users]] as [string, string][]) : []),
+    ['/', t.overview],
+    ['/ledger', t.ledger],
+    ['/documents', t.documents],
+    ['/receivables', t.receivables],
+    ['/billing', t.billing],
+    ['/merchants', t.merchants],
+    ['/keys', t.apiKeys],
+    ['/connections', t.connections],
+    ['/webhooks', t.webhooks],
+    ...(
+      [
+        ['/issue', t.issue.newInvoice, 'documents.issue'],
+        ['/customers', t.issue.customers, 'records.manage'],
+        ['/products', t.issue.products, 'records.manage'],
+        ['/reconciliation', t.reconciliation, 'reconciliation.resolve'],
+        ['/failed-files', t.failedFiles, 'files.render_again'],
+        ['/audit', t.audit, 'audit.read'],
+        ['/users', t.users, 'console_users.manage'],
+      ] as const
+    )
+      .filter(([, , action]) => can(user, action))
+      .map(([path, label]): [string, string] => [path, label]),
   ];
   return (
     <div className="shell">
       <aside className="sidebar">
-        <Heading as="h2" size="4">{t.appName}</Heading>
-        <Text size="1" color="gray">{user.email} <Badge>{labelOf(t.consoleRole, user.role)}</Badge></Text>
+        <Heading as="h2" size="4">
+          {t.appName}
+        </Heading>
+        <Text size="1" color="gray">
+          {user.email} <Badge>{labelOf(t.consoleRole, user.role)}</Badge>
+        </Text>
         <form action={chooseWorkspace}>
           <Flex direction="column" gap="2">
             <input type="hidden" name="back" value={back} />
             {platform && (
-              <label className="field">{t.account}
+              <label className="field">
+                {t.account}
                 <select name="account" defaultValue={scope?.accountId}>
-                  {accounts.map((a) => <option key={a.id} value={a.id}>{a.name} ({a.id.slice(0, 12)}…)</option>)}
+                  {accounts.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.name} ({a.id.slice(0, 12)}…)
+                    </option>
+                  ))}
                 </select>
               </label>
             )}
             {user.livemode === null && (
-              <label className="field">{t.mode}
+              <label className="field">
+                {t.mode}
                 <select name="mode" defaultValue={scope?.livemode ? 'live' : 'test'}>
-                  <option value="test">{t.test}</option><option value="live">{t.live}</option>
+                  <option value="test">{t.test}</option>
+                  <option value="live">{t.live}</option>
                 </select>
               </label>
             )}
-            <label className="field">{t.language}
-              <select name="lang" defaultValue={locale}><option value="es">Español</option><option value="en">English</option></select>
+            <label className="field">
+              {t.language}
+              <select name="lang" defaultValue={locale}>
+                <option value="es">Español</option>
+                <option value="en">English</option>
+              </select>
             </label>
-            <Button type="submit" size="1" variant="soft">{t.apply}</Button>
+            <Button type="submit" size="1" variant="soft">
+              {t.apply}
+            </Button>
           </Flex>
         </form>
-        <nav aria-label="Menu">{links.map(([href, label]) => <Link key={href} href={href}>{label}</Link>)}</nav>
-        <form action={signOut}><Button type="submit" variant="outline" size="1">{t.signOut}</Button></form>
+        <nav aria-label="Menu">
+          {links.map(([href, label]) => (
+            <Link key={href} href={href}>
+              {label}
+            </Link>
+          ))}
+        </nav>
+        <form action={signOut}>
+          <Button type="submit" variant="outline" size="1">
+            {t.signOut}
+          </Button>
+        </form>
       </aside>
       <main className="content">
-        {scope && <Text as="p" size="1" color="gray" mb="3">{t.account}: <span className="mono">{scope.accountId}</span> · {scope.livemode ? t.live : t.test}</Text>}
+        {scope && (
+          <Text as="p" size="1" color="gray" mb="3">
+            {t.account}: <span className="mono">{scope.accountId}</span> · {scope.livemode ? t.live : t.test}
+          </Text>
+        )}
         {children}
       </main>
     </div>

@@ -9,7 +9,13 @@ export interface UsagePoint {
 }
 
 /** Timbres (left axis) and spend in pesos (right axis) per month, oldest to newest. */
-export function UsageChart({ data, labels }: { data: UsagePoint[]; labels: { timbres: string; spend: string } }) {
+export function UsageChart({
+  data,
+  labels,
+}: {
+  data: UsagePoint[];
+  labels: { timbres: string; spend: string };
+}) {
   return (
     <div role="img" aria-label={`${labels.timbres} / ${labels.spend}`} style={{ width: '100%', height: 280 }}>
       <ResponsiveContainer>

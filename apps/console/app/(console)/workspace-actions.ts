@@ -13,11 +13,14 @@ export async function chooseWorkspace(form: FormData): Promise<void> {
   await requireSession();
   const jar = await cookies();
   const account = form.get('account');
-  if (typeof account === 'string' && /^acct_[0-9A-Z]+$/.test(account)) jar.set(ACCOUNT_COOKIE, account, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: YEAR });
+  if (typeof account === 'string' && /^acct_[0-9A-Z]+$/.test(account))
+    jar.set(ACCOUNT_COOKIE, account, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: YEAR });
   const mode = form.get('mode');
-  if (mode === 'test' || mode === 'live') jar.set(MODE_COOKIE, mode, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: YEAR });
+  if (mode === 'test' || mode === 'live')
+    jar.set(MODE_COOKIE, mode, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: YEAR });
   const lang = form.get('lang');
-  if (lang === 'es' || lang === 'en') jar.set(LOCALE_COOKIE, lang, { sameSite: 'lax', path: '/', maxAge: YEAR });
+  if (lang === 'es' || lang === 'en')
+    jar.set(LOCALE_COOKIE, lang, { sameSite: 'lax', path: '/', maxAge: YEAR });
   const back = form.get('back');
   redirect(typeof back === 'string' && /^\/(?![/\\])/.test(back) ? back : '/');
 }

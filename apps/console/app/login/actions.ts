@@ -3,36 +3,49 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import {
-  clearLoginFailures, createConsoleSession, loginThrottled, recordConsoleAudit, recordLoginFailure, retrieveConsoleSession, revokeConsoleSession, signInConsoleUser,
+  createConsoleSession,
+  recordConsoleAudit,
+  retrieveConsoleSession,
+  revokeConsoleSession,
+  signInWithPolicy,
 } from '@cfdi/services';
 import { em, platform } from '../../src/platform';
 import { clientIp, cookieIsSecure, SESSION_COOKIE } from '../../src/session';
 
 /** Only a path of this console: `next` must not send a signed-in user to another site. */
-const safeNext = (raw: ReturnType<FormData['get']>) => (typeof raw === 'string' && /^\/(?![/\\])/.test(raw) ? raw : '/');
+const safeNext = (raw: ReturnType<FormData['get']>) =>
+  typeof raw === 'string' && /^\/(?![/\\])/.test(raw) ? raw : '/';
 
 export async function signIn(form: FormData): Promise<void> {
-  const email = String(form.get('email') ?? '').trim().slice(0, 320);
-  const password = String(form.get('password') ?? '').slice(0, 1024);
   const next = safeNext(form.get('next'));
-  const back = (error: string) => redirect(`/login?error=${error}&next=${encodeURIComponent(next)}`);
-  if (!email || !password) back('invalid');
-  const ip = await clientIp();
   const { redis } = await platform();
-  if (await loginThrottled(redis, email, ip)) back('throttled');
-  const result = await signInConsoleUser(await em(), email, password);
+  const ip = await clientIp();
+  // The services' sign-in policy (throttle shared with the OAuth consent page, lock-out, audit with channel console).
+  const result = await signInWithPolicy(
+    { em: await em(), redis },
+    {
+      email: String(form.get('email') ?? ''),
+      password: String(form.get('password') ?? ''),
+      ip,
+      channel: 'console',
+    },
+    async (user) => {
+      const session = await createConsoleSession(await em(), user.id, { ip, userAgent: null });
+      return { target: session.id, session };
+    },
+  );
   if (!result.ok) {
-    await recordLoginFailure(redis, email, ip);
-    await recordConsoleAudit(await em(), { actor: { id: null, email }, action: 'session.sign_in_failed', ip });
-    back(result.reason === 'locked' ? 'throttled' : 'invalid');
-    return;
+    const error = result.reason === 'throttled' || result.reason === 'locked' ? 'throttled' : 'invalid';
+    redirect(`/login?error=${error}&next=${encodeURIComponent(next)}`);
   }
-  await clearLoginFailures(redis, email);
-  const session = await createConsoleSession(await em(), result.user.id, { ip, userAgent: null });
+  const { session } = result.opened;
   (await cookies()).set(SESSION_COOKIE, session.token, {
-    httpOnly: true, secure: await cookieIsSecure(), sameSite: 'lax', path: '/', expires: session.expiresAt,
+    httpOnly: true,
+    secure: await cookieIsSecure(),
+    sameSite: 'lax',
+    path: '/',
+    expires: session.expiresAt,
   });
-  await recordConsoleAudit(await em(), { actor: result.user, action: 'session.sign_in', target: session.id, ip });
   redirect(next);
 }
 
@@ -42,7 +55,13 @@ export async function signOut(): Promise<void> {
   if (token) {
     const session = await retrieveConsoleSession(await em(), token);
     await revokeConsoleSession(await em(), token);
-    if (session) await recordConsoleAudit(await em(), { actor: session.user, action: 'session.sign_out', target: session.id, ip: await clientIp() });
+    if (session)
+      await recordConsoleAudit(await em(), {
+        actor: session.user,
+        action: 'session.sign_out',
+        target: session.id,
+        ip: await clientIp(),
+      });
   }
   jar.delete(SESSION_COOKIE);
   redirect('/login');

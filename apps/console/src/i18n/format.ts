@@ -2,10 +2,16 @@ import type { Locale } from './messages';
 
 const TIME_ZONE = 'America/Mexico_City';
 
-/** `$1,234.56 MXN` in both languages (es-MX and en-US group and round the same way). */
-export function formatMoney(pesos: number, locale: Locale): string {
-  const number = new Intl.NumberFormat(locale === 'es' ? 'es-MX' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(pesos);
-  return `${pesos < 0 ? '-' : ''}$${number.replace('-', '')} MXN`;
+/**
+ * `$1,234.56 MXN` in both languages (es-MX and en-US group and round the same way); a document in another currency
+ * shows its own code (`$1,234.56 USD`) and, for currencies with 3 decimals (KWD), the third.
+ */
+export function formatMoney(amount: number, locale: Locale, currency = 'MXN'): string {
+  const number = new Intl.NumberFormat(locale === 'es' ? 'es-MX' : 'en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 3,
+  }).format(amount);
+  return `${amount < 0 ? '-' : ''}$${number.replace('-', '')} ${currency}`;
 }
 
 export const formatCentavos = (centavos: number, locale: Locale) => formatMoney(centavos / 100, locale);
@@ -13,10 +19,15 @@ export const formatCentavos = (centavos: number, locale: Locale) => formatMoney(
 /** A moment as Mexico City's wall clock. */
 export function formatDateTime(iso: string | Date | null | undefined, locale: Locale): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(locale === 'es' ? 'es-MX' : 'en-US', { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale === 'es' ? 'es-MX' : 'en-US', {
+    timeZone: TIME_ZONE,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
 }
 
-export const formatInteger = (value: number, locale: Locale) => new Intl.NumberFormat(locale === 'es' ? 'es-MX' : 'en-US').format(value);
+export const formatInteger = (value: number, locale: Locale) =>
+  new Intl.NumberFormat(locale === 'es' ? 'es-MX' : 'en-US').format(value);
 
 /**
  * A machine value (status, kind, role…) as its label in `labels`, one of the maps in messages.ts. A value the map

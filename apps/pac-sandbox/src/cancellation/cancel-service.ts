@@ -5,6 +5,8 @@ import type { CancellationRecord, CancellationStore } from '../storage/cancellat
 import type { StampRecord, StampStore } from '../storage/stamps';
 import { mexicoLocal } from '../time/mexico-time';
 import { buildAcuse } from './acuse';
+import type { StampedDocument } from '../stamping/stamp-service';
+import { RETENTION_TYPE } from '../stamping/read-retenciones';
 import { requiresAcceptance } from './cancelability';
 import { readCancelacion, type CancelacionRequest } from './read-cancelacion';
 import { ESTATUS_CANCELACION, satStatusOf, settle, type SatStatus, type SettleOptions } from './sat-status';
@@ -38,8 +40,11 @@ const MOTIVOS = new Set(['01', '02', '03', '04']);
 export class CancelService {
   constructor(private readonly deps: CancelServiceDeps) {}
 
-  /** Finkok `cancel_signature`: verifies the issuer's signed request and answers per UUID. */
-  async cancel(signedXml: string): Promise<CancelOutcome> {
+  /**
+   * Finkok `cancel_signature`: verifies the issuer's signed request and answers per UUID. Each service cancels its own
+   * documents: a retention's UUID is unknown (205) to the cancel service, a CFDI's to the retentions service.
+   */
+  async cancel(signedXml: string, document: StampedDocument = 'cfdi'): Promise<CancelOutcome> {
     const request = readCancelacion(signedXml);
     if (!request)
       return { kind: 'error', code: '301', message: 'XML mal formado: no es una solicitud Cancelacion' };
@@ -64,7 +69,7 @@ export class CancelService {
     const decisions: FolioAnswer[] = [];
     const claimed: string[] = [];
     for (const folio of request.folios) {
-      const decision = await this.decide(request, folio, now);
+      const decision = await this.decide(request, folio, now, document);
       if (!decision.record) {
         decisions.push(decision);
       } else if (await this.deps.cancellations.claim(decision.record)) {
@@ -101,6 +106,7 @@ export class CancelService {
     request: CancelacionRequest,
     folio: CancelacionRequest['folios'][number],
     now: Date,
+    document: StampedDocument,
   ): Promise<FolioAnswer & { record?: Omit<CancellationRecord, 'requestCount' | 'acuse' | 'acuseFecha'> }> {
     const answer = (estatusUuid: string, estatusCancelacion = '') => ({
       uuid: folio.uuid,
@@ -108,7 +114,8 @@ export class CancelService {
       estatusCancelacion,
     });
     const stamp = await this.deps.stamps.findByUuid(folio.uuid);
-    if (!stamp) return answer('205');
+    if (!stamp || (stamp.tipoDeComprobante === RETENTION_TYPE) !== (document === 'retenciones'))
+      return answer('205');
     if (stamp.emisorRfc !== request.rfcEmisor) return answer('203');
     if (!(await this.validMotive(folio, stamp))) return answer('207');
     const existing = await this.current(stamp, now);
@@ -140,7 +147,10 @@ export class CancelService {
    * 04; 04 (operación nominativa relacionada en una factura global) applies only to a global invoice; 02–04 carry no
    * FolioSustitucion.
    */
-  private async validMotive(folio: CancelacionRequest['folios'][number], stamp: StampRecord): Promise<boolean> {
+  private async validMotive(
+    folio: CancelacionRequest['folios'][number],
+    stamp: StampRecord,
+  ): Promise<boolean> {
     if (!MOTIVOS.has(folio.motivo)) return false;
     if (folio.motivo === '04' && !stamp.global) return false;
     if (folio.motivo !== '01') return !folio.folioSustitucion;
@@ -154,9 +164,10 @@ export class CancelService {
     if (!stored) return undefined;
     // A receiver trigger in the document answers at once, before any configured auto-answer.
     const answer = stamp.receiverAnswer;
-    const options = answer === 'accept' || answer === 'reject'
-      ? { ...this.deps.settle, autoAnswer: { answer, afterMs: 0 } }
-      : this.deps.settle;
+    const options =
+      answer === 'accept' || answer === 'reject'
+        ? { ...this.deps.settle, autoAnswer: { answer, afterMs: 0 } }
+        : this.deps.settle;
     const settled = settle(stored, now, options);
     if (settled === stored) return stored;
     // Conditional: a receiver answer that landed meanwhile wins over the clock.

@@ -1,6 +1,6 @@
 import type { CancellationRecord, CancellationStatus } from '../storage/cancellations';
 
-export const ES_CANCELABLE = {
+const ES_CANCELABLE = {
   sin: 'Cancelable sin aceptación',
   con: 'Cancelable con aceptación',
   no: 'No cancelable',

@@ -10,6 +10,9 @@ export const FAULT_OPERATIONS = [
   'add',
   'edit',
   'get',
+  'retention_stamp',
+  'retention_stamped',
+  'retention_cancel_signature',
 ] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 

@@ -7,11 +7,18 @@ import {
   cancelSignatureOperation,
   getReceiptOperation,
   getSatStatusOperation,
+  retentionCancelSignatureOperation,
 } from '../soap/cancel-operations';
 import type { OperationContext, OperationHandler } from '../soap/context';
 import { soapFault } from '../soap/envelopes';
 import { readSoapCall } from '../soap/read-request';
-import { queryPendingOperation, stampedOperation, stampOperation } from '../soap/stamp-operations';
+import {
+  queryPendingOperation,
+  retentionStampedOperation,
+  retentionStampOperation,
+  stampedOperation,
+  stampOperation,
+} from '../soap/stamp-operations';
 
 const HANDLERS: Record<FinkokOperation, OperationHandler> = {
   stamp: stampOperation,
@@ -23,6 +30,9 @@ const HANDLERS: Record<FinkokOperation, OperationHandler> = {
   add: addOperation,
   edit: editOperation,
   get: getOperation,
+  retention_stamp: retentionStampOperation,
+  retention_stamped: retentionStampedOperation,
+  retention_cancel_signature: retentionCancelSignatureOperation,
 };
 
 const XML = 'text/xml; charset=utf-8';

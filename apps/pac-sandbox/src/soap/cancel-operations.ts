@@ -1,5 +1,6 @@
 import { FINKOK_SERVICES } from '@cfdi/pac';
 import { incidenceMessage } from '../stamping/incidence-codes';
+import type { StampedDocument } from '../stamping/stamp-service';
 import { authenticated, type OperationHandler } from './context';
 import { field, soapResponse } from './envelopes';
 import { decodeXmlParam } from './read-request';
@@ -7,32 +8,44 @@ import { decodeXmlParam } from './read-request';
 const NS = FINKOK_SERVICES.cancel.namespace;
 
 /** Request-level errors travel in CodEstatus as "<code> - <message>". */
-const codEstatus = (code: string, message = incidenceMessage(code)) =>
-  soapResponse(NS, 'cancel_signature', field('CodEstatus', `${code} - ${message}`));
+const codEstatusIn =
+  (ns: string) =>
+  (code: string, message = incidenceMessage(code)) =>
+    soapResponse(ns, 'cancel_signature', field('CodEstatus', `${code} - ${message}`));
 
-export const cancelSignatureOperation: OperationHandler = async (ctx, params, fault) => {
-  if (!authenticated(ctx.credentials, params.username, params.password)) return codEstatus('300');
-  if (fault?.kind === 'sat_unavailable') return codEstatus('708');
-  if (fault?.kind === 'reject') return codEstatus(fault.params.code ?? '301', fault.params.message);
-  const decoded = decodeXmlParam(params.xml);
-  if (!decoded.ok) return codEstatus('301', 'xml no es base64 de un documento XML');
-  const outcome = await ctx.cancelService.cancel(decoded.xml);
-  if (outcome.kind === 'error') return codEstatus(outcome.code, outcome.message);
-  const folios = outcome.folios
-    .map(
-      (f) =>
-        `<s0:Folio>${field('EstatusUUID', f.estatusUuid)}${field('UUID', f.uuid)}${field('EstatusCancelacion', f.estatusCancelacion)}</s0:Folio>`,
-    )
-    .join('');
-  return soapResponse(
-    NS,
-    'cancel_signature',
-    `<s0:Folios>${folios}</s0:Folios>` +
-      field('Acuse', outcome.acuse) +
-      field('Fecha', outcome.fecha) +
-      field('RfcEmisor', outcome.rfcEmisor),
-  );
-};
+/** `cancel_signature` of the cancel service (CFDI) or of the retentions service (Retenciones 2.0). */
+const cancelSignatureOn =
+  (ns: string, document: StampedDocument): OperationHandler =>
+  async (ctx, params, fault) => {
+    const codEstatus = codEstatusIn(ns);
+    if (!authenticated(ctx.credentials, params.username, params.password)) return codEstatus('300');
+    if (fault?.kind === 'sat_unavailable') return codEstatus('708');
+    if (fault?.kind === 'reject') return codEstatus(fault.params.code ?? '301', fault.params.message);
+    const decoded = decodeXmlParam(params.xml);
+    if (!decoded.ok) return codEstatus('301', 'xml no es base64 de un documento XML');
+    const outcome = await ctx.cancelService.cancel(decoded.xml, document);
+    if (outcome.kind === 'error') return codEstatus(outcome.code, outcome.message);
+    const folios = outcome.folios
+      .map(
+        (f) =>
+          `<s0:Folio>${field('EstatusUUID', f.estatusUuid)}${field('UUID', f.uuid)}${field('EstatusCancelacion', f.estatusCancelacion)}</s0:Folio>`,
+      )
+      .join('');
+    return soapResponse(
+      ns,
+      'cancel_signature',
+      `<s0:Folios>${folios}</s0:Folios>` +
+        field('Acuse', outcome.acuse) +
+        field('Fecha', outcome.fecha) +
+        field('RfcEmisor', outcome.rfcEmisor),
+    );
+  };
+
+export const cancelSignatureOperation = cancelSignatureOn(NS, 'cfdi');
+export const retentionCancelSignatureOperation = cancelSignatureOn(
+  FINKOK_SERVICES.retentions.namespace,
+  'retenciones',
+);
 
 const CODIGO = {
   found: 'S - Comprobante obtenido satisfactoriamente.',

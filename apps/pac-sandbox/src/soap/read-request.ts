@@ -2,6 +2,7 @@ import {
   childElements,
   FINKOK_OPERATIONS,
   FINKOK_SERVICES,
+  finkokWireName,
   parseEnvelope,
   type FinkokOperation,
   type FinkokService,
@@ -22,15 +23,16 @@ export function readSoapCall(service: FinkokService, body: string, soapAction: s
   const name = op.localName ?? '';
   if (op.namespaceURI !== FINKOK_SERVICES[service].namespace)
     return { ok: false, detail: `operation namespace must be ${FINKOK_SERVICES[service].namespace}` };
-  if (!(name in FINKOK_OPERATIONS) || FINKOK_OPERATIONS[name as FinkokOperation] !== service) {
-    return { ok: false, detail: `unknown operation ${name} for the ${service} service` };
-  }
+  const operation = (Object.keys(FINKOK_OPERATIONS) as FinkokOperation[]).find(
+    (o) => FINKOK_OPERATIONS[o] === service && finkokWireName(o) === name,
+  );
+  if (!operation) return { ok: false, detail: `unknown operation ${name} for the ${service} service` };
   const action = soapAction?.replace(/^"|"$/g, '');
   if (action && action !== name)
     return { ok: false, detail: `SOAPAction "${action}" does not match operation ${name}` };
   const params: Record<string, string> = {};
   for (const child of childElements(op)) params[child.localName ?? ''] = child.textContent ?? '';
-  return { ok: true, operation: name as FinkokOperation, params };
+  return { ok: true, operation, params };
 }
 
 /** Finkok's `xs:base64Binary` XML parameter, decoded once; double encoding is a 705 at Finkok. */

@@ -3,7 +3,7 @@
  * 702 is the code for "RFC not registered with the PAC": the sandbox answers it when the issuer
  * RFC has no active registration (`add`).
  */
-export const INCIDENCE_MESSAGES: Record<string, string> = {
+const INCIDENCE_MESSAGES: Record<string, string> = {
   '300': 'Usuario y contraseña inválidos',
   '301': 'XML mal formado',
   '302': 'Sello mal formado o inválido',

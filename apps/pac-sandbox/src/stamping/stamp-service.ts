@@ -6,6 +6,7 @@ import { mexicoLocal } from '../time/mexico-time';
 import type { Incidencia } from './incidence-codes';
 import { receiverTrigger } from './magic-triggers';
 import { readComprobante } from './read-comprobante';
+import { readRetenciones } from './read-retenciones';
 import { validateCfdi } from './validate-cfdi';
 
 export type StampOutcome =
@@ -27,15 +28,21 @@ export const xmlHash = (xml: string) => createHash('sha256').update(xml, 'utf8')
 /** SelloSAT of a stored stamp (Finkok answers it next to the XML). */
 export const satSealOf = (record: StampRecord) => parseTfd(record.xml)?.selloSAT ?? '';
 
+/** What a stamp operation accepts: a CFDI 4.0 on the stamp service, a Retenciones 2.0 on the retentions one. */
+export type StampedDocument = 'cfdi' | 'retenciones';
+
 export class StampService {
   constructor(private readonly deps: StampServiceDeps) {}
 
-  /** Idempotent per sealed XML: the same bytes always yield the first stamp (answered as 307). */
-  async stamp(xml: string): Promise<StampOutcome> {
+  /**
+   * Idempotent per sealed XML: the same bytes always yield the first stamp (answered as 307). A certificate of
+   * retentions goes through the same checks (date window, CSD, seal, registration) and gets the same TFD 1.1.
+   */
+  async stamp(xml: string, document: StampedDocument = 'cfdi'): Promise<StampOutcome> {
     const hash = xmlHash(xml);
     // Read first so that the duplicate check and the issuer's registration are one query; a
     // duplicate is still answered before any validation.
-    const read = readComprobante(xml);
+    const read = document === 'cfdi' ? readComprobante(xml) : readRetenciones(xml);
     const checkRegistration = this.deps.requireRegistration && read.ok;
     const { existing, registrationStatus } = await this.deps.stamps.findForStamping(
       hash,
@@ -47,12 +54,19 @@ export class StampService {
     const validation = await validateCfdi(xml, read, {
       now,
       ...(checkRegistration ? { registrationStatus } : {}),
-      ...(this.deps.validateSchema ? { validateSchema: this.deps.validateSchema } : {}),
+      // The configured schema check is the CFDI bundle's.
+      ...(this.deps.validateSchema && document === 'cfdi'
+        ? { validateSchema: this.deps.validateSchema }
+        : {}),
     });
     if (!validation.ok) return { kind: 'rejected', incidencia: validation.incidencia };
     const f = validation.facts;
     const tfd = buildTfd({
-      uuid: randomUUID(), fechaTimbrado: mexicoLocal(now), rfcProvCertif: this.deps.rfcProvCertif, selloCFD: f.sello, sat: this.deps.sat,
+      uuid: randomUUID(),
+      fechaTimbrado: mexicoLocal(now),
+      rfcProvCertif: this.deps.rfcProvCertif,
+      selloCFD: f.sello,
+      sat: this.deps.sat,
     });
     const record: StampRecord = {
       xmlHash: hash,

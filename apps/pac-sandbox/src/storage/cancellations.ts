@@ -4,12 +4,6 @@ import type pg from 'pg';
 export type CancellationStatus =
   'en_proceso' | 'rechazada' | 'cancelado_sin_aceptacion' | 'cancelado_con_aceptacion' | 'plazo_vencido';
 
-export const CANCELLED_STATUSES: readonly CancellationStatus[] = [
-  'cancelado_sin_aceptacion',
-  'cancelado_con_aceptacion',
-  'plazo_vencido',
-];
-
 export interface CancellationRecord {
   uuid: string;
   status: CancellationStatus;

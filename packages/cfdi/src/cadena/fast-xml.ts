@@ -36,8 +36,19 @@ function decode(raw: string, at: number): string {
   return normalised.replace(REFERENCE, (match, body: string) => {
     if (!match.endsWith(';')) throw new XmlSyntaxError('unterminated entity reference', at);
     if (body in PREDEFINED) return PREDEFINED[body]!;
-    const code = body.startsWith('#x') ? parseInt(body.slice(2), 16) : body.startsWith('#') ? parseInt(body.slice(1), 10) : NaN;
-    const valid = CHARACTER_REFERENCE.test(body) && (code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff));
+    const code = body.startsWith('#x')
+      ? parseInt(body.slice(2), 16)
+      : body.startsWith('#')
+        ? parseInt(body.slice(1), 10)
+        : NaN;
+    const valid =
+      CHARACTER_REFERENCE.test(body) &&
+      (code === 0x9 ||
+        code === 0xa ||
+        code === 0xd ||
+        (code >= 0x20 && code <= 0xd7ff) ||
+        (code >= 0xe000 && code <= 0xfffd) ||
+        (code >= 0x10000 && code <= 0x10ffff));
     if (!valid) throw new XmlSyntaxError(`invalid reference &${body};`, at);
     return String.fromCodePoint(code);
   });
@@ -81,7 +92,11 @@ export function parseFast(xml: string): XmlNode | undefined {
       pos = startTag(lt);
     }
   }
-  if (!root || stack.length > 0) throw new XmlSyntaxError(root ? `<${stack[stack.length - 1]!.qname}> is not closed` : 'no root element', xml.length);
+  if (!root || stack.length > 0)
+    throw new XmlSyntaxError(
+      root ? `<${stack[stack.length - 1]!.qname}> is not closed` : 'no root element',
+      xml.length,
+    );
   return root;
 
   function startTag(lt: number): number {
@@ -124,7 +139,12 @@ export function parseFast(xml: string): XmlNode | undefined {
     const prefix = colon < 0 ? '' : qname.slice(0, colon);
     const ns = scope.get(prefix);
     if (prefix && ns === undefined) throw new XmlSyntaxError(`undeclared prefix ${prefix}`, lt);
-    const node: XmlNode = { namespaceURI: ns || null, localName: colon < 0 ? qname : qname.slice(colon + 1), attributes: raw, children: [] };
+    const node: XmlNode = {
+      namespaceURI: ns || null,
+      localName: colon < 0 ? qname : qname.slice(colon + 1),
+      attributes: raw,
+      children: [],
+    };
     if (parent) parent.node.children.push(node);
     else root = node;
     if (!selfClosing) stack.push({ qname, node, scope });

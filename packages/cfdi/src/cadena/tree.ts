@@ -41,10 +41,15 @@ export function fromDom(doc: Document): XmlNode {
       attributes.set(a.name, a.value);
     }
     const children: XmlNode[] = [];
-    for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) children.push(convert(n as Element));
-    return { namespaceURI: el.namespaceURI ?? null, localName: el.localName ?? el.nodeName, attributes, children };
+    for (let n = el.firstChild; n; n = n.nextSibling)
+      if (n.nodeType === 1) children.push(convert(n as Element));
+    return {
+      namespaceURI: el.namespaceURI ?? null,
+      localName: el.localName ?? el.nodeName,
+      attributes,
+      children,
+    };
   };
   if (!doc.documentElement) throw new Error('XML document has no root element');
   return convert(doc.documentElement);
 }
-

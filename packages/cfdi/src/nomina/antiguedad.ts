@@ -23,7 +23,11 @@ function calendarDifference(from: string, to: string): { years: number; months: 
   const [ty, tm] = to.split('-').map(Number) as [number, number];
   let months = (ty - fy) * 12 + (tm - fm);
   if (addMonths(from, months) > to) months -= 1;
-  return { years: Math.floor(months / 12), months: months % 12, days: daysBetween(addMonths(from, months), to) };
+  return {
+    years: Math.floor(months / 12),
+    months: months % 12,
+    days: daysBetween(addMonths(from, months), to),
+  };
 }
 
 /**
@@ -31,8 +35,13 @@ function calendarDifference(from: string, to: string): { years: number; months: 
  * weeks `P<n>W` = ⌊(days elapsed + 1) / 7⌋, the largest value NOM170 allows; or `P<y>Y<m>M<d>D`, the years, months
  * and days elapsed (NOM171), zero years and months left out as the XSD pattern requires.
  */
-export function antiguedad(fechaInicioRelLaboral: string, fechaFinalPago: string, format: 'weeks' | 'ymd' = 'weeks'): string {
-  if (format === 'weeks') return `P${Math.floor((daysBetween(fechaInicioRelLaboral, fechaFinalPago) + 1) / 7)}W`;
+export function antiguedad(
+  fechaInicioRelLaboral: string,
+  fechaFinalPago: string,
+  format: 'weeks' | 'ymd' = 'weeks',
+): string {
+  if (format === 'weeks')
+    return `P${Math.floor((daysBetween(fechaInicioRelLaboral, fechaFinalPago) + 1) / 7)}W`;
   const { years, months, days } = calendarDifference(fechaInicioRelLaboral, fechaFinalPago);
   return `P${years > 0 ? `${years}Y` : ''}${months > 0 ? `${months}M` : ''}${days}D`;
 }

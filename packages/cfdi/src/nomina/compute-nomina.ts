@@ -19,9 +19,21 @@ export interface NominaTotals {
   totalDeducciones?: string;
   totalOtrosPagos?: string;
   /** SeparacionIndemnizacion node values. */
-  separacion?: { totalPagado: string; numAniosServicio: string; ultimoSueldoMensOrd: string; ingresoAcumulable: string; ingresoNoAcumulable: string };
+  separacion?: {
+    totalPagado: string;
+    numAniosServicio: string;
+    ultimoSueldoMensOrd: string;
+    ingresoAcumulable: string;
+    ingresoNoAcumulable: string;
+  };
   /** JubilacionPensionRetiro node values (one of totalUnaExhibicion / totalParcialidad). */
-  jubilacion?: { totalUnaExhibicion?: string; totalParcialidad?: string; montoDiario?: string; ingresoAcumulable: string; ingresoNoAcumulable: string };
+  jubilacion?: {
+    totalUnaExhibicion?: string;
+    totalParcialidad?: string;
+    montoDiario?: string;
+    ingresoAcumulable: string;
+    ingresoNoAcumulable: string;
+  };
   /** Concepto ValorUnitario/Importe and Comprobante SubTotal. */
   subTotal: string;
   descuento?: string;
@@ -38,7 +50,10 @@ const min = (a: Dec, b: Dec): Dec => (a.lt(b) ? a : b);
  * The taxed part of a one-time separation or retirement payment up to the last ordinary monthly salary is
  * accumulable income; the taxed rest is not (LISR art. 95). Exempt amounts are neither.
  */
-function splitAccumulable(gravado: Dec, ultimoSueldoMensOrd: Dec): { ingresoAcumulable: string; ingresoNoAcumulable: string } {
+function splitAccumulable(
+  gravado: Dec,
+  ultimoSueldoMensOrd: Dec,
+): { ingresoAcumulable: string; ingresoNoAcumulable: string } {
   const acumulable = min(gravado, ultimoSueldoMensOrd);
   return { ingresoAcumulable: money(acumulable), ingresoNoAcumulable: money(gravado.minus(acumulable)) };
 }
@@ -58,7 +73,9 @@ export function computeNomina(input: NominaInput): NominaTotals {
   }
   const separacion = percepciones.filter((p) => SEPARACION_PERCEPCIONES.includes(p.tipo));
   const jubilacion = percepciones.filter((p) => JUBILACION_PERCEPCIONES.includes(p.tipo));
-  const sueldos = percepciones.filter((p) => !SEPARACION_PERCEPCIONES.includes(p.tipo) && !JUBILACION_PERCEPCIONES.includes(p.tipo));
+  const sueldos = percepciones.filter(
+    (p) => !SEPARACION_PERCEPCIONES.includes(p.tipo) && !JUBILACION_PERCEPCIONES.includes(p.tipo),
+  );
   const isr = deducciones.filter((d) => d.tipo === '002').map((d) => dec(d.importe));
   const otras = deducciones.filter((d) => d.tipo !== '002').map((d) => dec(d.importe));
   const totalPercepciones = totalOf(percepciones);
@@ -87,7 +104,9 @@ export function computeNomina(input: NominaInput): NominaTotals {
     const data = input.separacionIndemnizacion;
     if (!data) throw new RangeError('percepciones 022/023/025 need separacionIndemnizacion (NOM196)');
     totals.separacion = {
-      totalPagado: money(totalOf(separacion)), numAniosServicio: String(data.numAniosServicio), ultimoSueldoMensOrd: money(dec(data.ultimoSueldoMensOrd)),
+      totalPagado: money(totalOf(separacion)),
+      numAniosServicio: String(data.numAniosServicio),
+      ultimoSueldoMensOrd: money(dec(data.ultimoSueldoMensOrd)),
       ...splitAccumulable(gravadoOf(separacion), dec(data.ultimoSueldoMensOrd)),
     };
   }
@@ -95,15 +114,23 @@ export function computeNomina(input: NominaInput): NominaTotals {
     const data = input.jubilacionPensionRetiro;
     if (!data) throw new RangeError('percepciones 039/044 need jubilacionPensionRetiro (NOM198)');
     if (jubilacion.every((p) => p.tipo === '039')) {
-      if (data.ultimoSueldoMensOrd === undefined) throw new RangeError('percepción 039 needs jubilacionPensionRetiro.ultimoSueldoMensOrd');
-      totals.jubilacion = { totalUnaExhibicion: money(totalOf(jubilacion)), ...splitAccumulable(gravadoOf(jubilacion), dec(data.ultimoSueldoMensOrd)) };
+      if (data.ultimoSueldoMensOrd === undefined)
+        throw new RangeError('percepción 039 needs jubilacionPensionRetiro.ultimoSueldoMensOrd');
+      totals.jubilacion = {
+        totalUnaExhibicion: money(totalOf(jubilacion)),
+        ...splitAccumulable(gravadoOf(jubilacion), dec(data.ultimoSueldoMensOrd)),
+      };
     } else {
-      if (jubilacion.some((p) => p.tipo === '039')) throw new RangeError('percepciones 039 and 044 cannot be combined (NOM200/NOM201)');
-      if (data.montoDiario === undefined) throw new RangeError('percepción 044 needs jubilacionPensionRetiro.montoDiario (NOM201)');
+      if (jubilacion.some((p) => p.tipo === '039'))
+        throw new RangeError('percepciones 039 and 044 cannot be combined (NOM200/NOM201)');
+      if (data.montoDiario === undefined)
+        throw new RangeError('percepción 044 needs jubilacionPensionRetiro.montoDiario (NOM201)');
       // Installments are ordinary income: all of their taxed part accumulates.
       totals.jubilacion = {
-        totalParcialidad: money(totalOf(jubilacion)), montoDiario: money(dec(data.montoDiario)),
-        ingresoAcumulable: money(gravadoOf(jubilacion)), ingresoNoAcumulable: '0.00',
+        totalParcialidad: money(totalOf(jubilacion)),
+        montoDiario: money(dec(data.montoDiario)),
+        ingresoAcumulable: money(gravadoOf(jubilacion)),
+        ingresoNoAcumulable: '0.00',
       };
     }
   }

@@ -1,4 +1,15 @@
-import { ceil, D, dec, fixed, rateText, round, trunc, writtenDecimals, ZERO, type Dec } from '../decimal/money';
+import {
+  ceil,
+  D,
+  dec,
+  fixed,
+  rateText,
+  round,
+  trunc,
+  writtenDecimals,
+  ZERO,
+  type Dec,
+} from '../decimal/money';
 import type { Impuesto } from '../tax/computed';
 import type { PaymentInput, TaxGroup } from '../types';
 
@@ -21,7 +32,8 @@ export interface ComputedPayment {
   totales: Record<string, string>;
 }
 
-const FECHA = /^20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/;
+const FECHA =
+  /^20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/;
 
 function groupKey(g: Pick<TaxGroup, 'impuesto' | 'tipoFactor' | 'tasaOCuota'>): string {
   return `${g.impuesto}|${g.tipoFactor}|${g.tasaOCuota ? rateText(g.tasaOCuota) : ''}`;
@@ -59,8 +71,10 @@ export function computePayment(input: PaymentInput): ComputedPayment {
   const saldoAnt = dec(input.saldoAnterior);
   const credited = dec(input.credited ?? 0);
   if (!monto.isPositive() || monto.isZero()) throw new RangeError('monto must be greater than 0');
-  if (monto.gt(saldoAnt)) throw new RangeError('monto is larger than the outstanding balance (saldoAnterior)');
-  if (credited.isNegative() || saldoAnt.plus(credited).gt(total)) throw new RangeError('saldoAnterior plus the credited amount is larger than the invoice total');
+  if (monto.gt(saldoAnt))
+    throw new RangeError('monto is larger than the outstanding balance (saldoAnterior)');
+  if (credited.isNegative() || saldoAnt.plus(credited).gt(total))
+    throw new RangeError('saldoAnterior plus the credited amount is larger than the invoice total');
   if (!Number.isInteger(input.numParcialidad) || input.numParcialidad < 1 || input.numParcialidad > 999) {
     throw new RangeError('numParcialidad must be an integer from 1 to 999');
   }
@@ -76,18 +90,32 @@ export function computePayment(input: PaymentInput): ComputedPayment {
   // CRP20246): when earlier installments already carried a group's cumulative base (tiny payments), this one carries
   // its own proportional share instead of a difference of zero or less. A share below 0.000001 cannot be written
   // either (BaseDR > 0); a later installment's cumulative difference carries it.
-  const shares = input.invoice.taxGroups.filter((g) => !dec(g.base).isZero()).map((g) => {
-    const prev = previous.get(groupKey(g));
-    const difference = cumulative(g.base, paidShare).minus(dec(prev?.base ?? 0));
-    return difference.gt(ZERO) ? { g, prev, base: exactAmount(difference) } : { g, prev, base: drAmount(dec(g.base).times(factor)) };
-  }).filter(({ base }) => !dec(base).isZero());
+  const shares = input.invoice.taxGroups
+    .filter((g) => !dec(g.base).isZero())
+    .map((g) => {
+      const prev = previous.get(groupKey(g));
+      const difference = cumulative(g.base, paidShare).minus(dec(prev?.base ?? 0));
+      return difference.gt(ZERO)
+        ? { g, prev, base: exactAmount(difference) }
+        : { g, prev, base: drAmount(dec(g.base).times(factor)) };
+    })
+    .filter(({ base }) => !dec(base).isZero());
   const traslados = shares.map(({ g, prev, base }): PaymentTax => {
     if (g.tipoFactor === 'Exento') return { impuesto: g.impuesto, tipoFactor: 'Exento', base };
     const rate = dec(g.tasaOCuota!);
     const [lo, hi] = band(base, rate);
-    const wanted = g.importe === undefined ? round(dec(base).times(rate), 2) : cumulative(g.importe, paidShare).minus(dec(prev?.importe ?? 0));
+    const wanted =
+      g.importe === undefined
+        ? round(dec(base).times(rate), 2)
+        : cumulative(g.importe, paidShare).minus(dec(prev?.importe ?? 0));
     const importe = D.min(D.max(wanted, lo), hi);
-    return { impuesto: g.impuesto, tipoFactor: 'Tasa', tasaOCuota: rateText(rate), base, importe: fixed(importe, 2) };
+    return {
+      impuesto: g.impuesto,
+      tipoFactor: 'Tasa',
+      tasaOCuota: rateText(rate),
+      base,
+      importe: fixed(importe, 2),
+    };
   });
 
   return {
@@ -115,7 +143,8 @@ const IVA_TOTALS: Record<string, [string, string]> = {
 /** Totales in cadena/XSD attribute order; IEPS traslados have no total attribute. */
 function totales(traslados: PaymentTax[], monto: Dec): Record<string, string> {
   const sums = new Map<string, Dec>();
-  const add = (name: string, value: string): void => void sums.set(name, (sums.get(name) ?? ZERO).plus(dec(value)));
+  const add = (name: string, value: string): void =>
+    void sums.set(name, (sums.get(name) ?? ZERO).plus(dec(value)));
   for (const t of traslados) {
     if (t.impuesto !== '002') continue;
     if (t.tipoFactor === 'Exento') add('TotalTrasladosBaseIVAExento', t.base);
@@ -126,8 +155,13 @@ function totales(traslados: PaymentTax[], monto: Dec): Record<string, string> {
     }
   }
   const order = [
-    'TotalTrasladosBaseIVA16', 'TotalTrasladosImpuestoIVA16', 'TotalTrasladosBaseIVA8', 'TotalTrasladosImpuestoIVA8',
-    'TotalTrasladosBaseIVA0', 'TotalTrasladosImpuestoIVA0', 'TotalTrasladosBaseIVAExento',
+    'TotalTrasladosBaseIVA16',
+    'TotalTrasladosImpuestoIVA16',
+    'TotalTrasladosBaseIVA8',
+    'TotalTrasladosImpuestoIVA8',
+    'TotalTrasladosBaseIVA0',
+    'TotalTrasladosImpuestoIVA0',
+    'TotalTrasladosBaseIVAExento',
   ];
   const out: Record<string, string> = {};
   for (const name of order) {

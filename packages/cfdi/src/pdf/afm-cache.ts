@@ -31,9 +31,14 @@ function kernTable(pairs: Metrics['kernPairs']): Map<string, Map<string, number>
 
 /** The AFMFont class, reached through the default font of a document (pdfkit does not export it). */
 export function afmFontPrototype(pdfkit: typeof PDFDocument): AfmFont {
-  const font = (new pdfkit({ autoFirstPage: false }) as unknown as { _font?: { font?: AfmFont } })._font?.font;
+  const font = (new pdfkit({ autoFirstPage: false }) as unknown as { _font?: { font?: AfmFont } })._font
+    ?.font;
   const proto = font && (Object.getPrototypeOf(font) as AfmFont);
-  if (typeof proto?.parse !== 'function' || typeof proto.advancesForGlyphs !== 'function' || !font?.kernPairs) {
+  if (
+    typeof proto?.parse !== 'function' ||
+    typeof proto.advancesForGlyphs !== 'function' ||
+    !font?.kernPairs
+  ) {
     throw new Error('pdfkit internals changed: AFMFont not found; review pdf/afm-cache.ts');
   }
   return proto;
@@ -61,7 +66,12 @@ export function installAfmCache(pdfkit: typeof PDFDocument): void {
       return;
     }
     parse.call(this, contents);
-    parsed.set(contents, { attributes: this.attributes, glyphWidths: this.glyphWidths, boundingBoxes: this.boundingBoxes, kernPairs: this.kernPairs });
+    parsed.set(contents, {
+      attributes: this.attributes,
+      glyphWidths: this.glyphWidths,
+      boundingBoxes: this.boundingBoxes,
+      kernPairs: this.kernPairs,
+    });
   };
   proto.advancesForGlyphs = function (this: AfmFont, glyphs: string[]) {
     const kern = kernTable(this.kernPairs);

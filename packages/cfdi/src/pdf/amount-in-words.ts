@@ -1,9 +1,49 @@
 /** Spanish amount in words as printed on Mexican invoices: "MIL DOSCIENTOS PESOS 50/100 M.N." */
-const UNITS = ['', 'UNO', 'DOS', 'TRES', 'CUATRO', 'CINCO', 'SEIS', 'SIETE', 'OCHO', 'NUEVE', 'DIEZ', 'ONCE', 'DOCE', 'TRECE', 'CATORCE',
-  'QUINCE', 'DIECISÉIS', 'DIECISIETE', 'DIECIOCHO', 'DIECINUEVE', 'VEINTE', 'VEINTIUNO', 'VEINTIDÓS', 'VEINTITRÉS', 'VEINTICUATRO',
-  'VEINTICINCO', 'VEINTISÉIS', 'VEINTISIETE', 'VEINTIOCHO', 'VEINTINUEVE'];
+const UNITS = [
+  '',
+  'UNO',
+  'DOS',
+  'TRES',
+  'CUATRO',
+  'CINCO',
+  'SEIS',
+  'SIETE',
+  'OCHO',
+  'NUEVE',
+  'DIEZ',
+  'ONCE',
+  'DOCE',
+  'TRECE',
+  'CATORCE',
+  'QUINCE',
+  'DIECISÉIS',
+  'DIECISIETE',
+  'DIECIOCHO',
+  'DIECINUEVE',
+  'VEINTE',
+  'VEINTIUNO',
+  'VEINTIDÓS',
+  'VEINTITRÉS',
+  'VEINTICUATRO',
+  'VEINTICINCO',
+  'VEINTISÉIS',
+  'VEINTISIETE',
+  'VEINTIOCHO',
+  'VEINTINUEVE',
+];
 const TENS = ['', '', '', 'TREINTA', 'CUARENTA', 'CINCUENTA', 'SESENTA', 'SETENTA', 'OCHENTA', 'NOVENTA'];
-const HUNDREDS = ['', 'CIENTO', 'DOSCIENTOS', 'TRESCIENTOS', 'CUATROCIENTOS', 'QUINIENTOS', 'SEISCIENTOS', 'SETECIENTOS', 'OCHOCIENTOS', 'NOVECIENTOS'];
+const HUNDREDS = [
+  '',
+  'CIENTO',
+  'DOSCIENTOS',
+  'TRESCIENTOS',
+  'CUATROCIENTOS',
+  'QUINIENTOS',
+  'SEISCIENTOS',
+  'SETECIENTOS',
+  'OCHOCIENTOS',
+  'NOVECIENTOS',
+];
 
 /** 1..999; `apocope` turns a final UNO into UN (before MIL, MILLONES, PESOS). */
 function belowThousand(n: number, apocope: boolean): string {
@@ -12,7 +52,8 @@ function belowThousand(n: number, apocope: boolean): string {
   const rest = n % 100;
   const parts: string[] = h ? [HUNDREDS[h]!] : [];
   if (rest > 0 && rest < 30) parts.push(UNITS[rest]!);
-  else if (rest >= 30) parts.push(rest % 10 ? `${TENS[Math.floor(rest / 10)]} Y ${UNITS[rest % 10]}` : TENS[rest / 10]!);
+  else if (rest >= 30)
+    parts.push(rest % 10 ? `${TENS[Math.floor(rest / 10)]} Y ${UNITS[rest % 10]}` : TENS[rest / 10]!);
   const text = parts.join(' ');
   if (!apocope) return text;
   return text.replace(/VEINTIUNO$/, 'VEINTIÚN').replace(/UNO$/, 'UN');

@@ -12,19 +12,39 @@ export function ensureSpace(doc: Doc, height: number): void {
 /** "Name: value" on one line (nothing when the value is absent). */
 export function field(doc: Doc, name: string, value: string | undefined, x: number, width: number): void {
   if (value === undefined || value === '') return;
-  doc.font('Helvetica-Bold').fontSize(7).fillColor(GRAY).text(`${name}: `, x, doc.y, { continued: true, width })
-    .font('Helvetica').fillColor('black').text(value);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(7)
+    .fillColor(GRAY)
+    .text(`${name}: `, x, doc.y, { continued: true, width })
+    .font('Helvetica')
+    .fillColor('black')
+    .text(value);
 }
 
 export function sectionTitle(doc: Doc, title: string): void {
   ensureSpace(doc, 40);
-  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(9).fillColor('black').text(title, MARGIN, doc.y, { width: WIDTH });
-  doc.moveTo(MARGIN, doc.y + 1).lineTo(MARGIN + WIDTH, doc.y + 1).strokeColor('#999999').lineWidth(0.5).stroke();
+  doc
+    .moveDown(0.6)
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .fillColor('black')
+    .text(title, MARGIN, doc.y, { width: WIDTH });
+  doc
+    .moveTo(MARGIN, doc.y + 1)
+    .lineTo(MARGIN + WIDTH, doc.y + 1)
+    .strokeColor('#999999')
+    .lineWidth(0.5)
+    .stroke();
   doc.moveDown(0.3);
 }
 
 /** Two columns of fields side by side; the cursor ends below the longer one. */
-export function twoColumns(doc: Doc, left: Array<[string, string | undefined]>, right: Array<[string, string | undefined]>): void {
+export function twoColumns(
+  doc: Doc,
+  left: Array<[string, string | undefined]>,
+  right: Array<[string, string | undefined]>,
+): void {
   const half = WIDTH / 2 - 6;
   const y = doc.y;
   for (const [name, value] of left) field(doc, name, value, MARGIN, half);
@@ -48,7 +68,11 @@ export function tableHeader(doc: Doc, columns: ColumnHeading[]): void {
   let x = MARGIN;
   doc.fillColor('black').font('Helvetica-Bold').fontSize(7);
   for (const column of columns) {
-    doc.text(column.title, x + 2, y + 4, { width: column.width - 4, align: column.align ?? 'left', lineBreak: false });
+    doc.text(column.title, x + 2, y + 4, {
+      width: column.width - 4,
+      align: column.align ?? 'left',
+      lineBreak: false,
+    });
     x += column.width;
   }
   doc.y = y + 16;

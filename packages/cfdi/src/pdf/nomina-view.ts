@@ -29,15 +29,27 @@ export function readNomina(nomina: XmlNode, attrs: (el: XmlNode | undefined) => 
     percepciones: {
       totals: attrs(percepciones),
       rows: percepcionRows.map(attrs),
-      horasExtra: percepcionRows.flatMap((p) => kids(p, N, 'HorasExtra').map((h) => ({ ...attrs(h), Clave: p.attributes.get('Clave') ?? '' }))),
+      horasExtra: percepcionRows.flatMap((p) =>
+        kids(p, N, 'HorasExtra').map((h) => ({ ...attrs(h), Clave: p.attributes.get('Clave') ?? '' })),
+      ),
       ...(separacion ? { separacion: attrs(separacion) } : {}),
       ...(jubilacion ? { jubilacion: attrs(jubilacion) } : {}),
     },
-    deducciones: { totals: attrs(deducciones), rows: deducciones ? kids(deducciones, N, 'Deduccion').map(attrs) : [] },
-    otrosPagos: (one(nomina, 'OtrosPagos') ? kids(one(nomina, 'OtrosPagos')!, N, 'OtroPago') : []).map((o) => {
-      const subsidio = one(o, 'SubsidioAlEmpleo');
-      return { ...attrs(o), ...(subsidio ? { SubsidioCausado: subsidio.attributes.get('SubsidioCausado') ?? '' } : {}) };
-    }),
-    incapacidades: one(nomina, 'Incapacidades') ? kids(one(nomina, 'Incapacidades')!, N, 'Incapacidad').map(attrs) : [],
+    deducciones: {
+      totals: attrs(deducciones),
+      rows: deducciones ? kids(deducciones, N, 'Deduccion').map(attrs) : [],
+    },
+    otrosPagos: (one(nomina, 'OtrosPagos') ? kids(one(nomina, 'OtrosPagos')!, N, 'OtroPago') : []).map(
+      (o) => {
+        const subsidio = one(o, 'SubsidioAlEmpleo');
+        return {
+          ...attrs(o),
+          ...(subsidio ? { SubsidioCausado: subsidio.attributes.get('SubsidioCausado') ?? '' } : {}),
+        };
+      },
+    ),
+    incapacidades: one(nomina, 'Incapacidades')
+      ? kids(one(nomina, 'Incapacidades')!, N, 'Incapacidad').map(attrs)
+      : [],
   };
 }

@@ -10,7 +10,13 @@ const num = (n: number): number => Math.round(n * 1e6) / 1e6;
  * of dark modules is one rectangle, and all of them go to the page in one write: a `doc.rect()` per module cost
  * more than building the symbol.
  */
-export function drawQrCode(doc: InstanceType<typeof PDFDocument>, text: string, x: number, y: number, size: number): void {
+export function drawQrCode(
+  doc: InstanceType<typeof PDFDocument>,
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+): void {
   // Required here, not at load: only rendering a PDF needs it (see pdfkit.ts).
   const { modules } = (require('qrcode') as typeof QRCode).create(text, { errorCorrectionLevel: 'M' });
   const quiet = 1;
@@ -21,7 +27,9 @@ export function drawQrCode(doc: InstanceType<typeof PDFDocument>, text: string, 
       if (!modules.get(row, col)) continue;
       const start = col;
       while (col + 1 < modules.size && modules.get(row, col + 1)) col++;
-      rects.push(`${num(x + (start + quiet) * cell)} ${num(y + (row + quiet) * cell)} ${num((col - start + 1) * cell)} ${num(cell)} re`);
+      rects.push(
+        `${num(x + (start + quiet) * cell)} ${num(y + (row + quiet) * cell)} ${num((col - start + 1) * cell)} ${num(cell)} re`,
+      );
     }
   }
   doc.save().rect(x, y, size, size).fill('#ffffff');

@@ -22,7 +22,10 @@ export function formatTotalForQr(total: string): string {
 
 /** RFCs go XML-escaped, not percent-encoded (H&E951128469 → H&amp;E951128469), per Anexo 20. */
 function xmlEscape(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 export function verificationUrl(p: VerificationParams): string {

@@ -40,7 +40,8 @@ export function inspectCertificate(der: Buffer): CertificateInfo {
   const rfc = (uid.split(' / ')[0] ?? '').trim();
   const usage = keyUsage(der);
   const eku = hasExtension(der, OID_EXT_KEY_USAGE_HEX);
-  const isCsd = usage.length === 2 && usage.includes('digitalSignature') && usage.includes('nonRepudiation') && !eku;
+  const isCsd =
+    usage.length === 2 && usage.includes('digitalSignature') && usage.includes('nonRepudiation') && !eku;
   const branch = subjectField(cert.subject, 'OU');
   return {
     rfc,

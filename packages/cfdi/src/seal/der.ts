@@ -24,7 +24,7 @@ function readTlv(buf: Buffer, offset: number): Tlv {
 
 function childrenOf(buf: Buffer, tlv: Tlv): Tlv[] {
   const out: Tlv[] = [];
-  for (let p = tlv.valueStart; p < tlv.end; ) {
+  for (let p = tlv.valueStart; p < tlv.end;) {
     const c = readTlv(buf, p);
     out.push(c);
     p = c.end;
@@ -53,8 +53,15 @@ function extensions(der: Buffer): Map<string, Buffer> {
 }
 
 const KEY_USAGE_NAMES = [
-  'digitalSignature', 'nonRepudiation', 'keyEncipherment', 'dataEncipherment', 'keyAgreement',
-  'keyCertSign', 'cRLSign', 'encipherOnly', 'decipherOnly',
+  'digitalSignature',
+  'nonRepudiation',
+  'keyEncipherment',
+  'dataEncipherment',
+  'keyAgreement',
+  'keyCertSign',
+  'cRLSign',
+  'encipherOnly',
+  'decipherOnly',
 ] as const;
 
 export function keyUsage(der: Buffer): string[] {

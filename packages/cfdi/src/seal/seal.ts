@@ -27,7 +27,10 @@ const certificateAttributes = new WeakMap<Buffer, { NoCertificado: string; Certi
 function attributesOf(certificateDer: Buffer): { NoCertificado: string; Certificado: string } {
   let attributes = certificateAttributes.get(certificateDer);
   if (!attributes) {
-    attributes = { NoCertificado: noCertificadoFromSerial(new X509Certificate(certificateDer).serialNumber), Certificado: certificateDer.toString('base64') };
+    attributes = {
+      NoCertificado: noCertificadoFromSerial(new X509Certificate(certificateDer).serialNumber),
+      Certificado: certificateDer.toString('base64'),
+    };
     certificateAttributes.set(certificateDer, attributes);
   }
   return attributes;

@@ -1,11 +1,23 @@
-import { ceil, dec, fixed, plain, rateText, round, trunc, writtenDecimals, ZERO, ONE, type Dec } from '../decimal/money';
+import {
+  ceil,
+  dec,
+  fixed,
+  plain,
+  rateText,
+  round,
+  trunc,
+  writtenDecimals,
+  ZERO,
+  ONE,
+  type Dec,
+} from '../decimal/money';
 import type { ConceptsInput } from '../types';
 import type { ComputedConcept, ComputedTax, Impuesto } from './computed';
 import { normalizePedimentos } from './pedimentos';
 import { IEPS, IVA, parseIepsRate, parseIvaRate } from './rates';
 
-export const SHIPPING_PRODUCT_CODE = '78101800';
-export const SHIPPING_UNIT_CODE = 'E48';
+const SHIPPING_PRODUCT_CODE = '78101800';
+const SHIPPING_UNIT_CODE = 'E48';
 
 /** One concept before amounts are fixed: what the caller asked for, parsed. */
 export interface LineSpec {
@@ -31,7 +43,13 @@ export interface LineAmounts {
   valorUnitario: Dec;
   importe: Dec;
   descuento: Dec | null;
-  taxes: Array<{ base: Dec; impuesto: Impuesto; tipoFactor: 'Tasa' | 'Exento'; rate: Dec | null; importe: Dec | null }>;
+  taxes: Array<{
+    base: Dec;
+    impuesto: Impuesto;
+    tipoFactor: 'Tasa' | 'Exento';
+    rate: Dec | null;
+    importe: Dec | null;
+  }>;
 }
 
 function checkDecimals(label: string, value: Dec, max: number): Dec {
@@ -86,7 +104,13 @@ export function taxFactor(line: LineSpec): Dec {
  * Forward computation of §2.1 for one concept. IEPS is computed on Importe − Descuento and
  * the IVA base includes the IEPS amount (guide example: 15000 + IEPS 1200 → IVA base 16200).
  */
-export function lineAmounts(line: LineSpec, valorUnitario: Dec, descuento: Dec | null, places: number, importeOverride?: Dec): LineAmounts {
+export function lineAmounts(
+  line: LineSpec,
+  valorUnitario: Dec,
+  descuento: Dec | null,
+  places: number,
+  importeOverride?: Dec,
+): LineAmounts {
   const importe = importeOverride ?? round(line.quantity.times(valorUnitario), places);
   const base = importe.minus(descuento ?? ZERO);
   const taxes: LineAmounts['taxes'] = [];
@@ -97,7 +121,13 @@ export function lineAmounts(line: LineSpec, valorUnitario: Dec, descuento: Dec |
     ivaBase = base.plus(iepsImporte);
   }
   if (line.ivaRate) {
-    taxes.push({ base: ivaBase, impuesto: IVA, tipoFactor: 'Tasa', rate: line.ivaRate, importe: round(ivaBase.times(line.ivaRate), places) });
+    taxes.push({
+      base: ivaBase,
+      impuesto: IVA,
+      tipoFactor: 'Tasa',
+      rate: line.ivaRate,
+      importe: round(ivaBase.times(line.ivaRate), places),
+    });
   } else {
     taxes.push({ base: ivaBase, impuesto: IVA, tipoFactor: 'Exento', rate: null, importe: null });
   }
@@ -108,8 +138,15 @@ export function lineAmounts(line: LineSpec, valorUnitario: Dec, descuento: Dec |
  * §2.4 band the SAT accepts for Importe given Cantidad and ValorUnitario as written:
  * (Cantidad ± ½ ulp) × (ValorUnitario ± ½ ulp), truncated / ceiled at `places`.
  */
-export function importeBand(line: LineSpec, valorUnitario: Dec, vuPlaces: number, places: number): [Dec, Dec] {
-  const hq = dec(10).pow(-writtenDecimals(plain(line.quantity))).div(2);
+export function importeBand(
+  line: LineSpec,
+  valorUnitario: Dec,
+  vuPlaces: number,
+  places: number,
+): [Dec, Dec] {
+  const hq = dec(10)
+    .pow(-writtenDecimals(plain(line.quantity)))
+    .div(2);
   const hv = dec(10).pow(-vuPlaces).div(2);
   const tiny = dec('1e-12');
   return [
@@ -125,7 +162,12 @@ export type AmountText = (value: Dec, alsoFits?: Dec | null) => string;
  * The concept as written in the XML; `amountText` writes Importe, Descuento and the taxes' Base and Importe.
  * Importe takes at least Descuento's decimals (CFDI40168: Descuento may not have more).
  */
-export function toConcept(line: LineSpec, amounts: LineAmounts, amountText: AmountText, vuPlaces: number): ComputedConcept {
+export function toConcept(
+  line: LineSpec,
+  amounts: LineAmounts,
+  amountText: AmountText,
+  vuPlaces: number,
+): ComputedConcept {
   const traslados: ComputedTax[] = amounts.taxes.map((t) => ({
     base: amountText(t.base),
     impuesto: t.impuesto,

@@ -8,8 +8,19 @@ export const IVA_RATES = ['0.000000', '0.080000', '0.160000'] as const;
 
 /** IEPS traslado Tasa values of c_TasaOCuota (Fijo rows, IEPS, Tasa, traslado = true). */
 export const IEPS_RATES = [
-  '0.000000', '0.030000', '0.060000', '0.070000', '0.080000', '0.090000', '0.250000',
-  '0.265000', '0.300000', '0.304000', '0.500000', '0.530000', '1.600000',
+  '0.000000',
+  '0.030000',
+  '0.060000',
+  '0.070000',
+  '0.080000',
+  '0.090000',
+  '0.250000',
+  '0.265000',
+  '0.300000',
+  '0.304000',
+  '0.500000',
+  '0.530000',
+  '1.600000',
 ] as const;
 
 function isDecimal(value: DecimalLike): boolean {
@@ -37,7 +48,9 @@ export function parseIvaRate(value: DecimalLike | undefined): Dec {
 export function parseIepsRate(value: DecimalLike | undefined): Dec | null {
   if (value === undefined) return null;
   if (!isIepsRate(value)) {
-    throw new RangeError(`iepsRate ${String(value)} is not an IEPS rate of c_TasaOCuota (${IEPS_RATES.join(', ')})`);
+    throw new RangeError(
+      `iepsRate ${String(value)} is not an IEPS rate of c_TasaOCuota (${IEPS_RATES.join(', ')})`,
+    );
   }
   return dec(value);
 }

@@ -34,7 +34,13 @@ export function withLine(agg: Aggregate, line: LineAmounts): Aggregate {
   const groups = new Map(agg.groups);
   for (const tax of line.taxes) {
     const key = `${tax.impuesto}|${tax.tipoFactor}|${tax.rate ? tax.rate.toFixed(6) : ''}`;
-    const g = groups.get(key) ?? { impuesto: tax.impuesto, tipoFactor: tax.tipoFactor, rate: tax.rate, base: ZERO, importe: ZERO };
+    const g = groups.get(key) ?? {
+      impuesto: tax.impuesto,
+      tipoFactor: tax.tipoFactor,
+      rate: tax.rate,
+      base: ZERO,
+      importe: ZERO,
+    };
     groups.set(key, { ...g, base: g.base.plus(tax.base), importe: g.importe.plus(tax.importe ?? ZERO) });
   }
   return {
@@ -51,27 +57,33 @@ export function aggregate(lines: readonly LineAmounts[]): Aggregate {
 
 /**
  * Document level of §1.10/§2.1: traslados grouped by (Impuesto, TipoFactor, TasaOCuota), the
- * unrounded concept values summed and rounded once to 2 decimals (MXN); groups keep
- * first-appearance order. Total = SubTotal − Descuento + TotalImpuestosTrasladados.
+ * unrounded concept values summed and rounded once to the currency's decimals (`places`, c_Moneda: 2 for MXN, USD,
+ * EUR; 0 for JPY); groups keep first-appearance order. Total = SubTotal − Descuento + TotalImpuestosTrasladados.
  */
-export function finishTotals(agg: Aggregate): DocumentTotals {
+export function finishTotals(agg: Aggregate, places = 2): DocumentTotals {
   const computed: ComputedGroup[] = [];
   let totalTraslados: Dec | null = null;
   for (const g of agg.groups.values()) {
     if (g.tipoFactor === 'Exento') {
-      computed.push({ impuesto: g.impuesto, tipoFactor: 'Exento', base: fixed(g.base, 2) });
+      computed.push({ impuesto: g.impuesto, tipoFactor: 'Exento', base: fixed(g.base, places) });
       continue;
     }
-    const importe = round(g.importe, 2);
+    const importe = round(g.importe, places);
     totalTraslados = (totalTraslados ?? ZERO).plus(importe);
-    computed.push({ impuesto: g.impuesto, tipoFactor: g.tipoFactor, tasaOCuota: rateText(g.rate!), base: fixed(g.base, 2), importe: fixed(importe, 2) });
+    computed.push({
+      impuesto: g.impuesto,
+      tipoFactor: g.tipoFactor,
+      tasaOCuota: rateText(g.rate!),
+      base: fixed(g.base, places),
+      importe: fixed(importe, places),
+    });
   }
-  const subTotal = round(agg.importe, 2);
-  const descuento = agg.hasDiscount ? round(agg.descuento, 2) : null;
+  const subTotal = round(agg.importe, places);
+  const descuento = agg.hasDiscount ? round(agg.descuento, places) : null;
   const total = subTotal.minus(descuento ?? ZERO).plus(totalTraslados ?? ZERO);
   return { subTotal, descuento, totalTraslados, total, groups: computed };
 }
 
-export function documentTotals(lines: readonly LineAmounts[]): DocumentTotals {
-  return finishTotals(aggregate(lines));
+export function documentTotals(lines: readonly LineAmounts[], places = 2): DocumentTotals {
+  return finishTotals(aggregate(lines), places);
 }

@@ -7,7 +7,7 @@ import { parseTree } from '../cadena/fast-xml';
 import { descendantsOf, type XmlNode } from '../cadena/tree';
 import { NS } from '../xml/dom';
 import { rootStartTag } from '../xml/root-attributes';
-import { escapeAttr } from '../xml/escape';
+import { createRoot, serializeElement } from '../xml/builder';
 
 const SCHEMA_LOCATION = `${NS.tfd} http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd`;
 
@@ -48,7 +48,17 @@ export function tfdCadena(source: string | TfdFields): string {
   if (typeof source === 'string') {
     const el = findTfd(source);
     if (!el) throw new Error('tfdCadena: no tfd:TimbreFiscalDigital in the document');
-    return new CadenaWriter().fields(el, ['Version', 'UUID', 'FechaTimbrado', 'RfcProvCertif', 'Leyenda?', 'SelloCFD', 'NoCertificadoSAT']).toString();
+    return new CadenaWriter()
+      .fields(el, [
+        'Version',
+        'UUID',
+        'FechaTimbrado',
+        'RfcProvCertif',
+        'Leyenda?',
+        'SelloCFD',
+        'NoCertificadoSAT',
+      ])
+      .toString();
   }
   const parts = [source.version, source.uuid, source.fechaTimbrado, source.rfcProvCertif];
   if (source.leyenda !== undefined) parts.push(source.leyenda);
@@ -80,12 +90,19 @@ export function buildTfd(input: BuildTfdInput): BuiltTfd {
   };
   const cadena = tfdCadena(fields);
   const tfd: Tfd = { ...fields, selloSAT: signCadena(cadena, input.sat.privateKey) };
-  const attrs: Array<[string, string | undefined]> = [
-    ['Version', tfd.version], ['UUID', tfd.uuid], ['FechaTimbrado', tfd.fechaTimbrado], ['RfcProvCertif', tfd.rfcProvCertif],
-    ['Leyenda', tfd.leyenda], ['SelloCFD', tfd.selloCFD], ['NoCertificadoSAT', tfd.noCertificadoSAT], ['SelloSAT', tfd.selloSAT],
-  ];
-  const body = attrs.filter(([, v]) => v !== undefined).map(([k, v]) => ` ${k}="${escapeAttr(v!)}"`).join('');
-  const xml = `<tfd:TimbreFiscalDigital xmlns:tfd="${NS.tfd}" xmlns:xsi="${NS.xsi}" xsi:schemaLocation="${SCHEMA_LOCATION}"${body}/>`;
+  const element = createRoot(NS.tfd, 'tfd:TimbreFiscalDigital', {
+    'xmlns:xsi': NS.xsi,
+    'xsi:schemaLocation': SCHEMA_LOCATION,
+    Version: tfd.version,
+    UUID: tfd.uuid,
+    FechaTimbrado: tfd.fechaTimbrado,
+    RfcProvCertif: tfd.rfcProvCertif,
+    ...(tfd.leyenda !== undefined ? { Leyenda: tfd.leyenda } : {}),
+    SelloCFD: tfd.selloCFD,
+    NoCertificadoSAT: tfd.noCertificadoSAT,
+    SelloSAT: tfd.selloSAT,
+  });
+  const xml = serializeElement(element);
   return { tfd, cadena, xml };
 }
 
@@ -99,14 +116,20 @@ export function appendTfd(cfdiXml: string, tfdXml: string): string {
   const qname = cfdiXml.slice(tag.start + 1, tag.nameEnd);
   const prefix = qname.includes(':') ? `${qname.slice(0, qname.indexOf(':'))}:` : '';
   const addenda = cfdiXml.indexOf(`<${prefix}Addenda`);
-  const limit = addenda >= 0 ? addenda : cfdiXml.lastIndexOf(`</${prefix}Comprobante>`);
+  const limit = addenda >= 0 ? addenda : cfdiXml.lastIndexOf(`</${qname}>`); // Comprobante or Retenciones
   const close = cfdiXml.lastIndexOf(`</${prefix}Complemento>`, limit);
   if (close >= 0) return cfdiXml.slice(0, close) + tfdXml + cfdiXml.slice(close);
   const selfClosing = new RegExp(`<${prefix}Complemento\\s*/>`).exec(cfdiXml);
   if (selfClosing) {
-    return cfdiXml.slice(0, selfClosing.index) + `<${prefix}Complemento>${tfdXml}</${prefix}Complemento>` + cfdiXml.slice(selfClosing.index + selfClosing[0].length);
+    return (
+      cfdiXml.slice(0, selfClosing.index) +
+      `<${prefix}Complemento>${tfdXml}</${prefix}Complemento>` +
+      cfdiXml.slice(selfClosing.index + selfClosing[0].length)
+    );
   }
-  return cfdiXml.slice(0, limit) + `<${prefix}Complemento>${tfdXml}</${prefix}Complemento>` + cfdiXml.slice(limit);
+  return (
+    cfdiXml.slice(0, limit) + `<${prefix}Complemento>${tfdXml}</${prefix}Complemento>` + cfdiXml.slice(limit)
+  );
 }
 
 function findTfd(xml: string | XmlNode): XmlNode | undefined {

@@ -20,4 +20,20 @@ export interface CatalogLookup {
   usoCfdi(code: string): UsoCfdiEntry | undefined;
   regimen(code: string): RegimenEntry | undefined;
   hasFormaPago(code: string): boolean;
+  moneda(code: string): MonedaEntry | undefined;
+  pais(code: string): PaisEntry | undefined;
+  hasComercioExteriorKey(catalog: ComercioExteriorCatalog, code: string): boolean;
 }
+
+export interface MonedaEntry {
+  /** c_Moneda decimales: the places of SubTotal, Descuento, taxes and Total in that currency. */
+  decimales: number;
+}
+
+export interface PaisEntry {
+  /** c_Pais "formato de registro de identidad tributaria" (a regular expression), '' when the SAT gives none. */
+  patronIdentidadTributaria: string;
+}
+
+/** The Comercio Exterior catalogs (catComExt): c_INCOTERM, c_UnidadAduana, c_FraccionArancelaria. */
+export type ComercioExteriorCatalog = 'incoterms' | 'unidades-aduana' | 'fracciones-arancelarias';

@@ -1,3 +1,5 @@
+import { hasUnsupportedCharacter, UNSUPPORTED_CHARACTER_MESSAGE } from './characters';
+
 /** One problem of a request: JSON pointer into the request body plus a message for the integrator. */
 export interface ValidationIssue {
   path: string;
@@ -21,15 +23,18 @@ export class Issues {
   }
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 export const isString = (v: unknown): v is string => typeof v === 'string';
 export const isNumberLike = (v: unknown): v is number | string =>
   (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(v));
 
 /** Free text: length bounds, no pipe (cadena separator), no control characters. */
-export function checkText(issues: Issues, path: string, value: unknown, max: number, required: boolean): void {
+export function checkText(
+  issues: Issues,
+  path: string,
+  value: unknown,
+  max: number,
+  required: boolean,
+): void {
   if (value === undefined || value === null) {
     if (required) issues.add(path, 'is required');
     return;
@@ -37,19 +42,30 @@ export function checkText(issues: Issues, path: string, value: unknown, max: num
   if (!isString(value)) return issues.add(path, 'must be a string');
   if (value.trim().length === 0) return issues.add(path, 'must not be empty');
   if (value.length > max) issues.add(path, `must be at most ${max} characters (got ${value.length})`);
-  if (value.includes('|')) issues.add(path, 'must not contain the pipe character "|" (it separates the fields of the cadena original)');
-  if (CONTROL.test(value)) issues.add(path, 'must not contain control characters or invalid Unicode');
+  if (value.includes('|'))
+    issues.add(
+      path,
+      'must not contain the pipe character "|" (it separates the fields of the cadena original)',
+    );
+  if (hasUnsupportedCharacter(value)) issues.add(path, UNSUPPORTED_CHARACTER_MESSAGE);
 }
 
 export function decimals(value: number | string): number {
   const text = typeof value === 'number' ? String(value) : value;
-  if (/e-/i.test(text)) return Number(text.split(/e-/i)[1]) + (text.split('.')[1]?.split(/e/i)[0]?.length ?? 0);
+  if (/e-/i.test(text))
+    return Number(text.split(/e-/i)[1]) + (text.split('.')[1]?.split(/e/i)[0]?.length ?? 0);
   const dot = text.indexOf('.');
   return dot < 0 ? 0 : text.length - dot - 1;
 }
 
 /** A positive amount with at most `maxDecimals` decimals. */
-export function checkPositive(issues: Issues, path: string, value: unknown, maxDecimals: number, required = true): boolean {
+export function checkPositive(
+  issues: Issues,
+  path: string,
+  value: unknown,
+  maxDecimals: number,
+  required = true,
+): boolean {
   if (value === undefined || value === null) {
     if (required) issues.add(path, 'is required');
     return false;

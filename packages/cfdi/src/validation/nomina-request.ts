@@ -1,12 +1,30 @@
+import { MAX_AMOUNT } from '../decimal/limits';
 import { dec, sum } from '../decimal/money';
 import { isIsoDate } from '../nomina/antiguedad';
 import {
-  BANCOS, ESTADOS_MEX, inCatalog, PERIODICIDADES_PAGO, RIESGOS_PUESTO, TIPOS_CONTRATO, TIPOS_DEDUCCION, TIPOS_HORAS, TIPOS_INCAPACIDAD,
-  TIPOS_JORNADA, TIPOS_OTRO_PAGO, TIPOS_PERCEPCION, TIPOS_REGIMEN, type NominaCatalog,
+  ESTADOS_MEX,
+  PERIODICIDADES_PAGO,
+  RIESGOS_PUESTO,
+  TIPOS_CONTRATO,
+  TIPOS_DEDUCCION,
+  TIPOS_HORAS,
+  TIPOS_INCAPACIDAD,
+  TIPOS_JORNADA,
+  TIPOS_PERCEPCION,
+  TIPOS_REGIMEN,
 } from '../nomina/catalogs';
 import { JUBILACION_PERCEPCIONES, SEPARACION_PERCEPCIONES } from '../nomina/compute-nomina';
-import type { Amount, NominaPercepcion, NominaRequest } from '../types';
-import { checkPositive, decimals, Issues, isNumberLike, type ValidationIssue } from './issues';
+import type { NominaPercepcion, NominaRequest } from '../types';
+import { decimals, Issues, isNumberLike, type ValidationIssue } from './issues';
+import { checkBankAccount } from './nomina-bank-account';
+import { AMOUNT_RULE, amountOk, checkKey, LIMIT, positiveAmount } from './nomina-checks';
+import { checkOtrosPagos } from './nomina-otros-pagos';
+import { checkNominaIdentity } from './nomina-identity';
+import { checkNominaTaxRules } from './nomina-tax-rules';
+import { checkRelatedDocuments } from './related-documents';
+
+/** The only relation a payroll receipt carries: it replaces earlier payroll receipts (cfdi40.md §1.4, §7.1). */
+const NOMINA_TIPOS_RELACION = { '04': 'sustitución de los CFDI previos' };
 
 /**
  * The SAT's Nómina 1.2 rules (validation matrix NOM101-NOM223, cfdi40.md §7) checked on the request before anything
@@ -14,95 +32,160 @@ import { checkPositive, decimals, Issues, isNumberLike, type ValidationIssue } f
  * Totals are computed by the server, so the matrix's arithmetic rules (NOM106-NOM109, NOM156-NOM159, NOM185-NOM190)
  * hold by construction and are proven by the engine's corpus test instead.
  */
-export function validateNominaRequest(req: NominaRequest, ctx: { issuer: { rfc: string }; now: Date }): ValidationIssue[] {
+export function validateNominaRequest(
+  req: NominaRequest,
+  ctx: { issuer: { rfc: string }; now: Date },
+): ValidationIssue[] {
   const issues = new Issues();
   const today = ctx.now.toISOString().slice(0, 10);
   checkEmployer(issues, req, ctx.issuer.rfc);
   checkEmployee(issues, req, today);
+  checkNominaIdentity(issues, req, ctx.issuer.rfc);
   checkPeriod(issues, req);
   checkPercepciones(issues, req, today);
   checkDeducciones(issues, req, today);
   checkOtrosPagos(issues, req, today, ctx.now);
   checkIncapacidades(issues, req, today);
   checkReceiptTotal(issues, req);
+  checkNominaTaxRules(issues, req);
+  checkRelatedDocuments(issues, req.relatedDocuments, NOMINA_TIPOS_RELACION);
   return issues.list;
-}
-
-const amountOk = (value: unknown): value is Amount => isNumberLike(value) && Number(value) >= 0 && decimals(value as Amount) <= 2;
-const keysText = (catalog: NominaCatalog) => (catalog.keys.length <= 15 ? `: one of ${catalog.keys.join(', ')}` : '');
-
-function checkKey(issues: Issues, path: string, catalog: NominaCatalog, value: string | undefined, code: string, what: string, today: string): boolean {
-  if (value === undefined) return true;
-  if (inCatalog(catalog, value, today)) return true;
-  issues.add(path, `${code}: ${value} is not a ${what} key in force in the SAT catalog${keysText(catalog)}`);
-  return false;
 }
 
 function checkEmployer(issues: Issues, req: NominaRequest, issuerRfc: string): void {
   const moral = issuerRfc.length === 12;
   if (moral && req.employerCurp !== undefined) {
-    issues.add('/employerCurp', `NOM113: the employer ${issuerRfc} is a company (persona moral); a CURP is only sent for an employer who is a person`);
+    issues.add(
+      '/employerCurp',
+      `NOM113: the employer ${issuerRfc} is a company (persona moral); a CURP is only sent for an employer who is a person`,
+    );
   }
   if (!moral && req.employerCurp === undefined) {
-    issues.add('/employerCurp', `NOM114: the employer ${issuerRfc} is a person (persona física); send the employer's CURP`);
+    issues.add(
+      '/employerCurp',
+      `NOM114: the employer ${issuerRfc} is a person (persona física); send the employer's CURP`,
+    );
   }
   const contrato = req.employee.tipoContrato;
   if (req.registroPatronal === undefined && contrato >= '01' && contrato <= '08') {
-    issues.add('/registroPatronal', `NOM161: employees with contract type ${contrato} (a subordinate job) need the employer's registro patronal (IMSS); send it on the request or set it on the merchant`);
+    issues.add(
+      '/registroPatronal',
+      `NOM161: employees with contract type ${contrato} (a subordinate job) need the employer's registro patronal (IMSS); send it on the request or set it on the merchant`,
+    );
   }
 }
 
 function checkEmployee(issues: Issues, req: NominaRequest, today: string): void {
   const e = req.employee;
-  if (e.rfc.length !== 13) issues.add('/employee/rfc', `NOM119: ${e.rfc} is a company RFC; a payroll receipt goes to a person, whose RFC has 13 characters`);
-  checkKey(issues, '/employee/tipoContrato', TIPOS_CONTRATO, e.tipoContrato, 'NOM167', 'c_TipoContrato', today);
-  checkKey(issues, '/employee/tipoJornada', TIPOS_JORNADA, e.tipoJornada, 'NOM168', 'c_TipoJornada (work shift)', today);
-  const regimenOk = checkKey(issues, '/employee/tipoRegimen', TIPOS_REGIMEN, e.tipoRegimen, 'NOM172', 'c_TipoRegimen', today);
-  checkKey(issues, '/employee/riesgoPuesto', RIESGOS_PUESTO, e.riesgoPuesto, 'NOM175', 'c_RiesgoPuesto (IMSS risk class)', today);
-  checkKey(issues, '/employee/periodicidadPago', PERIODICIDADES_PAGO, e.periodicidadPago, 'NOM176', 'c_PeriodicidadPago', today);
-  checkKey(issues, '/employee/claveEntFed', ESTADOS_MEX, e.claveEntFed, 'NOM182', 'Mexican state (c_Estado, e.g. JAL, CMX, NLE)', today);
-  if (regimenOk && e.tipoContrato >= '01' && e.tipoContrato <= '08' && !['02', '03', '04'].includes(e.tipoRegimen)) {
-    issues.add('/employee/tipoRegimen', `NOM173: contract type ${e.tipoContrato} is a subordinate job, so the regime must be 02 (sueldos), 03 (jubilados) or 04 (pensionados), not ${e.tipoRegimen}`);
+  if (e.rfc.length !== 13)
+    issues.add(
+      '/employee/rfc',
+      `NOM119: ${e.rfc} is a company RFC; a payroll receipt goes to a person, whose RFC has 13 characters`,
+    );
+  checkKey(
+    issues,
+    '/employee/tipoContrato',
+    TIPOS_CONTRATO,
+    e.tipoContrato,
+    'NOM167',
+    'c_TipoContrato',
+    today,
+  );
+  checkKey(
+    issues,
+    '/employee/tipoJornada',
+    TIPOS_JORNADA,
+    e.tipoJornada,
+    'NOM168',
+    'c_TipoJornada (work shift)',
+    today,
+  );
+  const regimenOk = checkKey(
+    issues,
+    '/employee/tipoRegimen',
+    TIPOS_REGIMEN,
+    e.tipoRegimen,
+    'NOM172',
+    'c_TipoRegimen',
+    today,
+  );
+  checkKey(
+    issues,
+    '/employee/riesgoPuesto',
+    RIESGOS_PUESTO,
+    e.riesgoPuesto,
+    'NOM175',
+    'c_RiesgoPuesto (IMSS risk class)',
+    today,
+  );
+  checkKey(
+    issues,
+    '/employee/periodicidadPago',
+    PERIODICIDADES_PAGO,
+    e.periodicidadPago,
+    'NOM176',
+    'c_PeriodicidadPago',
+    today,
+  );
+  checkKey(
+    issues,
+    '/employee/claveEntFed',
+    ESTADOS_MEX,
+    e.claveEntFed,
+    'NOM182',
+    'Mexican state (c_Estado, e.g. JAL, CMX, NLE)',
+    today,
+  );
+  if (
+    regimenOk &&
+    e.tipoContrato >= '01' &&
+    e.tipoContrato <= '08' &&
+    !['02', '03', '04'].includes(e.tipoRegimen)
+  ) {
+    issues.add(
+      '/employee/tipoRegimen',
+      `NOM173: contract type ${e.tipoContrato} is a subordinate job, so the regime must be 02 (sueldos), 03 (jubilados) or 04 (pensionados), not ${e.tipoRegimen}`,
+    );
   }
-  if (regimenOk && (e.tipoContrato === '09' || e.tipoContrato === '10' || e.tipoContrato === '99') && e.tipoRegimen < '05') {
-    issues.add('/employee/tipoRegimen', `NOM174: contract type ${e.tipoContrato} is not a subordinate job, so the regime must be 05 to 99 (asimilados, honorarios, …), not ${e.tipoRegimen}`);
+  if (
+    regimenOk &&
+    (e.tipoContrato === '09' || e.tipoContrato === '10' || e.tipoContrato === '99') &&
+    e.tipoRegimen < '05'
+  ) {
+    issues.add(
+      '/employee/tipoRegimen',
+      `NOM174: contract type ${e.tipoContrato} is not a subordinate job, so the regime must be 05 to 99 (asimilados, honorarios, …), not ${e.tipoRegimen}`,
+    );
   }
   if (e.fechaInicioRelLaboral !== undefined) {
-    if (!isIsoDate(e.fechaInicioRelLaboral)) issues.add('/employee/fechaInicioRelLaboral', 'must be a real date YYYY-MM-DD');
+    if (!isIsoDate(e.fechaInicioRelLaboral))
+      issues.add('/employee/fechaInicioRelLaboral', 'must be a real date YYYY-MM-DD');
     else if (isIsoDate(req.period.fechaFinalPago) && e.fechaInicioRelLaboral > req.period.fechaFinalPago) {
-      issues.add('/employee/fechaInicioRelLaboral', `NOM169: the employee started on ${e.fechaInicioRelLaboral}, after the end of the period paid (${req.period.fechaFinalPago})`);
+      issues.add(
+        '/employee/fechaInicioRelLaboral',
+        `NOM169: the employee started on ${e.fechaInicioRelLaboral}, after the end of the period paid (${req.period.fechaFinalPago})`,
+      );
     }
   }
   if (req.registroPatronal !== undefined) {
     const missing: Array<[keyof typeof e, string]> = [
-      ['numSeguridadSocial', 'social security number (NSS)'], ['fechaInicioRelLaboral', 'start date of the employment (for the Antigüedad)'],
-      ['riesgoPuesto', 'IMSS risk class of the position'], ['salarioDiarioIntegrado', 'integrated daily salary (SDI)'],
+      ['numSeguridadSocial', 'social security number (NSS)'],
+      ['fechaInicioRelLaboral', 'start date of the employment (for the Antigüedad)'],
+      ['riesgoPuesto', 'IMSS risk class of the position'],
+      ['salarioDiarioIntegrado', 'integrated daily salary (SDI)'],
     ];
     for (const [field, what] of missing) {
-      if (e[field] === undefined) issues.add(`/employee/${field}`, `NOM162: with a registro patronal the employee's ${what} is required`);
+      if (e[field] === undefined)
+        issues.add(
+          `/employee/${field}`,
+          `NOM162: with a registro patronal the employee's ${what} is required`,
+        );
     }
   }
-  checkBankAccount(issues, e.banco, e.cuentaBancaria, today);
-}
-
-/** CLABE control digit: weights 3, 7, 1 over the first 17 digits (Banxico). */
-export function clabeIsValid(clabe: string): boolean {
-  const weights = [3, 7, 1];
-  const total = [...clabe.slice(0, 17)].reduce((acc, digit, i) => acc + ((Number(digit) * weights[i % 3]!) % 10), 0);
-  return (10 - (total % 10)) % 10 === Number(clabe[17]);
-}
-
-function checkBankAccount(issues: Issues, banco: string | undefined, cuenta: string | undefined, today: string): void {
-  checkKey(issues, '/employee/banco', BANCOS, banco, 'NOM177', 'c_Banco', today);
-  if (cuenta === undefined) return;
-  if (![10, 11, 16, 18].includes(cuenta.length)) {
-    issues.add('/employee/cuentaBancaria', `NOM178: must have 10 (mobile phone), 11 (account), 16 (debit card) or 18 (CLABE) digits, not ${cuenta.length}`);
-  } else if (cuenta.length === 18) {
-    if (banco !== undefined) issues.add('/employee/banco', 'NOM179: leave the bank out when the account is an 18-digit CLABE (the CLABE already names the bank)');
-    if (!clabeIsValid(cuenta)) issues.add('/employee/cuentaBancaria', 'NOM180: the CLABE\'s control digit (the 18th) is wrong; check the number with the employee');
-  } else if (banco === undefined) {
-    issues.add('/employee/banco', `NOM181: with a ${cuenta.length}-digit account, card or phone number the bank (c_Banco) is required`);
+  for (const field of ['salarioBaseCotApor', 'salarioDiarioIntegrado'] as const) {
+    if (e[field] !== undefined && !amountOk(e[field])) issues.add(`/employee/${field}`, AMOUNT_RULE);
   }
+  checkBankAccount(issues, e.banco, e.cuentaBancaria, today);
 }
 
 function checkPeriod(issues: Issues, req: NominaRequest): void {
@@ -111,16 +194,30 @@ function checkPeriod(issues: Issues, req: NominaRequest): void {
     if (!isIsoDate(p[field])) issues.add(`/period/${field}`, 'must be a real date YYYY-MM-DD');
   }
   if (isIsoDate(p.fechaInicialPago) && isIsoDate(p.fechaFinalPago) && p.fechaInicialPago > p.fechaFinalPago) {
-    issues.add('/period/fechaInicialPago', `NOM153: the period starts (${p.fechaInicialPago}) after it ends (${p.fechaFinalPago})`);
+    issues.add(
+      '/period/fechaInicialPago',
+      `NOM153: the period starts (${p.fechaInicialPago}) after it ends (${p.fechaFinalPago})`,
+    );
   }
-  if (!isNumberLike(p.numDiasPagados) || Number(p.numDiasPagados) < 0.001 || Number(p.numDiasPagados) > 36160 || decimals(p.numDiasPagados) > 3) {
+  if (
+    !isNumberLike(p.numDiasPagados) ||
+    Number(p.numDiasPagados) < 0.001 ||
+    Number(p.numDiasPagados) > 36160 ||
+    decimals(p.numDiasPagados) > 3
+  ) {
     issues.add('/period/numDiasPagados', 'must be from 0.001 to 36160 with at most 3 decimals');
   }
   if (p.tipoNomina === 'O' && req.employee.periodicidadPago === '99') {
-    issues.add('/employee/periodicidadPago', 'NOM151: an ordinary payroll (tipoNomina O) is paid daily, weekly, … (01-10); 99 (otra periodicidad) is for extraordinary payrolls');
+    issues.add(
+      '/employee/periodicidadPago',
+      'NOM151: an ordinary payroll (tipoNomina O) is paid daily, weekly, … (01-10); 99 (otra periodicidad) is for extraordinary payrolls',
+    );
   }
   if (p.tipoNomina === 'E' && req.employee.periodicidadPago !== '99') {
-    issues.add('/employee/periodicidadPago', `NOM152: an extraordinary payroll (tipoNomina E: aguinaldo, PTU, finiquito, …) takes periodicidadPago 99, not ${req.employee.periodicidadPago}`);
+    issues.add(
+      '/employee/periodicidadPago',
+      `NOM152: an extraordinary payroll (tipoNomina E: aguinaldo, PTU, finiquito, …) takes periodicidadPago 99, not ${req.employee.periodicidadPago}`,
+    );
   }
 }
 
@@ -132,24 +229,55 @@ function checkPercepciones(issues: Issues, req: NominaRequest, today: string): v
     const at = `/percepciones/${i}`;
     checkKey(issues, `${at}/tipo`, TIPOS_PERCEPCION, p.tipo, 'NOM192', 'c_TipoPercepcion', today);
     const amounts = amountOk(p.importeGravado) && amountOk(p.importeExento);
-    if (!amountOk(p.importeGravado)) issues.add(`${at}/importeGravado`, 'must be 0 or more with at most 2 decimals');
-    if (!amountOk(p.importeExento)) issues.add(`${at}/importeExento`, 'must be 0 or more with at most 2 decimals');
-    if (amounts && !percepcionTotal(p).gt(0)) issues.add(`${at}/importeGravado`, 'NOM191: the taxed plus the exempt amount of a percepción must be greater than 0');
+    if (!amountOk(p.importeGravado)) issues.add(`${at}/importeGravado`, AMOUNT_RULE);
+    if (!amountOk(p.importeExento)) issues.add(`${at}/importeExento`, AMOUNT_RULE);
+    if (amounts && !percepcionTotal(p).gt(0))
+      issues.add(
+        `${at}/importeGravado`,
+        'NOM191: the taxed plus the exempt amount of a percepción must be greater than 0',
+      );
     if (p.tipo === '019' && !p.horasExtra?.length) {
-      issues.add(`${at}/horasExtra`, 'NOM204: overtime (percepción 019) needs horasExtra: the days, type of hours (01 dobles, 02 triples, 03 simples), hours and amount paid');
+      issues.add(
+        `${at}/horasExtra`,
+        'NOM204: overtime (percepción 019) needs horasExtra: the days, type of hours (01 dobles, 02 triples, 03 simples), hours and amount paid',
+      );
     }
-    if (p.tipo !== '019' && p.horasExtra?.length) issues.add(`${at}/horasExtra`, `NOM205: only overtime (percepción 019) carries horasExtra, not ${p.tipo}`);
+    if (p.tipo !== '019' && p.horasExtra?.length)
+      issues.add(
+        `${at}/horasExtra`,
+        `NOM205: only overtime (percepción 019) carries horasExtra, not ${p.tipo}`,
+      );
     p.horasExtra?.forEach((h, k) => {
-      checkKey(issues, `${at}/horasExtra/${k}/tipoHoras`, TIPOS_HORAS, h.tipoHoras, 'NOM208', 'c_TipoHoras', today);
-      checkPositive(issues, `${at}/horasExtra/${k}/importePagado`, h.importePagado, 2);
+      checkKey(
+        issues,
+        `${at}/horasExtra/${k}/tipoHoras`,
+        TIPOS_HORAS,
+        h.tipoHoras,
+        'NOM208',
+        'c_TipoHoras',
+        today,
+      );
+      positiveAmount(issues, `${at}/horasExtra/${k}/importePagado`, h.importePagado);
     });
     if (p.tipo === '045' && !p.accionesOTitulos) {
-      issues.add(`${at}/accionesOTitulos`, 'NOM202: stock options (percepción 045) need accionesOTitulos with the market value and the price when granted');
+      issues.add(
+        `${at}/accionesOTitulos`,
+        'NOM202: stock options (percepción 045) need accionesOTitulos with the market value and the price when granted',
+      );
     }
-    if (p.tipo !== '045' && p.accionesOTitulos) issues.add(`${at}/accionesOTitulos`, `NOM203: only stock options (percepción 045) carry accionesOTitulos, not ${p.tipo}`);
+    if (p.tipo !== '045' && p.accionesOTitulos)
+      issues.add(
+        `${at}/accionesOTitulos`,
+        `NOM203: only stock options (percepción 045) carry accionesOTitulos, not ${p.tipo}`,
+      );
     if (p.accionesOTitulos) {
-      checkPositive(issues, `${at}/accionesOTitulos/valorMercado`, p.accionesOTitulos.valorMercado, 6);
-      checkPositive(issues, `${at}/accionesOTitulos/precioAlOtorgarse`, p.accionesOTitulos.precioAlOtorgarse, 6);
+      positiveAmount(issues, `${at}/accionesOTitulos/valorMercado`, p.accionesOTitulos.valorMercado, 6);
+      positiveAmount(
+        issues,
+        `${at}/accionesOTitulos/precioAlOtorgarse`,
+        p.accionesOTitulos.precioAlOtorgarse,
+        6,
+      );
     }
   });
   checkIncapacidadPercepcion(issues, req);
@@ -163,12 +291,20 @@ function checkIncapacidadPercepcion(issues: Issues, req: NominaRequest): void {
   if (index < 0 || !amountOk(list[index]!.importeGravado) || !amountOk(list[index]!.importeExento)) return;
   const paid = sum(list.filter((p) => p.tipo === '014').map(percepcionTotal));
   if (!req.incapacidades?.length) {
-    issues.add('/incapacidades', 'NOM206: a sick-leave payment (percepción 014) needs the incapacidades it covers (days, type and amount)');
+    issues.add(
+      '/incapacidades',
+      'NOM206: a sick-leave payment (percepción 014) needs the incapacidades it covers (days, type and amount)',
+    );
     return;
   }
-  const covered = sum(req.incapacidades.filter((i) => amountOk(i.importe ?? 0)).map((i) => dec(i.importe ?? 0)));
+  const covered = sum(
+    req.incapacidades.filter((i) => amountOk(i.importe ?? 0)).map((i) => dec(i.importe ?? 0)),
+  );
   if (!covered.equals(paid)) {
-    issues.add('/incapacidades', `NOM207: the incapacidades' amounts add up to ${covered.toFixed(2)} but percepción 014 pays ${paid.toFixed(2)}; they must match`);
+    issues.add(
+      '/incapacidades',
+      `NOM207: the incapacidades' amounts add up to ${covered.toFixed(2)} but percepción 014 pays ${paid.toFixed(2)}; they must match`,
+    );
   }
 }
 
@@ -176,92 +312,103 @@ function checkSeparacionJubilacion(issues: Issues, req: NominaRequest): void {
   const tipos = new Set((req.percepciones ?? []).map((p) => p.tipo));
   const separacion = SEPARACION_PERCEPCIONES.some((t) => tipos.has(t));
   if (separacion && !req.separacionIndemnizacion) {
-    issues.add('/separacionIndemnizacion', 'NOM196: a severance payment (percepción 022, 023 or 025) needs separacionIndemnizacion with the years of service and the last ordinary monthly salary');
+    issues.add(
+      '/separacionIndemnizacion',
+      'NOM196: a severance payment (percepción 022, 023 or 025) needs separacionIndemnizacion with the years of service and the last ordinary monthly salary',
+    );
   }
   if (!separacion && req.separacionIndemnizacion) {
-    issues.add('/separacionIndemnizacion', 'NOM197: separacionIndemnizacion is only sent with a severance payment (percepción 022, 023 or 025)');
+    issues.add(
+      '/separacionIndemnizacion',
+      'NOM197: separacionIndemnizacion is only sent with a severance payment (percepción 022, 023 or 025)',
+    );
   }
   if (req.separacionIndemnizacion) {
     const s = req.separacionIndemnizacion;
     if (!Number.isInteger(s.numAniosServicio) || s.numAniosServicio < 0 || s.numAniosServicio > 99) {
       issues.add('/separacionIndemnizacion/numAniosServicio', 'must be a whole number of years from 0 to 99');
     }
-    if (!amountOk(s.ultimoSueldoMensOrd)) issues.add('/separacionIndemnizacion/ultimoSueldoMensOrd', 'must be 0 or more with at most 2 decimals');
+    if (!amountOk(s.ultimoSueldoMensOrd))
+      issues.add('/separacionIndemnizacion/ultimoSueldoMensOrd', AMOUNT_RULE);
   }
   const jubilacion = JUBILACION_PERCEPCIONES.some((t) => tipos.has(t));
   const j = req.jubilacionPensionRetiro;
   if (jubilacion && !j) {
-    issues.add('/jubilacionPensionRetiro', 'NOM198: a retirement or pension payment (percepción 039 or 044) needs jubilacionPensionRetiro');
+    issues.add(
+      '/jubilacionPensionRetiro',
+      'NOM198: a retirement or pension payment (percepción 039 or 044) needs jubilacionPensionRetiro',
+    );
   }
-  if (!jubilacion && j) issues.add('/jubilacionPensionRetiro', 'NOM199: jubilacionPensionRetiro is only sent with a retirement or pension payment (percepción 039 or 044)');
+  if (!jubilacion && j)
+    issues.add(
+      '/jubilacionPensionRetiro',
+      'NOM199: jubilacionPensionRetiro is only sent with a retirement or pension payment (percepción 039 or 044)',
+    );
   if (!jubilacion || !j) return;
   if (tipos.has('039') && tipos.has('044')) {
-    issues.add('/percepciones', 'NOM200/NOM201: a receipt pays a pension either in one payment (039) or in installments (044), not both; issue two receipts');
+    issues.add(
+      '/percepciones',
+      'NOM200/NOM201: a receipt pays a pension either in one payment (039) or in installments (044), not both; issue two receipts',
+    );
   } else if (tipos.has('039')) {
-    if (j.montoDiario !== undefined) issues.add('/jubilacionPensionRetiro/montoDiario', 'NOM200: a pension paid in one payment (039) has no daily amount; leave montoDiario out');
+    if (j.montoDiario !== undefined)
+      issues.add(
+        '/jubilacionPensionRetiro/montoDiario',
+        'NOM200: a pension paid in one payment (039) has no daily amount; leave montoDiario out',
+      );
     if (j.ultimoSueldoMensOrd === undefined) {
-      issues.add('/jubilacionPensionRetiro/ultimoSueldoMensOrd', 'is required for a pension paid in one payment (039): the last ordinary monthly salary splits its accumulable income');
-    } else if (!amountOk(j.ultimoSueldoMensOrd)) issues.add('/jubilacionPensionRetiro/ultimoSueldoMensOrd', 'must be 0 or more with at most 2 decimals');
+      issues.add(
+        '/jubilacionPensionRetiro/ultimoSueldoMensOrd',
+        'is required for a pension paid in one payment (039): the last ordinary monthly salary splits its accumulable income',
+      );
+    } else if (!amountOk(j.ultimoSueldoMensOrd))
+      issues.add('/jubilacionPensionRetiro/ultimoSueldoMensOrd', AMOUNT_RULE);
   } else {
-    if (j.montoDiario === undefined) issues.add('/jubilacionPensionRetiro/montoDiario', 'NOM201: a pension paid in installments (044) needs the daily amount (montoDiario)');
-    else checkPositive(issues, '/jubilacionPensionRetiro/montoDiario', j.montoDiario, 2);
-    if (j.ultimoSueldoMensOrd !== undefined) issues.add('/jubilacionPensionRetiro/ultimoSueldoMensOrd', 'is only used for a pension paid in one payment (039)');
+    if (j.montoDiario === undefined)
+      issues.add(
+        '/jubilacionPensionRetiro/montoDiario',
+        'NOM201: a pension paid in installments (044) needs the daily amount (montoDiario)',
+      );
+    else positiveAmount(issues, '/jubilacionPensionRetiro/montoDiario', j.montoDiario);
+    if (j.ultimoSueldoMensOrd !== undefined)
+      issues.add(
+        '/jubilacionPensionRetiro/ultimoSueldoMensOrd',
+        'is only used for a pension paid in one payment (039)',
+      );
   }
 }
 
 function checkDeducciones(issues: Issues, req: NominaRequest, today: string): void {
   (req.deducciones ?? []).forEach((d, i) => {
     checkKey(issues, `/deducciones/${i}/tipo`, TIPOS_DEDUCCION, d.tipo, 'NOM213', 'c_TipoDeduccion', today);
-    if (!checkPositive(issues, `/deducciones/${i}/importe`, d.importe, 2)) return;
+    if (!positiveAmount(issues, `/deducciones/${i}/importe`, d.importe)) return;
     if (d.tipo !== '006') return;
     const incapacidades = req.incapacidades ?? [];
-    const covered = sum(incapacidades.filter((inc) => amountOk(inc.importe ?? 0)).map((inc) => dec(inc.importe ?? 0)));
+    const covered = sum(
+      incapacidades.filter((inc) => amountOk(inc.importe ?? 0)).map((inc) => dec(inc.importe ?? 0)),
+    );
     if (!incapacidades.length || !covered.equals(dec(d.importe))) {
-      issues.add(`/deducciones/${i}/importe`, `NOM214: a sick-leave deduction (006) must equal the incapacidades' amounts (${covered.toFixed(2)}); send the incapacidades it discounts`);
-    }
-  });
-}
-
-function checkOtrosPagos(issues: Issues, req: NominaRequest, today: string, now: Date): void {
-  (req.otrosPagos ?? []).forEach((o, i) => {
-    const at = `/otrosPagos/${i}`;
-    checkKey(issues, `${at}/tipo`, TIPOS_OTRO_PAGO, o.tipo, 'NOM216', 'c_TipoOtroPago', today);
-    const importeOk = checkPositive(issues, `${at}/importe`, o.importe, 2);
-    if (o.tipo === '002') {
-      if (o.subsidioCausado === undefined) {
-        issues.add(`${at}/subsidioCausado`, 'NOM218: the employment subsidy (otro pago 002) needs subsidioCausado, the subsidy the employee was entitled to in the period');
-      } else if (checkPositive(issues, `${at}/subsidioCausado`, o.subsidioCausado, 2) && importeOk && dec(o.subsidioCausado).lt(dec(o.importe))) {
-        issues.add(`${at}/subsidioCausado`, `NOM220: the subsidy delivered (${o.importe}) cannot be more than the subsidy the employee was entitled to (${o.subsidioCausado})`);
-      }
-      if (req.employee.tipoRegimen !== '02') {
-        issues.add(`${at}/tipo`, `the employment subsidy (otro pago 002) is only for salaried employees (tipoRegimen 02), not regime ${req.employee.tipoRegimen} (Guía de llenado de nómina, OtroPago)`);
-      }
-    } else if (o.subsidioCausado !== undefined) {
-      issues.add(`${at}/subsidioCausado`, `is only sent with the employment subsidy (otro pago 002), not ${o.tipo}`);
-    }
-    const c = o.compensacionSaldosAFavor;
-    if (o.tipo === '004' && !c) {
-      issues.add(`${at}/compensacionSaldosAFavor`, 'NOM217: applying a tax balance in the employee\'s favour (otro pago 004) needs compensacionSaldosAFavor (balance, year and remainder)');
-    }
-    if (o.tipo !== '004' && c) issues.add(`${at}/compensacionSaldosAFavor`, `is only sent with otro pago 004, not ${o.tipo}`);
-    if (c) {
-      const ok = checkPositive(issues, `${at}/compensacionSaldosAFavor/saldoAFavor`, c.saldoAFavor, 2)
-        && amountOk(c.remanenteSalFav);
-      if (!amountOk(c.remanenteSalFav)) issues.add(`${at}/compensacionSaldosAFavor/remanenteSalFav`, 'must be 0 or more with at most 2 decimals');
-      if (ok && dec(c.saldoAFavor).lt(dec(c.remanenteSalFav))) {
-        issues.add(`${at}/compensacionSaldosAFavor/remanenteSalFav`, `NOM221: the remainder (${c.remanenteSalFav}) cannot exceed the balance in favour (${c.saldoAFavor})`);
-      }
-      if (!Number.isInteger(c.anio) || c.anio < 2016 || c.anio >= now.getUTCFullYear()) {
-        issues.add(`${at}/compensacionSaldosAFavor/anio`, `NOM222: the balance must come from an earlier tax year (2016 to ${now.getUTCFullYear() - 1})`);
-      }
+      issues.add(
+        `/deducciones/${i}/importe`,
+        `NOM214: a sick-leave deduction (006) must equal the incapacidades' amounts (${covered.toFixed(2)}); send the incapacidades it discounts`,
+      );
     }
   });
 }
 
 function checkIncapacidades(issues: Issues, req: NominaRequest, today: string): void {
   (req.incapacidades ?? []).forEach((inc, i) => {
-    checkKey(issues, `/incapacidades/${i}/tipo`, TIPOS_INCAPACIDAD, inc.tipo, 'NOM223', 'c_TipoIncapacidad', today);
-    if (inc.importe !== undefined && !amountOk(inc.importe)) issues.add(`/incapacidades/${i}/importe`, 'must be 0 or more with at most 2 decimals');
+    checkKey(
+      issues,
+      `/incapacidades/${i}/tipo`,
+      TIPOS_INCAPACIDAD,
+      inc.tipo,
+      'NOM223',
+      'c_TipoIncapacidad',
+      today,
+    );
+    if (inc.importe !== undefined && !amountOk(inc.importe))
+      issues.add(`/incapacidades/${i}/importe`, AMOUNT_RULE);
   });
 }
 
@@ -270,16 +417,30 @@ function checkReceiptTotal(issues: Issues, req: NominaRequest): void {
   const percepciones = req.percepciones ?? [];
   const otros = req.otrosPagos ?? [];
   if (!percepciones.length && !otros.length) {
-    issues.add('/percepciones', 'NOM149: a payroll receipt pays percepciones, otros pagos or both; send at least one');
+    issues.add(
+      '/percepciones',
+      'NOM149: a payroll receipt pays percepciones, otros pagos or both; send at least one',
+    );
     return;
   }
   const amounts = [
-    ...percepciones.flatMap((p) => [p.importeGravado, p.importeExento]), ...otros.map((o) => o.importe), ...(req.deducciones ?? []).map((d) => d.importe),
+    ...percepciones.flatMap((p) => [p.importeGravado, p.importeExento]),
+    ...otros.map((o) => o.importe),
+    ...(req.deducciones ?? []).map((d) => d.importe),
   ];
   if (!amounts.every(amountOk)) return;
   const paid = sum(percepciones.map(percepcionTotal)).plus(sum(otros.map((o) => dec(o.importe))));
   const deducted = sum((req.deducciones ?? []).map((d) => dec(d.importe)));
+  if (paid.gt(MAX_AMOUNT)) {
+    issues.add(
+      percepciones.length ? '/percepciones' : '/otrosPagos',
+      `the receipt pays ${paid.toFixed(2)}: a payroll receipt's SubTotal must be at most ${LIMIT}`,
+    );
+  }
   if (deducted.gt(paid)) {
-    issues.add('/deducciones', `NOM109: the deductions (${deducted.toFixed(2)}) exceed what the receipt pays (${paid.toFixed(2)}); the net pay cannot be negative`);
+    issues.add(
+      '/deducciones',
+      `NOM109: the deductions (${deducted.toFixed(2)}) exceed what the receipt pays (${paid.toFixed(2)}); the net pay cannot be negative`,
+    );
   }
 }

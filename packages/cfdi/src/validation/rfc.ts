@@ -3,7 +3,7 @@ export const RFC_PATTERN = /^[A-ZÑ&]{3,4}[0-9]{2}(0[1-9]|1[012])(0[1-9]|[12][0-
 
 export const RFC_PUBLICO_GENERAL = 'XAXX010101000';
 export const RFC_EXTRANJERO = 'XEXX010101000';
-export const GENERIC_RFCS = [RFC_PUBLICO_GENERAL, RFC_EXTRANJERO];
+const GENERIC_RFCS = [RFC_PUBLICO_GENERAL, RFC_EXTRANJERO];
 
 export type PersonType = 'fisica' | 'moral';
 
@@ -19,7 +19,8 @@ export function personType(rfc: string): PersonType {
 export const isGenericRfc = (rfc: string): boolean => GENERIC_RFCS.includes(rfc);
 
 /** Corporate-regime suffixes the SAT does not accept in Nombre (CFDI40139/40145). */
-const SUFFIX = /[ ,]+(S\.? ?A\.?( ?P\.? ?I\.?)?( DE C\.? ?V\.?)?|S\.? ?DE R\.? ?L\.?( DE C\.? ?V\.?)?|S\.? ?C\.?|A\.? ?C\.?|SAPI DE CV|S\.? ?A\.? ?S\.?|S\.? ?DE C\.? ?V\.?)$/;
+const SUFFIX =
+  /[ ,]+(S\.? ?A\.?( ?P\.? ?I\.?)?( DE C\.? ?V\.?)?|S\.? ?DE R\.? ?L\.?( DE C\.? ?V\.?)?|S\.? ?C\.?|A\.? ?C\.?|SAPI DE CV|S\.? ?A\.? ?S\.?|S\.? ?DE C\.? ?V\.?)$/;
 
 export function hasCorporateSuffix(name: string): boolean {
   return SUFFIX.test(name.trim());

@@ -1,7 +1,6 @@
-import type * as XmlBuilder2 from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { ComputedConcept, ComputedGroup } from '../tax/computed';
 import type { Issuer, Receiver } from '../types';
+import { createRoot, serializeDocument, type XmlElement } from './builder';
 import { NS } from './dom';
 import { xmlText } from './text';
 
@@ -23,8 +22,12 @@ export interface ComprobanteAttributes {
   SubTotal: string;
   Descuento?: string;
   Moneda: string;
+  /** Required when Moneda is neither MXN nor XXX (CFDI40115). */
+  TipoCambio?: string;
   Total: string;
   TipoDeComprobante: 'I' | 'E' | 'P' | 'N';
+  /** c_Exportacion, default 01 (no aplica); 02 with the Comercio Exterior complement. */
+  Exportacion?: string;
   MetodoPago?: string;
   LugarExpedicion: string;
 }
@@ -32,7 +35,10 @@ export interface ComprobanteAttributes {
 type Attrs = Record<string, string | undefined>;
 
 function defined(attrs: Attrs): Record<string, string> {
-  return Object.fromEntries(Object.entries(attrs).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return Object.fromEntries(Object.entries(attrs).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >;
 }
 
 export function folioOf(header: { folio?: number; folioText?: string }): string | undefined {
@@ -40,86 +46,137 @@ export function folioOf(header: { folio?: number; folioText?: string }): string 
   return header.folio !== undefined ? String(header.folio) : undefined;
 }
 
-// Required on first use, like @xmldom/xmldom (dom.ts).
-let xmlbuilder2: typeof XmlBuilder2 | undefined;
-const loadXmlbuilder2 = () => (xmlbuilder2 ??= require('xmlbuilder2') as typeof XmlBuilder2);
-
-export function startComprobante(a: ComprobanteAttributes, complement?: ComplementNamespace): XMLBuilder {
-  const doc = loadXmlbuilder2().create({ version: '1.0', encoding: 'UTF-8' });
-  return doc.ele(NS.cfdi, 'cfdi:Comprobante', defined({
-    'xmlns:xsi': NS.xsi,
-    ...(complement ? { [`xmlns:${complement.prefix}`]: complement.uri } : {}),
-    'xsi:schemaLocation': complement ? `${CFDI_SCHEMA} ${complement.uri} ${complement.schemaLocation}` : CFDI_SCHEMA,
-    Version: '4.0',
-    Serie: a.Serie !== undefined ? xmlText('serie', a.Serie) : undefined,
-    Folio: a.Folio !== undefined ? xmlText('folio', a.Folio) : undefined,
-    Fecha: a.Fecha,
-    FormaPago: a.FormaPago,
-    CondicionesDePago: a.CondicionesDePago !== undefined ? xmlText('condicionesDePago', a.CondicionesDePago) : undefined,
-    SubTotal: a.SubTotal,
-    Descuento: a.Descuento,
-    Moneda: a.Moneda,
-    Total: a.Total,
-    TipoDeComprobante: a.TipoDeComprobante,
-    Exportacion: '01',
-    MetodoPago: a.MetodoPago,
-    LugarExpedicion: a.LugarExpedicion,
-  }));
+export function startComprobante(a: ComprobanteAttributes, complement?: ComplementNamespace): XmlElement {
+  return createRoot(
+    NS.cfdi,
+    'cfdi:Comprobante',
+    defined({
+      'xmlns:xsi': NS.xsi,
+      ...(complement ? { [`xmlns:${complement.prefix}`]: complement.uri } : {}),
+      'xsi:schemaLocation': complement
+        ? `${CFDI_SCHEMA} ${complement.uri} ${complement.schemaLocation}`
+        : CFDI_SCHEMA,
+      Version: '4.0',
+      Serie: a.Serie !== undefined ? xmlText('serie', a.Serie) : undefined,
+      Folio: a.Folio !== undefined ? xmlText('folio', a.Folio) : undefined,
+      Fecha: a.Fecha,
+      FormaPago: a.FormaPago,
+      CondicionesDePago:
+        a.CondicionesDePago !== undefined ? xmlText('condicionesDePago', a.CondicionesDePago) : undefined,
+      SubTotal: a.SubTotal,
+      Descuento: a.Descuento,
+      Moneda: a.Moneda,
+      TipoCambio: a.TipoCambio,
+      Total: a.Total,
+      TipoDeComprobante: a.TipoDeComprobante,
+      Exportacion: a.Exportacion ?? '01',
+      MetodoPago: a.MetodoPago,
+      LugarExpedicion: a.LugarExpedicion,
+    }),
+  );
 }
 
-export function addRelacionados(root: XMLBuilder, tipoRelacion: string, uuids: readonly string[]): void {
+export function addRelacionados(root: XmlElement, tipoRelacion: string, uuids: readonly string[]): void {
   const rel = root.ele(NS.cfdi, 'cfdi:CfdiRelacionados', { TipoRelacion: tipoRelacion });
   for (const uuid of uuids) rel.ele(NS.cfdi, 'cfdi:CfdiRelacionado', { UUID: uuid.toUpperCase() });
 }
 
-export function addEmisor(root: XMLBuilder, issuer: Issuer): void {
-  root.ele(NS.cfdi, 'cfdi:Emisor', { Rfc: issuer.rfc, Nombre: xmlText('issuer.legalName', issuer.legalName), RegimenFiscal: issuer.regimenFiscal });
-}
-
-export function addReceptor(root: XMLBuilder, receiver: Receiver, usoCfdi: string): void {
-  root.ele(NS.cfdi, 'cfdi:Receptor', {
-    Rfc: receiver.rfc,
-    Nombre: xmlText('receiver.name', receiver.name),
-    DomicilioFiscalReceptor: receiver.zip,
-    RegimenFiscalReceptor: receiver.regimenFiscal,
-    UsoCFDI: usoCfdi,
+export function addEmisor(root: XmlElement, issuer: Issuer): void {
+  root.ele(NS.cfdi, 'cfdi:Emisor', {
+    Rfc: issuer.rfc,
+    Nombre: xmlText('issuer.legalName', issuer.legalName),
+    RegimenFiscal: issuer.regimenFiscal,
   });
 }
 
-export function addConceptos(root: XMLBuilder, concepts: readonly ComputedConcept[]): void {
+export function addReceptor(root: XmlElement, receiver: Receiver, usoCfdi: string): void {
+  root.ele(
+    NS.cfdi,
+    'cfdi:Receptor',
+    defined({
+      Rfc: receiver.rfc,
+      Nombre: xmlText('receiver.name', receiver.name),
+      DomicilioFiscalReceptor: receiver.zip,
+      ResidenciaFiscal: receiver.residenciaFiscal,
+      NumRegIdTrib:
+        receiver.numRegIdTrib !== undefined
+          ? xmlText('receiver.numRegIdTrib', receiver.numRegIdTrib)
+          : undefined,
+      RegimenFiscalReceptor: receiver.regimenFiscal,
+      UsoCFDI: usoCfdi,
+    }),
+  );
+}
+
+export function addConceptos(root: XmlElement, concepts: readonly ComputedConcept[]): void {
   const conceptos = root.ele(NS.cfdi, 'cfdi:Conceptos');
   concepts.forEach((c, i) => {
-    const concepto = conceptos.ele(NS.cfdi, 'cfdi:Concepto', defined({
-      ClaveProdServ: c.claveProdServ,
-      NoIdentificacion: c.noIdentificacion !== undefined ? xmlText(`items[${i}].noIdentificacion`, c.noIdentificacion) : undefined,
-      Cantidad: c.cantidad,
-      ClaveUnidad: c.claveUnidad,
-      Unidad: c.unidad !== undefined ? xmlText(`items[${i}].unit`, c.unidad) : undefined,
-      Descripcion: xmlText(`items[${i}].description`, c.descripcion),
-      ValorUnitario: c.valorUnitario,
-      Importe: c.importe,
-      Descuento: c.descuento,
-      ObjetoImp: c.objetoImp,
-    }));
+    const concepto = conceptos.ele(
+      NS.cfdi,
+      'cfdi:Concepto',
+      defined({
+        ClaveProdServ: c.claveProdServ,
+        NoIdentificacion:
+          c.noIdentificacion !== undefined
+            ? xmlText(`items[${i}].noIdentificacion`, c.noIdentificacion)
+            : undefined,
+        Cantidad: c.cantidad,
+        ClaveUnidad: c.claveUnidad,
+        Unidad: c.unidad !== undefined ? xmlText(`items[${i}].unit`, c.unidad) : undefined,
+        Descripcion: xmlText(`items[${i}].description`, c.descripcion),
+        ValorUnitario: c.valorUnitario,
+        Importe: c.importe,
+        Descuento: c.descuento,
+        ObjetoImp: c.objetoImp,
+      }),
+    );
     if (c.traslados.length > 0) {
       const traslados = concepto.ele(NS.cfdi, 'cfdi:Impuestos').ele(NS.cfdi, 'cfdi:Traslados');
       for (const t of c.traslados) {
-        traslados.ele(NS.cfdi, 'cfdi:Traslado', defined({ Base: t.base, Impuesto: t.impuesto, TipoFactor: t.tipoFactor, TasaOCuota: t.tasaOCuota, Importe: t.importe }));
+        traslados.ele(
+          NS.cfdi,
+          'cfdi:Traslado',
+          defined({
+            Base: t.base,
+            Impuesto: t.impuesto,
+            TipoFactor: t.tipoFactor,
+            TasaOCuota: t.tasaOCuota,
+            Importe: t.importe,
+          }),
+        );
       }
     }
     for (const p of c.pedimentos) concepto.ele(NS.cfdi, 'cfdi:InformacionAduanera', { NumeroPedimento: p });
   });
 }
 
-export function addImpuestos(root: XMLBuilder, groups: readonly ComputedGroup[], totalTrasladados: string | undefined): void {
+export function addImpuestos(
+  root: XmlElement,
+  groups: readonly ComputedGroup[],
+  totalTrasladados: string | undefined,
+): void {
   if (groups.length === 0) return;
-  const impuestos = root.ele(NS.cfdi, 'cfdi:Impuestos', defined({ TotalImpuestosTrasladados: totalTrasladados }));
+  const impuestos = root.ele(
+    NS.cfdi,
+    'cfdi:Impuestos',
+    defined({ TotalImpuestosTrasladados: totalTrasladados }),
+  );
   const traslados = impuestos.ele(NS.cfdi, 'cfdi:Traslados');
   for (const g of groups) {
-    traslados.ele(NS.cfdi, 'cfdi:Traslado', defined({ Base: g.base, Impuesto: g.impuesto, TipoFactor: g.tipoFactor, TasaOCuota: g.tasaOCuota, Importe: g.importe }));
+    traslados.ele(
+      NS.cfdi,
+      'cfdi:Traslado',
+      defined({
+        Base: g.base,
+        Impuesto: g.impuesto,
+        TipoFactor: g.tipoFactor,
+        TasaOCuota: g.tasaOCuota,
+        Importe: g.importe,
+      }),
+    );
   }
 }
 
-export function serialize(root: XMLBuilder): string {
-  return root.end({ prettyPrint: false });
+export function serialize(root: XmlElement): string {
+  return serializeDocument(root);
 }

@@ -1,7 +1,7 @@
 import type * as Xmldom from '@xmldom/xmldom';
 import type { Document, Element } from '@xmldom/xmldom';
 
-// The XML libraries (@xmldom/xmldom here, xmlbuilder2 in comprobante.ts, xml-crypto in @cfdi/pac: ~5 MB of heap)
+// The XML libraries (@xmldom/xmldom here, also building the CFDI in builder.ts; xml-crypto in @cfdi/pac: ~5 MB of heap)
 // are required on first use, so an API process that never parses or builds XML does not hold them.
 let xmldom: typeof Xmldom | undefined;
 export const loadXmldom = () => (xmldom ??= require('@xmldom/xmldom') as typeof Xmldom);
@@ -12,6 +12,8 @@ export const NS = {
   pago20: 'http://www.sat.gob.mx/Pagos20',
   nomina12: 'http://www.sat.gob.mx/nomina12',
   tfd: 'http://www.sat.gob.mx/TimbreFiscalDigital',
+  cce20: 'http://www.sat.gob.mx/ComercioExterior20',
+  retenciones: 'http://www.sat.gob.mx/esquemas/retencionpago/2',
 } as const;
 
 /** Parses XML and refuses anything the parser had to guess about (errors stop parsing). */
@@ -38,12 +40,6 @@ export function children(el: Element, ns: string, localName: string): Element[] 
   return out;
 }
 
-export function elementChildren(el: Element): Element[] {
-  const out: Element[] = [];
-  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) out.push(n as Element);
-  return out;
-}
-
 /** Follows a path of cfdi-like steps, e.g. path(el, ns, 'Impuestos', 'Traslados', 'Traslado'). */
 export function path(el: Element, ns: string, ...steps: string[]): Element[] {
   let current = [el];
@@ -52,5 +48,5 @@ export function path(el: Element, ns: string, ...steps: string[]): Element[] {
 }
 
 export function attr(el: Element, name: string): string | undefined {
-  return el.hasAttribute(name) ? el.getAttribute(name) ?? '' : undefined;
+  return el.hasAttribute(name) ? (el.getAttribute(name) ?? '') : undefined;
 }

@@ -9,8 +9,19 @@ import { PUBLICO_EN_GENERAL } from './publico-en-general';
  */
 export function assertInvoiceRules(input: InvoiceInput): void {
   const metodo = input.metodoPago ?? 'PUE';
-  if (metodo === 'PUE' && input.formaPago === '99') throw new RangeError('formaPago 99 (por definir) cannot be used with metodoPago PUE');
-  if (metodo === 'PPD' && input.formaPago !== '99') throw new RangeError('metodoPago PPD requires formaPago 99 (CFDI40105)');
+  const moneda = input.moneda ?? 'MXN';
+  if (moneda !== 'MXN' && input.tipoCambio === undefined)
+    throw new RangeError(`tipoCambio is required with moneda ${moneda} (CFDI40115)`);
+  if (moneda === 'MXN' && input.tipoCambio !== undefined && input.tipoCambio !== '1')
+    throw new RangeError('tipoCambio must be absent or 1 with moneda MXN (CFDI40114)');
+  if ((input.exportacion === '02') !== (input.comercioExterior !== undefined))
+    throw new RangeError(
+      'exportacion 02 and the Comercio Exterior complement go together (CFDI40122/CFDI40222)',
+    );
+  if (metodo === 'PUE' && input.formaPago === '99')
+    throw new RangeError('formaPago 99 (por definir) cannot be used with metodoPago PUE');
+  if (metodo === 'PPD' && input.formaPago !== '99')
+    throw new RangeError('metodoPago PPD requires formaPago 99 (CFDI40105)');
   if (input.kind === 'global') {
     if (!input.informacionGlobal) throw new RangeError('informacionGlobal is required for a global invoice');
     if (metodo !== 'PUE') throw new RangeError('a global invoice is PUE');
@@ -20,8 +31,13 @@ export function assertInvoiceRules(input: InvoiceInput): void {
     return;
   }
   if (!input.receiver) throw new RangeError('receiver is required');
-  if (input.receiver.rfc === PUBLICO_EN_GENERAL.rfc && input.receiver.name.trim() === PUBLICO_EN_GENERAL.name) {
-    throw new RangeError('an invoice to XAXX010101000 PUBLICO EN GENERAL is a global invoice: use kind "global" with informacionGlobal (CFDI40130)');
+  if (
+    input.receiver.rfc === PUBLICO_EN_GENERAL.rfc &&
+    input.receiver.name.trim() === PUBLICO_EN_GENERAL.name
+  ) {
+    throw new RangeError(
+      'an invoice to XAXX010101000 PUBLICO EN GENERAL is a global invoice: use kind "global" with informacionGlobal (CFDI40130)',
+    );
   }
   if (input.informacionGlobal) throw new RangeError('informacionGlobal is only allowed with kind "global"');
 }

@@ -2,11 +2,20 @@ import { computeInvoice } from '../tax/compute-invoice';
 import type { ComputedInvoice } from '../tax/computed';
 import { formatFecha } from '../time/fecha';
 import type { BuildOptions, CreditNoteInput, InvoiceInput, Receiver } from '../types';
-import { addConceptos, addEmisor, addImpuestos, addReceptor, addRelacionados, folioOf, serialize, startComprobante } from './comprobante';
+import {
+  addConceptos,
+  addEmisor,
+  addImpuestos,
+  addReceptor,
+  addRelacionados,
+  folioOf,
+  serialize,
+  startComprobante,
+} from './comprobante';
+import { addComercioExterior, COMERCIO_EXTERIOR_NAMESPACE } from '../comercio-exterior/xml';
 import { NS } from './dom';
 import { assertInvoiceRules } from './invoice-rules';
 import { PUBLICO_EN_GENERAL } from './publico-en-general';
-
 
 export interface BuiltDocument {
   /** Unsigned XML: pass it to sealXml. */
@@ -25,29 +34,41 @@ export function buildInvoiceXml(input: InvoiceInput, options: BuildOptions): Bui
   const computed = computeInvoice(input);
   const global = input.kind === 'global';
   const receiver = global ? globalReceiver(input.issuer.zip) : input.receiver!;
-  const root = startComprobante({
-    Serie: input.serie,
-    Folio: folioOf(input),
-    Fecha: formatFecha(options.now, options.timeZone),
-    FormaPago: input.formaPago,
-    CondicionesDePago: input.condicionesDePago,
-    SubTotal: computed.subTotal,
-    Descuento: computed.descuento,
-    Moneda: 'MXN',
-    Total: computed.total,
-    TipoDeComprobante: 'I',
-    MetodoPago: input.metodoPago ?? 'PUE',
-    LugarExpedicion: input.issuer.zip,
-  });
+  const root = startComprobante(
+    {
+      Serie: input.serie,
+      Folio: folioOf(input),
+      Fecha: formatFecha(options.now, options.timeZone),
+      FormaPago: input.formaPago,
+      CondicionesDePago: input.condicionesDePago,
+      SubTotal: computed.subTotal,
+      Descuento: computed.descuento,
+      Moneda: input.moneda ?? 'MXN',
+      TipoCambio: input.tipoCambio,
+      Total: computed.total,
+      TipoDeComprobante: 'I',
+      Exportacion: input.exportacion,
+      MetodoPago: input.metodoPago ?? 'PUE',
+      LugarExpedicion: input.issuer.zip,
+    },
+    input.comercioExterior ? COMERCIO_EXTERIOR_NAMESPACE : undefined,
+  );
   if (global) {
     const ig = input.informacionGlobal!;
-    root.ele(NS.cfdi, 'cfdi:InformacionGlobal', { Periodicidad: ig.periodicidad, Meses: ig.meses, 'Año': String(ig.anio) });
+    root.ele(NS.cfdi, 'cfdi:InformacionGlobal', {
+      Periodicidad: ig.periodicidad,
+      Meses: ig.meses,
+      Año: String(ig.anio),
+    });
   }
-  for (const related of input.relatedDocuments ?? []) addRelacionados(root, related.tipoRelacion, related.uuids);
+  for (const related of input.relatedDocuments ?? [])
+    addRelacionados(root, related.tipoRelacion, related.uuids);
   addEmisor(root, input.issuer);
-  addReceptor(root, receiver, global ? 'S01' : input.usoCfdi ?? 'G03');
+  addReceptor(root, receiver, global ? 'S01' : (input.usoCfdi ?? 'G03'));
   addConceptos(root, computed.concepts);
   addImpuestos(root, computed.traslados, computed.totalImpuestosTrasladados);
+  if (input.comercioExterior)
+    addComercioExterior(root.ele(NS.cfdi, 'cfdi:Complemento'), input.comercioExterior);
   return { xml: serialize(root), computed };
 }
 

@@ -5,7 +5,11 @@ import { addEmisor, addReceptor, folioOf, serialize, startComprobante } from './
 import { NS } from './dom';
 import { xmlText } from './text';
 
-const PAGOS = { prefix: 'pago20', uri: NS.pago20, schemaLocation: 'http://www.sat.gob.mx/sitio_internet/cfd/Pagos/Pagos20.xsd' };
+const PAGOS = {
+  prefix: 'pago20',
+  uri: NS.pago20,
+  schemaLocation: 'http://www.sat.gob.mx/sitio_internet/cfd/Pagos/Pagos20.xsd',
+};
 
 export interface BuiltPayment {
   xml: string;
@@ -13,7 +17,11 @@ export interface BuiltPayment {
 }
 
 function taxAttrs(suffix: 'DR' | 'P', t: ComputedPayment['traslados'][number]): Record<string, string> {
-  const a: Record<string, string> = { [`Base${suffix}`]: t.base, [`Impuesto${suffix}`]: t.impuesto, [`TipoFactor${suffix}`]: t.tipoFactor };
+  const a: Record<string, string> = {
+    [`Base${suffix}`]: t.base,
+    [`Impuesto${suffix}`]: t.impuesto,
+    [`TipoFactor${suffix}`]: t.tipoFactor,
+  };
   if (t.tasaOCuota !== undefined) a[`TasaOCuota${suffix}`] = t.tasaOCuota;
   if (t.importe !== undefined) a[`Importe${suffix}`] = t.importe;
   return a;
@@ -22,20 +30,29 @@ function taxAttrs(suffix: 'DR' | 'P', t: ComputedPayment['traslados'][number]): 
 /** Payment complement (P, Pagos 2.0) for one payment of one PPD invoice, MXN. */
 export function buildPaymentXml(input: PaymentInput, options: BuildOptions): BuiltPayment {
   const computed = computePayment(input);
-  const root = startComprobante({
-    Serie: input.serie,
-    Folio: folioOf(input),
-    Fecha: formatFecha(options.now, options.timeZone),
-    SubTotal: '0',
-    Moneda: 'XXX',
-    Total: '0',
-    TipoDeComprobante: 'P',
-    LugarExpedicion: input.issuer.zip,
-  }, PAGOS);
+  const root = startComprobante(
+    {
+      Serie: input.serie,
+      Folio: folioOf(input),
+      Fecha: formatFecha(options.now, options.timeZone),
+      SubTotal: '0',
+      Moneda: 'XXX',
+      Total: '0',
+      TipoDeComprobante: 'P',
+      LugarExpedicion: input.issuer.zip,
+    },
+    PAGOS,
+  );
   addEmisor(root, input.issuer);
   addReceptor(root, input.receiver, 'CP01');
   root.ele(NS.cfdi, 'cfdi:Conceptos').ele(NS.cfdi, 'cfdi:Concepto', {
-    ClaveProdServ: '84111506', Cantidad: '1', ClaveUnidad: 'ACT', Descripcion: 'Pago', ValorUnitario: '0', Importe: '0', ObjetoImp: '01',
+    ClaveProdServ: '84111506',
+    Cantidad: '1',
+    ClaveUnidad: 'ACT',
+    Descripcion: 'Pago',
+    ValorUnitario: '0',
+    Importe: '0',
+    ObjetoImp: '01',
   });
   const pagos = root.ele(NS.cfdi, 'cfdi:Complemento').ele(NS.pago20, 'pago20:Pagos', { Version: '2.0' });
   pagos.ele(NS.pago20, 'pago20:Totales', computed.totales);
@@ -45,7 +62,9 @@ export function buildPaymentXml(input: PaymentInput, options: BuildOptions): Bui
     MonedaP: 'MXN',
     TipoCambioP: '1',
     Monto: computed.monto,
-    ...(input.numOperacion !== undefined ? { NumOperacion: xmlText('numOperacion', input.numOperacion) } : {}),
+    ...(input.numOperacion !== undefined
+      ? { NumOperacion: xmlText('numOperacion', input.numOperacion) }
+      : {}),
   });
   const inv = input.invoice;
   const docto = pago.ele(NS.pago20, 'pago20:DoctoRelacionado', {

@@ -1,4 +1,4 @@
-import { escapeAttr } from './escape';
+import { serializeAttributes } from './builder';
 
 /**
  * Sealing only touches three attributes of the root start tag; editing the text keeps every
@@ -44,15 +44,17 @@ const ATTRIBUTE = /\s+([^\s=]+)\s*=\s*("[^"]*"|'[^']*')/g;
 /** The attributes of the root element as written (entities are not decoded: for amounts, dates and keys). */
 export function rootAttributes(xml: string): Record<string, string> {
   const tag = rootStartTag(xml);
-  return Object.fromEntries([...xml.slice(tag.nameEnd, tag.end).matchAll(ATTRIBUTE)].map((m) => [m[1]!, m[2]!.slice(1, -1)]));
+  return Object.fromEntries(
+    [...xml.slice(tag.nameEnd, tag.end).matchAll(ATTRIBUTE)].map((m) => [m[1]!, m[2]!.slice(1, -1)]),
+  );
 }
 
 /** Replaces (or adds at the end) the given attributes of the root element. */
 export function setRootAttributes(xml: string, values: Record<string, string>): string {
   const tag = rootStartTag(xml);
   const inner = xml.slice(tag.nameEnd, tag.end);
-  const kept = [...inner.matchAll(ATTRIBUTE)].filter((m) => !(m[1]! in values)).map((m) => ` ${m[1]}=${m[2]}`);
-  const added = Object.entries(values).map(([k, v]) => ` ${k}="${escapeAttr(v)}"`);
-  return xml.slice(0, tag.nameEnd) + kept.join('') + added.join('') + xml.slice(tag.end);
+  const kept = [...inner.matchAll(ATTRIBUTE)]
+    .filter((m) => !(m[1]! in values))
+    .map((m) => ` ${m[1]}=${m[2]}`);
+  return xml.slice(0, tag.nameEnd) + kept.join('') + serializeAttributes(values) + xml.slice(tag.end);
 }
-

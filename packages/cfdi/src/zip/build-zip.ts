@@ -26,5 +26,29 @@ export async function buildZip(entries: ZipEntry[]): Promise<Buffer> {
 
 /** Conventional file names: <UUID>.xml and <UUID>.pdf. The PDF's streams are deflated already, so it is stored. */
 export function cfdiZipEntries(uuid: string, xml: string, pdf: Buffer): ZipEntry[] {
-  return [{ name: `${uuid}.xml`, content: xml }, { name: `${uuid}.pdf`, content: pdf, store: true }];
+  return [
+    { name: `${uuid}.xml`, content: xml },
+    { name: `${uuid}.pdf`, content: pdf, store: true },
+  ];
+}
+
+/**
+ * A ZIP streamed as its entries come: the next entry is read only once archiver has taken the previous one, and
+ * archiver waits while the reader is slow, so memory holds about one entry whatever the archive's size.
+ */
+export function zipStream(entries: AsyncIterable<ZipEntry>): NodeJS.ReadableStream {
+  const archive = (require('archiver') as typeof archiver)('zip', { zlib: { level: 6 } });
+  void (async () => {
+    try {
+      for await (const e of entries) {
+        const taken = new Promise((resolve) => archive.once('entry', resolve));
+        archive.append(e.content, { name: e.name, store: e.store ?? false });
+        await taken;
+      }
+      await archive.finalize();
+    } catch (error) {
+      archive.destroy(error as Error);
+    }
+  })();
+  return archive;
 }

@@ -7,6 +7,8 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261121070000StalledWorkIndexes extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create index documents_stamping_idx on documents (created_at) where status = 'stamping';`);
-    this.addSql(`create index documents_cancel_requested_idx on documents (id) where status = 'stamped' and cancellation->>'status' = 'pending';`);
+    this.addSql(
+      `create index documents_cancel_requested_idx on documents (id) where status = 'stamped' and cancellation->>'status' = 'pending';`,
+    );
   }
 }

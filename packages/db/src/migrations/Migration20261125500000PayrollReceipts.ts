@@ -7,6 +7,8 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261125500000PayrollReceipts extends Migration {
   override async up(): Promise<void> {
     this.addSql('alter table merchants add column registro_patronal text;');
-    this.addSql(`create index documents_nomina_employee_idx on documents (account_id, livemode, (receiver->>'rfc'), id) where type = 'nomina';`);
+    this.addSql(
+      `create index documents_nomina_employee_idx on documents (account_id, livemode, (receiver->>'rfc'), id) where type = 'nomina';`,
+    );
   }
 }

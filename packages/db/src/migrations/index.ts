@@ -15,6 +15,12 @@ import { Migration20261125600000Purchases } from './Migration20261125600000Purch
 import { Migration20261125700000ConsoleUsersOAuth } from './Migration20261125700000ConsoleUsersOAuth';
 import { Migration20261126300000ConsoleSessionsAudit } from './Migration20261126300000ConsoleSessionsAudit';
 import { Migration20261126400000WebhookFirstAttempt } from './Migration20261126400000WebhookFirstAttempt';
+import { Migration20261128340000OAuthCodeGrant } from './Migration20261128340000OAuthCodeGrant';
+import { Migration20261128400000Drafts } from './Migration20261128400000Drafts';
+import { Migration20261128500000EmailDeliveries } from './Migration20261128500000EmailDeliveries';
+import { Migration20261128500000CustomersProducts } from './Migration20261128500000CustomersProducts';
+import { Migration20261128600000ReadPathsAtScale } from './Migration20261128600000ReadPathsAtScale';
+import { Migration20261128700000Receipts } from './Migration20261128700000Receipts';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -38,4 +44,10 @@ export const migrationsList = [
   { name: 'Migration20261125700000ConsoleUsersOAuth', class: Migration20261125700000ConsoleUsersOAuth },
   { name: 'Migration20261126300000ConsoleSessionsAudit', class: Migration20261126300000ConsoleSessionsAudit },
   { name: 'Migration20261126400000WebhookFirstAttempt', class: Migration20261126400000WebhookFirstAttempt },
+  { name: 'Migration20261128340000OAuthCodeGrant', class: Migration20261128340000OAuthCodeGrant },
+  { name: 'Migration20261128400000Drafts', class: Migration20261128400000Drafts },
+  { name: 'Migration20261128500000EmailDeliveries', class: Migration20261128500000EmailDeliveries },
+  { name: 'Migration20261128500000CustomersProducts', class: Migration20261128500000CustomersProducts },
+  { name: 'Migration20261128600000ReadPathsAtScale', class: Migration20261128600000ReadPathsAtScale },
+  { name: 'Migration20261128700000Receipts', class: Migration20261128700000Receipts },
 ];

@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { escapeXml } from '../soap/xml-escape';
 
 /** RFC 4514 order (most specific last in the certificate, first here), as X509IssuerName expects. */
-export function issuerName(cert: X509Certificate): string {
+function issuerName(cert: X509Certificate): string {
   return cert.issuer
     .split('\n')
     .filter(Boolean)

@@ -4,7 +4,8 @@ import type { PacLogger } from '../logger';
 import { parseEnvelope, type SoapFault } from '../soap/envelope';
 import { classifyTransport, type WireFailure } from '../transport/classify-transport';
 import { postSoap, type TransportOptions } from '../transport/soap-transport';
-import type { CallContext } from '../types';
+import type { CallContext, Unavailable } from '../types';
+import { asReadFailure, readFault } from './read-failure';
 import type { FinkokRequest } from './requests';
 
 export type CallOutcome =
@@ -56,6 +57,18 @@ export async function callFinkok(
   };
   if (outcome.kind !== 'ok') deps.logger.warn(log, 'pac request failed');
   return outcome;
+}
+
+/** A read (no side effect): any failure or fault is `unavailable`, since asking again is safe. */
+export async function readFinkok(
+  deps: CallDeps,
+  req: FinkokRequest,
+  ctx: CallContext | undefined,
+): Promise<{ ok: true; operation: Element } | { ok: false; unavailable: Unavailable }> {
+  const out = await callFinkok(deps, req, ctx);
+  if (out.kind === 'failure') return { ok: false, unavailable: asReadFailure(out.failure) };
+  if (out.kind === 'fault') return { ok: false, unavailable: readFault(out.fault) };
+  return { ok: true, operation: out.operation };
 }
 
 function toOutcome(wire: Awaited<ReturnType<typeof postSoap>>): CallOutcome {

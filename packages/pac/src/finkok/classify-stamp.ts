@@ -1,4 +1,4 @@
-import type { Incidence, UnavailableReason } from '../types';
+import type { Incidence, Unavailable, UnavailableReason } from '../types';
 import { COD_ESTATUS } from './protocol';
 import type { StampAnswer } from './responses';
 
@@ -43,6 +43,16 @@ export function classifyStampAnswer(answer: StampAnswer): StampDecision {
   const reason = UNAVAILABLE_CODES[first.code];
   if (reason) return { kind: 'unavailable', reason, code: first.code, message: first.message };
   return { kind: 'rejected', code: first.code, message: first.message };
+}
+
+/** The PAC or the SAT could not do the work: the same `unavailable` from a stamp and from its lookup. */
+export function unavailableStamp(decision: Extract<StampDecision, { kind: 'unavailable' }>): Unavailable {
+  return {
+    outcome: 'unavailable',
+    reason: decision.reason,
+    code: decision.code,
+    detail: `${decision.code} ${decision.message}`,
+  };
 }
 
 function uuidOf(answer: StampAnswer, incidence?: Incidence): { uuid?: string } {

@@ -19,10 +19,10 @@ import type {
   Stamped,
   StampResult,
 } from '../types';
-import { callFinkok, type CallDeps } from './call';
+import { callFinkok, readFinkok, type CallDeps } from './call';
 import { logResult } from './log-result';
-import { classifyStampAnswer } from './classify-stamp';
-import { asReadFailure, readFault, writeFault } from './read-failure';
+import { classifyStampAnswer, unavailableStamp } from './classify-stamp';
+import { writeFault } from './read-failure';
 import * as req from './requests';
 import {
   parseCancelAnswer,
@@ -51,6 +51,10 @@ export interface FinkokPacOptions extends req.FinkokCredentials {
 }
 
 /** PAC client over Finkok's SOAP 1.1 services (also spoken by the sandbox PAC). */
+
+/** Which Finkok service a sealed document goes to: CFDI to `stamp`, Retenciones 2.0 to `retentions`. */
+type StampedKind = 'cfdi' | 'retention';
+
 export class FinkokPac implements PacClient {
   private readonly deps: CallDeps;
   private readonly credentials: req.FinkokCredentials;
@@ -76,8 +80,26 @@ export class FinkokPac implements PacClient {
   }
 
   stamp(sealedXml: string, ctx?: CallContext): Promise<StampResult> {
-    return logResult(this.deps.logger, 'stamp', ctx, async (ctx) => {
-      const out = await callFinkok(this.deps, req.stampRequest(this.credentials, sealedXml), ctx);
+    return this.stampOn('cfdi', sealedXml, ctx);
+  }
+
+  /** Retenciones 2.0 go to Finkok's retentions service, with the same answers as `stamp`. */
+  stampRetention(sealedXml: string, ctx?: CallContext): Promise<StampResult> {
+    return this.stampOn('retention', sealedXml, ctx);
+  }
+
+  lookupStamped(sealedXml: string, ctx?: CallContext): Promise<LookupResult> {
+    return this.lookupOn('cfdi', sealedXml, ctx);
+  }
+
+  lookupStampedRetention(sealedXml: string, ctx?: CallContext): Promise<LookupResult> {
+    return this.lookupOn('retention', sealedXml, ctx);
+  }
+
+  private stampOn(kind: StampedKind, sealedXml: string, ctx?: CallContext): Promise<StampResult> {
+    const operation = kind === 'cfdi' ? 'stamp' : 'retention_stamp';
+    return logResult(this.deps.logger, operation, ctx, async (ctx) => {
+      const out = await callFinkok(this.deps, req.stampRequest(this.credentials, sealedXml, operation), ctx);
       if (out.kind === 'failure') return out.failure;
       if (out.kind === 'fault') return writeFault(out.fault);
       const answer = parseStampAnswer(out.operation);
@@ -86,7 +108,7 @@ export class FinkokPac implements PacClient {
         case 'stamped':
           return toStamped(answer, decision.previouslyStamped) ?? unreadableStamp();
         case 'follow_up':
-          return this.fetchStamp(sealedXml, decision.reason, decision.uuid, ctx);
+          return this.fetchStamp(kind, sealedXml, decision.reason, decision.uuid, ctx);
         case 'not_stamped':
         case 'rejected':
           return {
@@ -96,12 +118,7 @@ export class FinkokPac implements PacClient {
             incidences: answer.incidences,
           };
         case 'unavailable':
-          return {
-            outcome: 'unavailable',
-            reason: decision.reason,
-            code: decision.code,
-            detail: `${decision.code} ${decision.message}`,
-          };
+          return unavailableStamp(decision);
         case 'unrecognized':
           return { outcome: 'ambiguous', reason: 'unrecognized_response', detail: decision.detail };
       }
@@ -110,6 +127,7 @@ export class FinkokPac implements PacClient {
 
   /** Finkok has the document but withheld the CFDI: poll `stamped` briefly, else report ambiguity. */
   private async fetchStamp(
+    kind: StampedKind,
     sealedXml: string,
     reason: 'queued' | 'duplicate_without_data',
     uuid: string | undefined,
@@ -117,7 +135,7 @@ export class FinkokPac implements PacClient {
   ): Promise<StampResult> {
     for (let attempt = 0; attempt < this.followUp.attempts; attempt++) {
       if (attempt > 0) await sleep(this.followUp.delayMs);
-      const found = await this.lookupStamped(sealedXml, ctx);
+      const found = await this.lookupOn(kind, sealedXml, ctx);
       if (found.outcome === 'stamped')
         return { ...found, previouslyStamped: reason === 'duplicate_without_data' };
     }
@@ -126,50 +144,53 @@ export class FinkokPac implements PacClient {
     return { outcome: 'ambiguous', reason, detail, ...(uuid ? { uuid } : {}) };
   }
 
-  lookupStamped(sealedXml: string, ctx?: CallContext): Promise<LookupResult> {
-    return logResult(this.deps.logger, 'lookupStamped', ctx, async (ctx) => {
-      const out = await callFinkok(this.deps, req.stampedRequest(this.credentials, sealedXml), ctx);
-      if (out.kind === 'failure') return asReadFailure(out.failure);
-      if (out.kind === 'fault') return readFault(out.fault);
-      const answer = parseStampAnswer(out.operation);
-      const decision = classifyStampAnswer(answer);
-      switch (decision.kind) {
-        case 'stamped':
-          return (
-            toStamped(answer, true) ?? {
-              outcome: 'unavailable',
-              reason: 'invalid_response',
-              detail: 'stamped CFDI without a TFD',
-            }
-          );
-        case 'follow_up':
-          return {
-            outcome: 'pending',
-            detail: decision.reason,
-            ...(decision.uuid ? { uuid: decision.uuid } : {}),
-          };
-        case 'not_stamped':
-        case 'rejected':
-          return { outcome: 'not_stamped', code: decision.code, message: decision.message };
-        case 'unavailable':
-          return {
-            outcome: 'unavailable',
-            reason: decision.reason,
-            code: decision.code,
-            detail: `${decision.code} ${decision.message}`,
-          };
-        case 'unrecognized':
-          return { outcome: 'unavailable', reason: 'invalid_response', detail: decision.detail };
-      }
-    });
+  private lookupOn(kind: StampedKind, sealedXml: string, ctx?: CallContext): Promise<LookupResult> {
+    const operation = kind === 'cfdi' ? 'stamped' : 'retention_stamped';
+    return logResult(
+      this.deps.logger,
+      kind === 'cfdi' ? 'lookupStamped' : 'lookupStampedRetention',
+      ctx,
+      async (ctx) => {
+        const out = await readFinkok(
+          this.deps,
+          req.stampedRequest(this.credentials, sealedXml, operation),
+          ctx,
+        );
+        if (!out.ok) return out.unavailable;
+        const answer = parseStampAnswer(out.operation);
+        const decision = classifyStampAnswer(answer);
+        switch (decision.kind) {
+          case 'stamped':
+            return (
+              toStamped(answer, true) ?? {
+                outcome: 'unavailable',
+                reason: 'invalid_response',
+                detail: 'stamped CFDI without a TFD',
+              }
+            );
+          case 'follow_up':
+            return {
+              outcome: 'pending',
+              detail: decision.reason,
+              ...(decision.uuid ? { uuid: decision.uuid } : {}),
+            };
+          case 'not_stamped':
+          case 'rejected':
+            return { outcome: 'not_stamped', code: decision.code, message: decision.message };
+          case 'unavailable':
+            return unavailableStamp(decision);
+          case 'unrecognized':
+            return { outcome: 'unavailable', reason: 'invalid_response', detail: decision.detail };
+        }
+      },
+    );
   }
 
   /** Finkok `query_pending`: `S` stamped but not yet delivered to the SAT, `F` delivered. */
   queryPending(uuid: string, ctx?: CallContext): Promise<QueryPendingResult> {
     return logResult(this.deps.logger, 'queryPending', ctx, async (ctx) => {
-      const out = await callFinkok(this.deps, req.queryPendingRequest(this.credentials, uuid), ctx);
-      if (out.kind === 'failure') return asReadFailure(out.failure);
-      if (out.kind === 'fault') return readFault(out.fault);
+      const out = await readFinkok(this.deps, req.queryPendingRequest(this.credentials, uuid), ctx);
+      if (!out.ok) return out.unavailable;
       const a = parseQueryPendingAnswer(out.operation);
       if (!a.status) return { outcome: 'not_found', detail: a.error };
       return { outcome: 'found', status: a.status, uuid: a.uuid, ...(a.xml ? { xml: a.xml } : {}) };
@@ -177,10 +198,24 @@ export class FinkokPac implements PacClient {
   }
 
   cancel(signedCancelacionXml: string, ctx?: CallContext): Promise<CancelResult> {
-    return logResult(this.deps.logger, 'cancel', ctx, async (ctx) => {
+    return this.cancelOn('cfdi', signedCancelacionXml, ctx);
+  }
+
+  /** The retentions service's `cancel_signature`: same signed request and answers as a CFDI's. */
+  cancelRetention(signedCancelacionXml: string, ctx?: CallContext): Promise<CancelResult> {
+    return this.cancelOn('retention', signedCancelacionXml, ctx);
+  }
+
+  private cancelOn(
+    kind: StampedKind,
+    signedCancelacionXml: string,
+    ctx?: CallContext,
+  ): Promise<CancelResult> {
+    const operation = kind === 'cfdi' ? 'cancel_signature' : 'retention_cancel_signature';
+    return logResult(this.deps.logger, kind === 'cfdi' ? 'cancel' : 'cancelRetention', ctx, async (ctx) => {
       const out = await callFinkok(
         this.deps,
-        req.cancelSignatureRequest(this.credentials, signedCancelacionXml),
+        req.cancelSignatureRequest(this.credentials, signedCancelacionXml, false, operation),
         ctx,
       );
       if (out.kind === 'failure') return out.failure;
@@ -206,9 +241,8 @@ export class FinkokPac implements PacClient {
 
   satStatus(query: SatStatusQuery, ctx?: CallContext): Promise<SatStatusResult> {
     return logResult(this.deps.logger, 'satStatus', ctx, async (ctx) => {
-      const out = await callFinkok(this.deps, req.satStatusRequest(this.credentials, query), ctx);
-      if (out.kind === 'failure') return asReadFailure(out.failure);
-      if (out.kind === 'fault') return readFault(out.fault);
+      const out = await readFinkok(this.deps, req.satStatusRequest(this.credentials, query), ctx);
+      if (!out.ok) return out.unavailable;
       const a = parseSatStatusAnswer(out.operation);
       if (a.codigoEstatus.startsWith('S')) {
         return {
@@ -235,9 +269,8 @@ export class FinkokPac implements PacClient {
   receipt(query: ReceiptQuery, ctx?: CallContext): Promise<ReceiptResult> {
     return logResult(this.deps.logger, 'receipt', ctx, async (ctx) => {
       const request = req.receiptRequest(this.credentials, { ...query, type: query.type ?? 'C' });
-      const out = await callFinkok(this.deps, request, ctx);
-      if (out.kind === 'failure') return asReadFailure(out.failure);
-      if (out.kind === 'fault') return readFault(out.fault);
+      const out = await readFinkok(this.deps, request, ctx);
+      if (!out.ok) return out.unavailable;
       const a = parseReceiptAnswer(out.operation);
       if (a.success && a.receipt)
         return { outcome: 'found', uuid: a.uuid || query.uuid, receipt: a.receipt, date: a.date };
@@ -273,19 +306,17 @@ export class FinkokPac implements PacClient {
     request: req.FinkokRequest,
     ctx: CallContext | undefined,
   ): Promise<RegistrationResult> {
-    const out = await callFinkok(this.deps, request, ctx);
-    // Registration is idempotent per RFC (add then edit), so a lost answer is simply retried.
-    if (out.kind === 'failure') return asReadFailure(out.failure);
-    if (out.kind === 'fault') return readFault(out.fault);
+    // Registration is idempotent per RFC (add then edit), so a lost answer is simply retried: it reads as a read.
+    const out = await readFinkok(this.deps, request, ctx);
+    if (!out.ok) return out.unavailable;
     const a = parseRegistrationAnswer(out.operation);
     return a.success ? { outcome: 'ok', message: a.message } : { outcome: 'rejected', message: a.message };
   }
 
   getCsd(rfc: string, ctx?: CallContext): Promise<GetCsdResult> {
     return logResult(this.deps.logger, 'getCsd', ctx, async (ctx) => {
-      const out = await callFinkok(this.deps, req.getRequest(this.credentials, rfc), ctx);
-      if (out.kind === 'failure') return asReadFailure(out.failure);
-      if (out.kind === 'fault') return readFault(out.fault);
+      const out = await readFinkok(this.deps, req.getRequest(this.credentials, rfc), ctx);
+      if (!out.ok) return out.unavailable;
       const user = parseGetAnswer(out.operation).users.find((u) => u.rfc === rfc);
       if (!user) return { outcome: 'not_found' };
       return {

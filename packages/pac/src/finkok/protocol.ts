@@ -6,6 +6,7 @@ export const FINKOK_SERVICES = {
     path: '/servicios/soap/registration',
     namespace: 'http://facturacion.finkok.com/registration',
   },
+  retentions: { path: '/servicios/soap/retentions', namespace: 'http://facturacion.finkok.com/retentions' },
 } as const;
 
 export type FinkokService = keyof typeof FINKOK_SERVICES;
@@ -24,9 +25,18 @@ export const FINKOK_OPERATIONS = {
   add: 'registration',
   edit: 'registration',
   get: 'registration',
+  retention_stamp: 'retentions',
+  retention_stamped: 'retentions',
+  retention_cancel_signature: 'retentions',
 } as const satisfies Record<string, FinkokService>;
 
 export type FinkokOperation = keyof typeof FINKOK_OPERATIONS;
+
+/**
+ * The operation's element name on the wire. The retentions service reuses the stamp and cancel services' names
+ * (`stamp`, `stamped`, `cancel_signature`), so its operations carry a prefix here to stay one key per operation.
+ */
+export const finkokWireName = (operation: FinkokOperation): string => operation.replace(/^retention_/, '');
 
 export const COD_ESTATUS = {
   stamped: 'Comprobante timbrado satisfactoriamente',

@@ -1,5 +1,5 @@
 import { buildEnvelope } from '../soap/envelope';
-import { FINKOK_OPERATIONS, FINKOK_SERVICES, type FinkokOperation } from './protocol';
+import { FINKOK_OPERATIONS, FINKOK_SERVICES, finkokWireName, type FinkokOperation } from './protocol';
 
 export interface FinkokCredentials {
   username: string;
@@ -12,7 +12,8 @@ export interface FinkokCredentials {
 export interface FinkokRequest {
   operation: FinkokOperation;
   path: string;
-  soapAction: FinkokOperation;
+  /** The wire name of the operation (SOAPAction and body element). */
+  soapAction: string;
   body: string;
 }
 
@@ -24,24 +25,33 @@ function request(
   return {
     operation,
     path: service.path,
-    soapAction: operation,
-    body: buildEnvelope(service.namespace, operation, params),
+    soapAction: finkokWireName(operation),
+    body: buildEnvelope(service.namespace, finkokWireName(operation), params),
   };
 }
 
 /** `xml` is `xs:base64Binary`: encode exactly once (twice yields 705 at Finkok). */
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
-export function stampRequest(c: FinkokCredentials, sealedXml: string): FinkokRequest {
-  return request('stamp', [
+/** `stamp` of a CFDI, or of a Retenciones 2.0 certificate on the retentions service. */
+export function stampRequest(
+  c: FinkokCredentials,
+  sealedXml: string,
+  operation: 'stamp' | 'retention_stamp' = 'stamp',
+): FinkokRequest {
+  return request(operation, [
     ['xml', b64(sealedXml)],
     ['username', c.username],
     ['password', c.password],
   ]);
 }
 
-export function stampedRequest(c: FinkokCredentials, sealedXml: string): FinkokRequest {
-  return request('stamped', [
+export function stampedRequest(
+  c: FinkokCredentials,
+  sealedXml: string,
+  operation: 'stamped' | 'retention_stamped' = 'stamped',
+): FinkokRequest {
+  return request(operation, [
     ['xml', b64(sealedXml)],
     ['username', c.username],
     ['password', c.password],
@@ -60,8 +70,9 @@ export function cancelSignatureRequest(
   c: FinkokCredentials,
   signedXml: string,
   storePending = false,
+  operation: 'cancel_signature' | 'retention_cancel_signature' = 'cancel_signature',
 ): FinkokRequest {
-  return request('cancel_signature', [
+  return request(operation, [
     ['xml', b64(signedXml)],
     ['username', c.username],
     ['password', c.password],

@@ -33,7 +33,9 @@ export interface PortalSessionView {
 async function stripeCustomer(em: EntityManager, mode: StripeMode, scope: LedgerScope): Promise<string> {
   const stored = async () => {
     const rows: { customer_id: string }[] = await em.execute(
-      'select customer_id from stripe_customers where account_id = ? and livemode = ?', [scope.accountId, scope.livemode]);
+      'select customer_id from stripe_customers where account_id = ? and livemode = ?',
+      [scope.accountId, scope.livemode],
+    );
     return rows[0]?.customer_id;
   };
   const existing = await stored();
@@ -43,7 +45,9 @@ async function stripeCustomer(em: EntityManager, mode: StripeMode, scope: Ledger
       { description: `CFDI platform account ${scope.accountId}`, metadata: { accountId: scope.accountId } },
       { idempotencyKey: `customer-${scope.accountId}-${scope.livemode ? 'live' : 'test'}` },
     )
-    .catch((error: unknown) => { throw stripeFailed(error); });
+    .catch((error: unknown) => {
+      throw stripeFailed(error);
+    });
   await em.execute(
     'insert into stripe_customers (account_id, livemode, customer_id) values (?, ?, ?) on conflict do nothing',
     [scope.accountId, scope.livemode, customer.id],
@@ -56,9 +60,20 @@ async function stripeCustomer(em: EntityManager, mode: StripeMode, scope: Ledger
  * before Stripe is called so its id travels in the session (`client_reference_id`, metadata): the webhook finds
  * the purchase by it even if this process dies before it records the session id.
  */
-export async function createCheckoutSession(ctx: BillingContext, scope: LedgerScope, amountCentavos: number): Promise<CheckoutSessionView> {
-  if (!Number.isSafeInteger(amountCentavos) || amountCentavos < TOP_UP_MIN_CENTAVOS || amountCentavos > TOP_UP_MAX_CENTAVOS) {
-    throw ValidationError.field('/amountCentavos', `must be an integer from ${TOP_UP_MIN_CENTAVOS} to ${TOP_UP_MAX_CENTAVOS} centavos`);
+export async function createCheckoutSession(
+  ctx: BillingContext,
+  scope: LedgerScope,
+  amountCentavos: number,
+): Promise<CheckoutSessionView> {
+  if (
+    !Number.isSafeInteger(amountCentavos) ||
+    amountCentavos < TOP_UP_MIN_CENTAVOS ||
+    amountCentavos > TOP_UP_MAX_CENTAVOS
+  ) {
+    throw ValidationError.field(
+      '/amountCentavos',
+      `must be an integer from ${TOP_UP_MIN_CENTAVOS} to ${TOP_UP_MAX_CENTAVOS} centavos`,
+    );
   }
   const mode = requireStripe(ctx.stripe, scope.livemode);
   const customer = await stripeCustomer(ctx.em, mode, scope);
@@ -70,32 +85,62 @@ export async function createCheckoutSession(ctx: BillingContext, scope: LedgerSc
   const metadata = { purchaseId, accountId: scope.accountId };
   let session;
   try {
-    session = await mode.stripe.checkout.sessions.create({
-      mode: 'payment',
-      customer,
-      client_reference_id: purchaseId,
-      metadata,
-      payment_intent_data: { metadata },
-      line_items: [{ quantity: 1, price_data: { currency: 'mxn', unit_amount: amountCentavos, product_data: { name: 'Saldo para timbres CFDI' } } }],
-      success_url: mode.pages.successUrl,
-      cancel_url: mode.pages.cancelUrl,
-    }, { idempotencyKey: `checkout-${purchaseId}` });
+    session = await mode.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        customer,
+        client_reference_id: purchaseId,
+        metadata,
+        payment_intent_data: { metadata },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'mxn',
+              unit_amount: amountCentavos,
+              product_data: { name: 'Saldo para timbres CFDI' },
+            },
+          },
+        ],
+        success_url: mode.pages.successUrl,
+        cancel_url: mode.pages.cancelUrl,
+      },
+      { idempotencyKey: `checkout-${purchaseId}` },
+    );
   } catch (error) {
     await ctx.em.execute(
-      `update purchases set status = 'failed', failure_reason = 'checkout_not_created', updated_at = now() where id = ? and status = 'pending'`, [purchaseId]);
+      `update purchases set status = 'failed', failure_reason = 'checkout_not_created', updated_at = now() where id = ? and status = 'pending'`,
+      [purchaseId],
+    );
     throw stripeFailed(error);
   }
-  await ctx.em.execute('update purchases set stripe_checkout_session_id = ?, updated_at = now() where id = ?', [session.id, purchaseId]);
-  if (!session.url) throw stripeFailed(new Error(`Checkout session ${session.id} came back without a hosted URL`));
-  return { object: 'checkout_session', url: session.url, purchaseId, checkoutSessionId: session.id, amountCentavos, currency: 'MXN' };
+  await ctx.em.execute(
+    'update purchases set stripe_checkout_session_id = ?, updated_at = now() where id = ?',
+    [session.id, purchaseId],
+  );
+  if (!session.url)
+    throw stripeFailed(new Error(`Checkout session ${session.id} came back without a hosted URL`));
+  return {
+    object: 'checkout_session',
+    url: session.url,
+    purchaseId,
+    checkoutSessionId: session.id,
+    amountCentavos,
+    currency: 'MXN',
+  };
 }
 
 /** A Stripe billing portal session (receipts, payment methods) for the account's customer, created if missing. */
-export async function createPortalSession(ctx: BillingContext, scope: LedgerScope): Promise<PortalSessionView> {
+export async function createPortalSession(
+  ctx: BillingContext,
+  scope: LedgerScope,
+): Promise<PortalSessionView> {
   const mode = requireStripe(ctx.stripe, scope.livemode);
   const customer = await stripeCustomer(ctx.em, mode, scope);
   const session = await mode.stripe.billingPortal.sessions
     .create({ customer, return_url: mode.pages.returnUrl })
-    .catch((error: unknown) => { throw stripeFailed(error); });
+    .catch((error: unknown) => {
+      throw stripeFailed(error);
+    });
   return { object: 'portal_session', url: session.url };
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@cfdi/db';
-import { ValidationError } from '../errors';
 import type { LedgerScope } from '../ledger';
 import { isoTimestamp } from '../time';
+import { keysetPage, listAnswer, type PageRequest } from '../pagination';
 
 export type PurchaseStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -37,7 +37,7 @@ export interface PurchaseView {
   updatedAt: string;
 }
 
-export function toPurchaseView(row: PurchaseRow): PurchaseView {
+function toPurchaseView(row: PurchaseRow): PurchaseView {
   return {
     id: row.id,
     object: 'purchase',
@@ -55,15 +55,11 @@ export function toPurchaseView(row: PurchaseRow): PurchaseView {
 }
 
 /** Purchases of the key's account and mode, newest first (ids sort by creation time). */
-export async function listPurchases(em: EntityManager, scope: LedgerScope, input: { limit: number; startingAfter?: string }) {
-  const params: unknown[] = [scope.accountId, scope.livemode];
-  let where = 'account_id = ? and livemode = ?';
-  if (input.startingAfter) {
-    const cursor: unknown[] = await em.execute('select 1 from purchases where id = ? and account_id = ? and livemode = ?', [input.startingAfter, ...params]);
-    if (!cursor.length) throw ValidationError.field('/starting_after', `No purchase "${input.startingAfter}" to start after.`);
-    where += ' and id < ?';
-    params.push(input.startingAfter);
-  }
-  const rows: PurchaseRow[] = await em.execute(`select * from purchases where ${where} order by id desc limit ?`, [...params, input.limit + 1]);
-  return { object: 'list' as const, data: rows.slice(0, input.limit).map(toPurchaseView), has_more: rows.length > input.limit };
+export async function listPurchases(em: EntityManager, scope: LedgerScope, page: PageRequest) {
+  const rows = await keysetPage<PurchaseRow>(
+    em,
+    { select: 'select * from purchases', table: 'purchases', scope, noun: 'purchase' },
+    page,
+  );
+  return listAnswer(rows, toPurchaseView);
 }

@@ -23,18 +23,34 @@ function endpointOptions(apiBase: string | null) {
   if (!apiBase) return {};
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol } as const;
+  return {
+    host: url.hostname,
+    port: Number(url.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
+  } as const;
 }
 
 export function createStripeClients(billing: BillingConfig): StripeClients {
   const { successUrl, cancelUrl, returnUrl } = billing;
   const modes: StripeMode[] = [];
-  for (const [livemode, account] of [[true, billing.live], [false, billing.test]] as const) {
+  for (const [livemode, account] of [
+    [true, billing.live],
+    [false, billing.test],
+  ] as const) {
     if (!account || !successUrl || !cancelUrl || !returnUrl) continue;
     // Retried POSTs carry the SDK's idempotency key, so a retry never creates a second customer or session. The SDK
     // is required only when an account is configured: it holds memory a server without billing never uses.
-    const stripe = new (require('stripe') as typeof Stripe)(account.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...endpointOptions(billing.apiBase) });
-    modes.push({ livemode, stripe, webhookSecret: account.webhookSecret, pages: { successUrl, cancelUrl, returnUrl } });
+    const stripe = new (require('stripe') as typeof Stripe)(account.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...endpointOptions(billing.apiBase),
+    });
+    modes.push({
+      livemode,
+      stripe,
+      webhookSecret: account.webhookSecret,
+      pages: { successUrl, cancelUrl, returnUrl },
+    });
   }
   return {
     forMode: (livemode) => modes.find((m) => m.livemode === livemode) ?? null,
@@ -43,9 +59,12 @@ export function createStripeClients(billing: BillingConfig): StripeClients {
 }
 
 export function billingUnavailable(livemode: boolean): ServiceUnavailableError {
-  return new ServiceUnavailableError('billing_unavailable', livemode
-    ? 'Billing is not configured on this server (no Stripe credentials for live mode).'
-    : 'Billing is not configured for test mode on this server (no Stripe test key); `cfdi balance adjust --recharge` tops up a test balance for free.');
+  return new ServiceUnavailableError(
+    'billing_unavailable',
+    livemode
+      ? 'Billing is not configured on this server (no Stripe credentials for live mode).'
+      : 'Billing is not configured for test mode on this server (no Stripe test key); `cfdi balance adjust --recharge` tops up a test balance for free.',
+  );
 }
 
 export function requireStripe(clients: StripeClients, livemode: boolean): StripeMode {
@@ -56,5 +75,9 @@ export function requireStripe(clients: StripeClients, livemode: boolean): Stripe
 
 /** A Stripe call that failed (down, refused our key, rejected the request): the buyer can only try again later. */
 export function stripeFailed(error: unknown): ServiceUnavailableError {
-  return new ServiceUnavailableError('billing_unavailable', 'The payment provider could not be reached or refused the request; try again in a few minutes.', { cause: error });
+  return new ServiceUnavailableError(
+    'billing_unavailable',
+    'The payment provider could not be reached or refused the request; try again in a few minutes.',
+    { cause: error },
+  );
 }

@@ -10,26 +10,49 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** What a delivery did, for the log line (Stripe only needs the 200). */
 export type WebhookOutcome =
-  | 'credited' | 'already_credited' | 'failed' | 'awaiting_payment' | 'ignored_event'
-  | 'unknown_purchase' | 'other_mode' | 'other_session' | 'not_pending';
+  | 'credited'
+  | 'already_credited'
+  | 'failed'
+  | 'awaiting_payment'
+  | 'ignored_event'
+  | 'unknown_purchase'
+  | 'other_mode'
+  | 'other_session'
+  | 'not_pending';
 
 /**
  * The event, verified with the SDK against each configured mode's webhook secret. The secret that verifies it
  * tells which Stripe account (live or test) sent it; a bad, missing or stale signature is a 400 that reads nothing.
  */
-export function verifyStripeEvent(clients: StripeClients, payload: Buffer, signature: string | undefined): { mode: StripeMode; event: Stripe.Event } {
+export function verifyStripeEvent(
+  clients: StripeClients,
+  payload: Buffer,
+  signature: string | undefined,
+): { mode: StripeMode; event: Stripe.Event } {
   const modes = clients.configured();
   if (!modes.length) throw billingUnavailable(true);
-  const reject = (message: string) => new ValidationError(message, [{ path: '/headers/stripe-signature', message }]);
+  const reject = (message: string) =>
+    new ValidationError(message, [{ path: '/headers/stripe-signature', message }]);
   if (!signature) throw reject('missing Stripe-Signature header');
   for (const mode of modes) {
     try {
-      return { mode, event: mode.stripe.webhooks.constructEvent(payload, signature, mode.webhookSecret, WEBHOOK_TOLERANCE_SECONDS) };
+      return {
+        mode,
+        event: mode.stripe.webhooks.constructEvent(
+          payload,
+          signature,
+          mode.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        ),
+      };
     } catch (error) {
-      if (!(error instanceof (require('stripe') as typeof Stripe).errors.StripeSignatureVerificationError)) throw error;
+      if (!(error instanceof (require('stripe') as typeof Stripe).errors.StripeSignatureVerificationError))
+        throw error;
     }
   }
-  throw reject(`does not verify with the webhook secret, or is older than ${WEBHOOK_TOLERANCE_SECONDS} seconds`);
+  throw reject(
+    `does not verify with the webhook secret, or is older than ${WEBHOOK_TOLERANCE_SECONDS} seconds`,
+  );
 }
 
 /**
@@ -37,7 +60,11 @@ export function verifyStripeEvent(clients: StripeClients, payload: Buffer, signa
  * `async_payment_succeeded` for OXXO/SPEI) credits its purchase once; a failed async payment or an expired session
  * marks a pending purchase failed. The amount and currency are the event's, never what was asked for.
  */
-export async function applyStripeEvent(em: EntityManager, mode: StripeMode, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function applyStripeEvent(
+  em: EntityManager,
+  mode: StripeMode,
+  event: Stripe.Event,
+): Promise<WebhookOutcome> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
@@ -59,16 +86,24 @@ export async function applyStripeEvent(em: EntityManager, mode: StripeMode, even
  * index on purchase entries is the backstop. A success after a failure still credits (the money arrived); a failure
  * after a success changes nothing (a refund is an operator's adjustment).
  */
-async function settlePurchase(em: EntityManager, mode: StripeMode, session: Stripe.Checkout.Session, action: 'credit' | PurchaseFailure): Promise<WebhookOutcome> {
+async function settlePurchase(
+  em: EntityManager,
+  mode: StripeMode,
+  session: Stripe.Checkout.Session,
+  action: 'credit' | PurchaseFailure,
+): Promise<WebhookOutcome> {
   const purchaseId = session.client_reference_id ?? session.metadata?.purchaseId;
   if (!purchaseId) return 'unknown_purchase';
   return em.transactional(async (tx) => {
-    const rows: PurchaseRow[] = await tx.execute('select * from purchases where id = ? for update', [purchaseId]);
+    const rows: PurchaseRow[] = await tx.execute('select * from purchases where id = ? for update', [
+      purchaseId,
+    ]);
     const purchase = rows[0];
     if (!purchase) return 'unknown_purchase';
     // Only the Stripe account of the purchase's mode can settle it: a test-mode payment never credits a live balance.
     if (purchase.livemode !== mode.livemode) return 'other_mode';
-    if (purchase.stripe_checkout_session_id && purchase.stripe_checkout_session_id !== session.id) return 'other_session';
+    if (purchase.stripe_checkout_session_id && purchase.stripe_checkout_session_id !== session.id)
+      return 'other_session';
     if (action !== 'credit') {
       if (purchase.status !== 'pending') return 'not_pending';
       await markFailed(tx, purchase.id, session.id, action);
@@ -82,7 +117,11 @@ async function settlePurchase(em: EntityManager, mode: StripeMode, session: Stri
     }
     const scope = { accountId: purchase.account_id, livemode: purchase.livemode };
     const entry = await tryPostEntry(tx, scope, {
-      type: 'purchase', deltaCentavos: paid, referenceType: 'purchase', referenceId: purchase.id, note: `Stripe Checkout ${session.id}`,
+      type: 'purchase',
+      deltaCentavos: paid,
+      referenceType: 'purchase',
+      referenceId: purchase.id,
+      note: `Stripe Checkout ${session.id}`,
     });
     if (!entry) throw new Error(`no balance to credit for purchase ${purchase.id}`);
     await tx.execute(
@@ -94,7 +133,12 @@ async function settlePurchase(em: EntityManager, mode: StripeMode, session: Stri
   });
 }
 
-async function markFailed(em: EntityManager, purchaseId: string, sessionId: string, reason: PurchaseFailure): Promise<void> {
+async function markFailed(
+  em: EntityManager,
+  purchaseId: string,
+  sessionId: string,
+  reason: PurchaseFailure,
+): Promise<void> {
   await em.execute(
     `update purchases set status = 'failed', failure_reason = ?, stripe_checkout_session_id = ?, updated_at = now() where id = ?`,
     [reason, sessionId, purchaseId],

@@ -1,6 +1,13 @@
 import type { EntityManager } from '@cfdi/db';
 import { refundReservation } from '../ledger';
-import { emitEvent, eventPrefix, loadDocumentById, restoreInvoiceBalance, toDocumentView as eventObject, type DocumentRow } from '../documents';
+import {
+  emitEvent,
+  eventPrefix,
+  loadDocumentById,
+  restoreInvoiceBalance,
+  toDocumentView as eventObject,
+  type DocumentRow,
+} from '../documents';
 import { isoTimestamp } from '../time';
 import type { AcuseRecord, CancellableRow } from './cancellation-record';
 
@@ -23,14 +30,22 @@ export async function recordCancellationSubmitted(
         where id = ? and status = 'stamped' and cancellation->>'status' = 'pending' returning *`,
       [
         cancelled ? 'cancelled' : 'cancel_pending',
-        JSON.stringify({ acuse: submitted.acuse, ...(cancelled ? { status: 'accepted', resolvedAt: isoTimestamp(now) } : {}) }),
+        JSON.stringify({
+          acuse: submitted.acuse,
+          ...(cancelled ? { status: 'accepted', resolvedAt: isoTimestamp(now) } : {}),
+        }),
         documentId,
       ],
     );
     const row = rows[0];
     if (!row) return loadDocumentById(tx, documentId);
     if (cancelled) await restoreInvoiceBalance(tx, row);
-    await emitEvent(tx, scopeOf(row), `${eventPrefix(row)}.${cancelled ? 'cancelled' : 'cancel_pending'}`, eventObject(row));
+    await emitEvent(
+      tx,
+      scopeOf(row),
+      `${eventPrefix(row)}.${cancelled ? 'cancelled' : 'cancel_pending'}`,
+      eventObject(row),
+    );
     return row;
   });
 }
@@ -39,18 +54,32 @@ export async function recordCancellationSubmitted(
  * The receiver answered (or the window passed): `cancel_pending` → `cancelled`, or back to `stamped` with
  * `cancellation.status` rejected. The timbre stays spent either way: the SAT processed the request. Idempotent.
  */
-export async function recordCancellationResolved(em: EntityManager, documentId: string, resolution: 'accepted' | 'rejected', now: Date): Promise<DocumentRow> {
+export async function recordCancellationResolved(
+  em: EntityManager,
+  documentId: string,
+  resolution: 'accepted' | 'rejected',
+  now: Date,
+): Promise<DocumentRow> {
   const accepted = resolution === 'accepted';
   return em.transactional(async (tx) => {
     const rows: CancellableRow[] = await tx.execute(
       `update documents set status = ?, cancellation = cancellation || ?::jsonb, updated_at = now()
         where id = ? and status = 'cancel_pending' returning *`,
-      [accepted ? 'cancelled' : 'stamped', JSON.stringify({ status: resolution, resolvedAt: isoTimestamp(now) }), documentId],
+      [
+        accepted ? 'cancelled' : 'stamped',
+        JSON.stringify({ status: resolution, resolvedAt: isoTimestamp(now) }),
+        documentId,
+      ],
     );
     const row = rows[0];
     if (!row) return loadDocumentById(tx, documentId);
     if (accepted) await restoreInvoiceBalance(tx, row);
-    await emitEvent(tx, scopeOf(row), `${eventPrefix(row)}.${accepted ? 'cancelled' : 'cancellation_rejected'}`, eventObject(row));
+    await emitEvent(
+      tx,
+      scopeOf(row),
+      `${eventPrefix(row)}.${accepted ? 'cancelled' : 'cancellation_rejected'}`,
+      eventObject(row),
+    );
     return row;
   });
 }
@@ -59,7 +88,11 @@ export async function recordCancellationResolved(em: EntityManager, documentId: 
  * The request never took effect (the SAT or the PAC refused it, or the PAC stayed unreachable): the document keeps
  * its previous `cancellation` and the timbre is refunded, once (the refund is keyed by the consume it reverses).
  */
-export async function recordCancellationRefused(em: EntityManager, documentId: string, reason: string): Promise<DocumentRow> {
+export async function recordCancellationRefused(
+  em: EntityManager,
+  documentId: string,
+  reason: string,
+): Promise<DocumentRow> {
   return em.transactional(async (tx) => {
     const rows: CancellableRow[] = await tx.execute(
       `update documents set cancellation = cancellation_previous, cancellation_previous = null, updated_at = now()
@@ -68,7 +101,13 @@ export async function recordCancellationRefused(em: EntityManager, documentId: s
     );
     const row = rows[0];
     if (!row) return loadDocumentById(tx, documentId);
-    if (row.cancel_reservation_id) await refundReservation(tx, scopeOf(row), row.cancel_reservation_id, `${row.id}: cancellation ${reason}`);
+    if (row.cancel_reservation_id)
+      await refundReservation(
+        tx,
+        scopeOf(row),
+        row.cancel_reservation_id,
+        `${row.id}: cancellation ${reason}`,
+      );
     return row;
   });
 }

@@ -31,4 +31,3 @@ export type CancellableRow = DocumentRow & {
   cancel_reservation_id: string | null;
   cancellation_previous: CancellationRecord | null;
 };
-

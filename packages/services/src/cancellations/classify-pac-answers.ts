@@ -1,7 +1,14 @@
 import type { CancelResult, SatStatusResult } from '@cfdi/pac';
 
 export type CancelAnswer =
-  | { outcome: 'cancelled' | 'pending'; fecha: string; rfcEmisor: string; codigo: string; estatus: string; acuseXml: string }
+  | {
+      outcome: 'cancelled' | 'pending';
+      fecha: string;
+      rfcEmisor: string;
+      codigo: string;
+      estatus: string;
+      acuseXml: string;
+    }
   | { outcome: 'refused'; code: string; message: string }
   /** Nothing was decided (PAC down, or an answer that may or may not have been processed): safe to send again. */
   | { outcome: 'retry'; detail: string };
@@ -10,9 +17,11 @@ export type CancelAnswer =
 const REFUSALS: Record<string, string> = {
   '203': 'the UUID does not belong to the issuer',
   '205': 'the SAT does not know this UUID (yet)',
-  '207': 'invalid motive or FolioSustitucion (motivo 01 needs a stamped replacement relating this CFDI with TipoRelacion 04)',
+  '207':
+    'invalid motive or FolioSustitucion (motivo 01 needs a stamped replacement relating this CFDI with TipoRelacion 04)',
   '208': 'the period to cancel this CFDI has ended',
-  no_cancelable: 'documents in force relate to this CFDI (payment complements, credit notes); cancel them first',
+  no_cancelable:
+    'documents in force relate to this CFDI (payment complements, credit notes); cancel them first',
 };
 
 const CANCELLED = /cancelado|plazo vencido/i;
@@ -25,14 +34,23 @@ const CANCELLED = /cancelado|plazo vencido/i;
 export function classifyCancelResult(result: CancelResult, uuid: string): CancelAnswer {
   switch (result.outcome) {
     case 'submitted': {
-      const folio = result.folios.find((f) => f.uuid.toUpperCase() === uuid.toUpperCase()) ?? result.folios[0];
+      const folio =
+        result.folios.find((f) => f.uuid.toUpperCase() === uuid.toUpperCase()) ?? result.folios[0];
       if (!folio) return { outcome: 'retry', detail: 'the PAC answered without folios' };
       if (folio.estatusUuid !== '201' && folio.estatusUuid !== '202') {
-        return { outcome: 'refused', code: folio.estatusUuid, message: REFUSALS[folio.estatusUuid] ?? `the SAT answered EstatusUUID ${folio.estatusUuid}` };
+        return {
+          outcome: 'refused',
+          code: folio.estatusUuid,
+          message: REFUSALS[folio.estatusUuid] ?? `the SAT answered EstatusUUID ${folio.estatusUuid}`,
+        };
       }
       return {
         outcome: CANCELLED.test(folio.estatusCancelacion) ? 'cancelled' : 'pending',
-        fecha: result.fecha, rfcEmisor: result.rfcEmisor, codigo: folio.estatusUuid, estatus: folio.estatusCancelacion, acuseXml: result.acuse,
+        fecha: result.fecha,
+        rfcEmisor: result.rfcEmisor,
+        codigo: folio.estatusUuid,
+        estatus: folio.estatusCancelacion,
+        acuseXml: result.acuse,
       };
     }
     case 'rejected':

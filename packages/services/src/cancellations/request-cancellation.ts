@@ -20,13 +20,22 @@ export interface CancelRequest {
 
 function checkMotive(body: CancelRequest, uuid: string | null): void {
   if (body.motivo === '01' && !body.folioSustitucion) {
-    throw ValidationError.field('/folioSustitucion', 'is required with motivo 01: the UUID of the stamped CFDI that replaces this one (TipoRelacion 04)');
+    throw ValidationError.field(
+      '/folioSustitucion',
+      'is required with motivo 01: the UUID of the stamped CFDI that replaces this one (TipoRelacion 04)',
+    );
   }
   if (body.motivo !== '01' && body.folioSustitucion) {
-    throw ValidationError.field('/folioSustitucion', `is only allowed with motivo 01; motivo ${body.motivo} cancels without a replacement`);
+    throw ValidationError.field(
+      '/folioSustitucion',
+      `is only allowed with motivo 01; motivo ${body.motivo} cancels without a replacement`,
+    );
   }
   if (body.folioSustitucion && body.folioSustitucion.toUpperCase() === uuid) {
-    throw ValidationError.field('/folioSustitucion', 'must be the replacement, not the document being cancelled');
+    throw ValidationError.field(
+      '/folioSustitucion',
+      'must be the replacement, not the document being cancelled',
+    );
   }
 }
 
@@ -34,7 +43,12 @@ function checkMotive(body: CancelRequest, uuid: string | null): void {
  * Motive 01 names the CFDI that replaces this one; when that CFDI lives in this service (account and mode) it must be
  * stamped and relate this UUID with TipoRelacion 04, or the SAT answers 207. One stamped elsewhere is taken as sent.
  */
-async function checkSubstitution(tx: EntityManager, scope: Scope, row: CancellableRow, body: CancelRequest): Promise<void> {
+async function checkSubstitution(
+  tx: EntityManager,
+  scope: Scope,
+  row: CancellableRow,
+  body: CancelRequest,
+): Promise<void> {
   if (body.motivo !== '01' || !body.folioSustitucion) return;
   const found: Array<Pick<CancellableRow, 'id' | 'status' | 'stamped_xml' | 'sealed_xml'>> = await tx.execute(
     'select id, status, stamped_xml, sealed_xml from documents where account_id = ? and livemode = ? and uuid = ?',
@@ -43,12 +57,19 @@ async function checkSubstitution(tx: EntityManager, scope: Scope, row: Cancellab
   const replacement = found[0];
   if (!replacement) return;
   if (replacement.status !== 'stamped') {
-    throw ValidationError.field('/folioSustitucion', `the replacement ${replacement.id} is ${replacement.status}; it must be a stamped CFDI in force`);
+    throw ValidationError.field(
+      '/folioSustitucion',
+      `the replacement ${replacement.id} is ${replacement.status}; it must be a stamped CFDI in force`,
+    );
   }
   const xml = replacement.stamped_xml ?? replacement.sealed_xml;
-  const relates = xml !== null && cfdiRelacionados(xml).some((r) => r.tipoRelacion === '04' && r.uuids.includes(row.uuid!));
+  const relates =
+    xml !== null && cfdiRelacionados(xml).some((r) => r.tipoRelacion === '04' && r.uuids.includes(row.uuid!));
   if (!relates) {
-    throw ValidationError.field('/folioSustitucion', `the replacement ${replacement.id} does not relate ${row.uuid} with TipoRelacion 04 (sustitución); create it with relatedDocuments [{tipoRelacion: "04", uuids: ["${row.uuid}"]}] (the SAT answers 207 otherwise)`);
+    throw ValidationError.field(
+      '/folioSustitucion',
+      `the replacement ${replacement.id} does not relate ${row.uuid} with TipoRelacion 04 (sustitución); create it with relatedDocuments [{tipoRelacion: "04", uuids: ["${row.uuid}"]}] (the SAT answers 207 otherwise)`,
+    );
   }
 }
 
@@ -58,11 +79,19 @@ async function checkSubstitution(tx: EntityManager, scope: Scope, row: Cancellab
  */
 function checkGlobalMotive(row: CancellableRow, body: CancelRequest): void {
   if (body.motivo === '04' && row.kind !== 'global') {
-    throw ValidationError.field('/motivo', '04 (operación nominativa relacionada en una factura global) applies only to a global invoice to PUBLICO EN GENERAL; use 02 or 03, or 01 with a replacement');
+    throw ValidationError.field(
+      '/motivo',
+      '04 (operación nominativa relacionada en una factura global) applies only to a global invoice to PUBLICO EN GENERAL; use 02 or 03, or 01 with a replacement',
+    );
   }
 }
 
-async function lockDocument(tx: EntityManager, scope: Scope, id: string, type: DocumentType): Promise<CancellableRow> {
+async function lockDocument(
+  tx: EntityManager,
+  scope: Scope,
+  id: string,
+  type: DocumentType,
+): Promise<CancellableRow> {
   const rows: CancellableRow[] = await tx.execute(
     'select * from documents where id = ? and account_id = ? and livemode = ? and type = ? for update',
     [id, scope.accountId, scope.livemode, type],
@@ -78,9 +107,14 @@ async function lockDocument(tx: EntityManager, scope: Scope, id: string, type: D
  */
 async function checkLatestInstallment(tx: EntityManager, payment: CancellableRow): Promise<void> {
   await tx.execute('select id from documents where id = ? for update', [payment.invoice_id]);
-  const later = (await livePayments(tx, payment.invoice_id!)).filter((p) => (p.num_parcialidad ?? 0) > (payment.num_parcialidad ?? 0));
+  const later = (await livePayments(tx, payment.invoice_id!)).filter(
+    (p) => (p.num_parcialidad ?? 0) > (payment.num_parcialidad ?? 0),
+  );
   if (later.length > 0) {
-    throw ValidationError.notYet('/params/id', `installment ${payment.num_parcialidad} is followed by ${later.map((p) => `${p.num_parcialidad} (${p.id})`).join(', ')}, whose balances assume it was paid; cancel installments newest first`);
+    throw ValidationError.notYet(
+      '/params/id',
+      `installment ${payment.num_parcialidad} is followed by ${later.map((p) => `${p.num_parcialidad} (${p.id})`).join(', ')}, whose balances assume it was paid; cancel installments newest first`,
+    );
   }
 }
 
@@ -92,7 +126,10 @@ async function checkLatestInstallment(tx: EntityManager, payment: CancellableRow
 async function checkNoCreditNoteStamping(tx: EntityManager, invoice: CancellableRow): Promise<void> {
   const stamping = await creditNotesOf(tx, invoice, ['stamping']);
   if (stamping[0]) {
-    throw ValidationError.notYet('/params/id', `credit note ${stamping[0].id} of this invoice is still being stamped; wait for its outcome (an invoice with a credit note in force cannot be cancelled)`);
+    throw ValidationError.notYet(
+      '/params/id',
+      `credit note ${stamping[0].id} of this invoice is still being stamped; wait for its outcome (an invoice with a credit note in force cannot be cancelled)`,
+    );
   }
 }
 
@@ -117,22 +154,38 @@ export async function requestCancellation(
     if (row.status !== 'stamped') {
       const message = `the ${target.type} is ${row.status}; only a stamped document can be cancelled`;
       // Still stamping: the same request can pass once it is stamped, so the answer is not kept under the key.
-      throw row.status === 'stamping' ? ValidationError.notYet('/params/id', message) : ValidationError.field('/params/id', message);
+      throw row.status === 'stamping'
+        ? ValidationError.notYet('/params/id', message)
+        : ValidationError.field('/params/id', message);
     }
     if (row.cancellation?.status === 'pending') {
-      throw new ConflictError('cancellation_in_progress', `A cancellation of ${row.id} is already being requested; wait for its outcome.`);
+      throw new ConflictError(
+        'cancellation_in_progress',
+        `A cancellation of ${row.id} is already being requested; wait for its outcome.`,
+      );
     }
     checkGlobalMotive(row, body);
     await checkSubstitution(tx, scope, row, body);
     if (target.type === 'payment') await checkLatestInstallment(tx, row);
     // Motives 02/03 say the operation did not happen (or never should have): not true of an invoice with payments.
-    if (target.type === 'invoice' && (body.motivo === '02' || body.motivo === '03') && (await livePayments(tx, row.id)).length > 0) {
-      throw ValidationError.notYet('/motivo', `the invoice has payment complements in force; cancel them first (POST /v1/payments/{id}/cancel) before cancelling it with motivo ${body.motivo}`);
+    if (
+      target.type === 'invoice' &&
+      (body.motivo === '02' || body.motivo === '03') &&
+      (await livePayments(tx, row.id)).length > 0
+    ) {
+      throw ValidationError.notYet(
+        '/motivo',
+        `the invoice has payment complements in force; cancel them first (POST /v1/payments/{id}/cancel) before cancelling it with motivo ${body.motivo}`,
+      );
     }
     if (target.type === 'invoice') await checkNoCreditNoteStamping(tx, row);
     // The CSD signs the request: a merchant that can no longer seal cannot cancel either (before any charge).
     await resolveStampingMerchant(tx, scope, row.merchant_id, now).catch((error: unknown) => {
-      if (error instanceof NotFoundError) throw ValidationError.field('/params/id', `the merchant that issued this ${target.type} was deleted; its CSD can no longer sign a cancellation`);
+      if (error instanceof NotFoundError)
+        throw ValidationError.field(
+          '/params/id',
+          `the merchant that issued this ${target.type} was deleted; its CSD can no longer sign a cancellation`,
+        );
       throw error;
     });
     const reservation = await reserveTimbre(tx, deps.config, scope, { type: 'cancellation', id: row.id });

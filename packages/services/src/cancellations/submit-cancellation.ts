@@ -24,17 +24,30 @@ const issuerRfc = (row: CancellableRow) => (row.input as { issuer: { rfc: string
  * process), sends it, and stores the acuse under the document. Safe to repeat: a second request for the same UUID
  * gets 202 with the current state, and the acuse key is per request (its reservation), so a retry overwrites it.
  */
-export async function submitCancellation(em: EntityManager, deps: CancellationPacDeps, documentId: string): Promise<CancellationSubmission> {
+export async function submitCancellation(
+  em: EntityManager,
+  deps: CancellationPacDeps,
+  documentId: string,
+): Promise<CancellationSubmission> {
   const row = (await loadDocumentById(em, documentId)) as CancellableRow;
   const request = row.cancellation;
-  if (!request || request.status !== 'pending' || !row.uuid) throw new Error(`${documentId} has no pending cancellation request`);
+  if (!request || request.status !== 'pending' || !row.uuid)
+    throw new Error(`${documentId} has no pending cancellation request`);
   const csd: Csd = await deps.loadCsd(row);
   const unsigned = buildCancelacionXml({
     rfcEmisor: issuerRfc(row),
     fecha: formatFecha(deps.now()),
-    folios: [{ uuid: row.uuid, motivo: request.motivo, ...(request.folioSustitucion ? { folioSustitucion: request.folioSustitucion } : {}) }],
+    folios: [
+      {
+        uuid: row.uuid,
+        motivo: request.motivo,
+        ...(request.folioSustitucion ? { folioSustitucion: request.folioSustitucion } : {}),
+      },
+    ],
   });
-  const result = await deps.pac.forMode(row.livemode).cancel(signCancelacion(unsigned, csd), { correlationId: documentId });
+  const result = await deps.pac
+    .forMode(row.livemode)
+    .cancel(signCancelacion(unsigned, csd), { correlationId: documentId });
   const answer = classifyCancelResult(result, row.uuid);
   if (answer.outcome === 'refused' || answer.outcome === 'retry') return answer;
 
@@ -42,17 +55,30 @@ export async function submitCancellation(em: EntityManager, deps: CancellationPa
   await deps.storage.put(xmlKey, Buffer.from(answer.acuseXml, 'utf8'), 'application/xml');
   return {
     outcome: answer.outcome,
-    acuse: { fecha: answer.fecha, rfcEmisor: answer.rfcEmisor, uuid: row.uuid, estatus: answer.estatus, codigo: answer.codigo, xmlKey },
+    acuse: {
+      fecha: answer.fecha,
+      rfcEmisor: answer.rfcEmisor,
+      uuid: row.uuid,
+      estatus: answer.estatus,
+      codigo: answer.codigo,
+      xmlKey,
+    },
   };
 }
 
 /** The SAT status of a document awaiting its receiver's answer (a read: always safe to repeat). */
-export async function cancellationProgress(em: EntityManager, deps: Pick<CancellationPacDeps, 'pac'>, documentId: string): Promise<CancellationProgress> {
+export async function cancellationProgress(
+  em: EntityManager,
+  deps: Pick<CancellationPacDeps, 'pac'>,
+  documentId: string,
+): Promise<CancellationProgress> {
   const row = (await loadDocumentById(em, documentId)) as CancellableRow;
   if (row.status !== 'cancel_pending') return row.status === 'cancelled' ? 'accepted' : 'rejected';
-  const result = await deps.pac.forMode(row.livemode).satStatus(
-    { emisorRfc: issuerRfc(row), receptorRfc: row.receiver.rfc, total: row.total, uuid: row.uuid! },
-    { correlationId: documentId },
-  );
+  const result = await deps.pac
+    .forMode(row.livemode)
+    .satStatus(
+      { emisorRfc: issuerRfc(row), receptorRfc: row.receiver.rfc, total: row.total, uuid: row.uuid! },
+      { correlationId: documentId },
+    );
   return classifySatStatus(result);
 }

@@ -2,9 +2,7 @@ import { newId, type EntityManager } from '@cfdi/db';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
 import { hashPassword, MIN_PASSWORD_LENGTH, UNKNOWN_USER_HASH, verifyPassword } from './passwords';
-
-export const CONSOLE_ROLES = ['admin', 'operator', 'finance'] as const;
-export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+import { parseConsoleRole, type ConsoleRole } from './roles';
 
 export interface ConsoleUserView {
   id: string;
@@ -62,40 +60,71 @@ function checkPassword(password: string): void {
 }
 
 /** What create and update both refuse; an empty merchant list means no limit (null). */
-async function checkedScope(em: EntityManager, scope: { role: ConsoleRole; accountId: string | null; merchantIds: string[] | null }): Promise<string[] | null> {
-  if (scope.role === 'finance' && !scope.accountId) throw ValidationError.field('/accountId', 'is required for a finance user');
+async function checkedScope(
+  em: EntityManager,
+  scope: { role: ConsoleRole; accountId: string | null; merchantIds: string[] | null },
+): Promise<string[] | null> {
+  if (scope.role === 'finance' && !scope.accountId)
+    throw ValidationError.field('/accountId', 'is required for a finance user');
   const merchantIds = scope.merchantIds?.length ? [...new Set(scope.merchantIds)] : null;
   if (merchantIds) {
     if (!scope.accountId) throw ValidationError.field('/merchantIds', 'needs an account');
-    const found: { id: string }[] = await em.execute('select id from merchants where account_id = ? and id in (?)', [scope.accountId, merchantIds]);
+    const found: { id: string }[] = await em.execute(
+      'select id from merchants where account_id = ? and id = any(?)',
+      [scope.accountId, merchantIds],
+    );
     const missing = merchantIds.filter((id) => !found.some((row) => row.id === id));
-    if (missing.length) throw ValidationError.field('/merchantIds', `not merchants of account ${scope.accountId}: ${missing.join(', ')}`);
+    if (missing.length)
+      throw ValidationError.field(
+        '/merchantIds',
+        `not merchants of account ${scope.accountId}: ${missing.join(', ')}`,
+      );
   }
   return merchantIds;
 }
 
-export async function createConsoleUser(em: EntityManager, input: CreateConsoleUserInput): Promise<ConsoleUserView> {
+export async function createConsoleUser(
+  em: EntityManager,
+  input: CreateConsoleUserInput,
+): Promise<ConsoleUserView> {
   const email = input.email.trim();
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw ValidationError.field('/email', 'must be an e-mail address');
+  const role = parseConsoleRole(input.role);
   checkPassword(input.password);
   if (input.accountId) {
     const account: unknown[] = await em.execute('select 1 from accounts where id = ?', [input.accountId]);
     if (!account.length) throw new NotFoundError('account', input.accountId);
   }
-  const merchantIds = await checkedScope(em, { role: input.role, accountId: input.accountId ?? null, merchantIds: input.merchantIds ?? null });
-  const taken: unknown[] = await em.execute('select 1 from console_users where lower(email) = lower(?)', [email]);
+  const merchantIds = await checkedScope(em, {
+    role,
+    accountId: input.accountId ?? null,
+    merchantIds: input.merchantIds ?? null,
+  });
+  const taken: unknown[] = await em.execute('select 1 from console_users where lower(email) = lower(?)', [
+    email,
+  ]);
   if (taken.length) throw ValidationError.field('/email', 'is already a console user');
   const rows: ConsoleUserRow[] = await em.execute(
     `insert into console_users (id, email, password_hash, role, account_id, livemode, merchant_ids)
-     values (?, ?, ?, ?, ?, ?, ${merchantIds ? 'array[?]::text[]' : 'null'})
+     values (?, ?, ?, ?, ?, ?, ${merchantIds ? '?::text[]' : 'null'})
      returning *, false as locked`,
-    [newId('cu'), email, await hashPassword(input.password), input.role, input.accountId ?? null, input.livemode ?? null,
-      ...(merchantIds ? [merchantIds] : [])],
+    [
+      newId('cu'),
+      email,
+      await hashPassword(input.password),
+      role,
+      input.accountId ?? null,
+      input.livemode ?? null,
+      ...(merchantIds ? [merchantIds] : []),
+    ],
   );
   return toView(rows[0]!);
 }
 
-export async function listConsoleUsers(em: EntityManager, filter: { accountId?: string } = {}): Promise<ConsoleUserView[]> {
+export async function listConsoleUsers(
+  em: EntityManager,
+  filter: { accountId?: string } = {},
+): Promise<ConsoleUserView[]> {
   const rows: ConsoleUserRow[] = filter.accountId
     ? await em.execute(`${SELECT} where account_id = ? order by id`, [filter.accountId])
     : await em.execute(`${SELECT} order by id`);
@@ -112,7 +141,8 @@ export interface UpdateConsoleUserInput {
 
 type Changes = { [K in keyof UpdateConsoleUserInput]?: { from: ConsoleUserView[K]; to: ConsoleUserView[K] } };
 
-const sameIds = (a: string[] | null, b: string[] | null) => (a ?? []).toSorted().join() === (b ?? []).toSorted().join();
+const sameIds = (a: string[] | null, b: string[] | null) =>
+  (a ?? []).toSorted().join() === (b ?? []).toSorted().join();
 
 /**
  * Changes a user's role, mode or merchant limit under the rules of `createConsoleUser`; the account stays. Console
@@ -120,33 +150,51 @@ const sameIds = (a: string[] | null, b: string[] | null) => (a ?? []).toSorted()
  * and merchants when approved, so a scope change revokes them. Demoting the last active admin is refused: nobody
  * could manage users from the console any more. `changes` is empty when nothing changed (nothing is revoked then).
  */
-export async function updateConsoleUser(em: EntityManager, id: string, input: UpdateConsoleUserInput): Promise<{ user: ConsoleUserView; changes: Changes }> {
+export async function updateConsoleUser(
+  em: EntityManager,
+  id: string,
+  input: UpdateConsoleUserInput,
+): Promise<{ user: ConsoleUserView; changes: Changes }> {
   return em.transactional(async (tx) => {
     // Locking the active admins first serialises concurrent demotions, so two admins cannot demote each other.
-    const admins: { id: string }[] = await tx.execute("select id from console_users where role = 'admin' and disabled_at is null order by id for update");
+    const admins: { id: string }[] = await tx.execute(
+      "select id from console_users where role = 'admin' and disabled_at is null order by id for update",
+    );
     const rows: ConsoleUserRow[] = await tx.execute(`${SELECT} where id = ? for update`, [id]);
     const row = rows[0];
     if (!row) throw new NotFoundError('console user', id);
-    if (row.disabled_at) throw new ConflictError('console_user_disabled', `Console user ${row.email} is disabled.`);
+    if (row.disabled_at)
+      throw new ConflictError('console_user_disabled', `Console user ${row.email} is disabled.`);
     const before = toView(row);
-    const role = input.role ?? before.role;
+    const role = input.role === undefined ? before.role : parseConsoleRole(input.role);
     const livemode = input.livemode === undefined ? before.livemode : input.livemode;
-    const merchantIds = await checkedScope(tx, { role, accountId: before.accountId, merchantIds: input.merchantIds === undefined ? before.merchantIds : input.merchantIds });
+    const merchantIds = await checkedScope(tx, {
+      role,
+      accountId: before.accountId,
+      merchantIds: input.merchantIds === undefined ? before.merchantIds : input.merchantIds,
+    });
     if (before.role === 'admin' && role !== 'admin' && !admins.some((admin) => admin.id !== id)) {
-      throw new ConflictError('last_admin', `${before.email} is the last active admin; make another user admin first.`);
+      throw new ConflictError(
+        'last_admin',
+        `${before.email} is the last active admin; make another user admin first.`,
+      );
     }
     const changes: Changes = {};
     if (role !== before.role) changes.role = { from: before.role, to: role };
     if (livemode !== before.livemode) changes.livemode = { from: before.livemode, to: livemode };
-    if (!sameIds(merchantIds, before.merchantIds)) changes.merchantIds = { from: before.merchantIds, to: merchantIds };
+    if (!sameIds(merchantIds, before.merchantIds))
+      changes.merchantIds = { from: before.merchantIds, to: merchantIds };
     if (!Object.keys(changes).length) return { user: before, changes };
     const updated: ConsoleUserRow[] = await tx.execute(
-      `update console_users set role = ?, livemode = ?, merchant_ids = ${merchantIds ? 'array[?]::text[]' : 'null'}, updated_at = now()
+      `update console_users set role = ?, livemode = ?, merchant_ids = ${merchantIds ? '?::text[]' : 'null'}, updated_at = now()
         where id = ? returning *, false as locked`,
       [role, livemode, ...(merchantIds ? [merchantIds] : []), id],
     );
     if (changes.livemode || changes.merchantIds) {
-      await tx.execute('update oauth_grants set revoked_at = coalesce(revoked_at, now()) where console_user_id = ?', [id]);
+      await tx.execute(
+        'update oauth_grants set revoked_at = coalesce(revoked_at, now()) where console_user_id = ?',
+        [id],
+      );
     }
     return { user: toView(updated[0]!), changes };
   });
@@ -154,14 +202,23 @@ export async function updateConsoleUser(em: EntityManager, id: string, input: Up
 
 /** The id of the user with this e-mail (the CLI names users by e-mail). */
 export async function consoleUserIdByEmail(em: EntityManager, email: string): Promise<string> {
-  const rows: { id: string }[] = await em.execute('select id from console_users where lower(email) = lower(?)', [email.trim()]);
+  const rows: { id: string }[] = await em.execute(
+    'select id from console_users where lower(email) = lower(?)',
+    [email.trim()],
+  );
   if (!rows[0]) throw new NotFoundError('console user', email);
   return rows[0].id;
 }
 
-async function updateByEmail(em: EntityManager, email: string, set: string, params: unknown[]): Promise<ConsoleUserView> {
+async function updateByEmail(
+  em: EntityManager,
+  email: string,
+  set: string,
+  params: unknown[],
+): Promise<ConsoleUserView> {
   const rows: ConsoleUserRow[] = await em.execute(
-    `update console_users set ${set}, updated_at = now() where lower(email) = lower(?) returning *, false as locked`, [...params, email],
+    `update console_users set ${set}, updated_at = now() where lower(email) = lower(?) returning *, false as locked`,
+    [...params, email],
   );
   if (!rows[0]) throw new NotFoundError('console user', email);
   return toView(rows[0]);
@@ -170,15 +227,27 @@ async function updateByEmail(em: EntityManager, email: string, set: string, para
 /** Disabling signs the user out of everything: console sessions end and the OAuth grants they gave stop working too. */
 export async function disableConsoleUser(em: EntityManager, email: string): Promise<ConsoleUserView> {
   const user = await updateByEmail(em, email, 'disabled_at = coalesce(disabled_at, now())', []);
-  await em.execute('update oauth_grants set revoked_at = coalesce(revoked_at, now()) where console_user_id = ?', [user.id]);
-  await em.execute('update console_sessions set revoked_at = coalesce(revoked_at, now()) where console_user_id = ? and revoked_at is null', [user.id]);
+  await em.execute(
+    'update oauth_grants set revoked_at = coalesce(revoked_at, now()) where console_user_id = ?',
+    [user.id],
+  );
+  await em.execute(
+    'update console_sessions set revoked_at = coalesce(revoked_at, now()) where console_user_id = ? and revoked_at is null',
+    [user.id],
+  );
   return user;
 }
 
 /** A new password also lifts a lock-out from failed sign-ins. */
-export async function resetConsoleUserPassword(em: EntityManager, email: string, password: string): Promise<ConsoleUserView> {
+export async function resetConsoleUserPassword(
+  em: EntityManager,
+  email: string,
+  password: string,
+): Promise<ConsoleUserView> {
   checkPassword(password);
-  return updateByEmail(em, email, 'password_hash = ?, failed_logins = 0, locked_until = null', [await hashPassword(password)]);
+  return updateByEmail(em, email, 'password_hash = ?, failed_logins = 0, locked_until = null', [
+    await hashPassword(password),
+  ]);
 }
 
 /** Consecutive wrong passwords before a lock-out, and how long it lasts. */
@@ -191,7 +260,11 @@ export type SignInResult = { ok: true; user: ConsoleUserView } | { ok: false; re
  * same scrypt work; `SIGN_IN_LOCKOUT.failures` wrong passwords in a row lock the user for `minutes` (a correct
  * password does not get in meanwhile), which bounds online guessing of one user's password.
  */
-export async function signInConsoleUser(em: EntityManager, email: string, password: string): Promise<SignInResult> {
+export async function signInConsoleUser(
+  em: EntityManager,
+  email: string,
+  password: string,
+): Promise<SignInResult> {
   const rows: ConsoleUserRow[] = await em.execute(`${SELECT} where lower(email) = lower(?)`, [email.trim()]);
   const row = rows[0];
   const matches = await verifyPassword(password, row?.password_hash ?? UNKNOWN_USER_HASH);
@@ -206,7 +279,10 @@ export async function signInConsoleUser(em: EntityManager, email: string, passwo
     );
     return { ok: false, reason: 'invalid' };
   }
-  if (row.failed_logins) await em.execute('update console_users set failed_logins = 0, locked_until = null where id = ?', [row.id]);
+  if (row.failed_logins)
+    await em.execute('update console_users set failed_logins = 0, locked_until = null where id = ?', [
+      row.id,
+    ]);
   return { ok: true, user: toView(row) };
 }
 

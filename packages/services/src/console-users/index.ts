@@ -1,2 +1,3 @@
 export * from './console-users';
 export { generatePassword, MIN_PASSWORD_LENGTH } from './passwords';
+export * from './roles';

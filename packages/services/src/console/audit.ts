@@ -29,20 +29,48 @@ export async function recordConsoleAudit(em: EntityManager, input: ConsoleAuditI
   await em.execute(
     `insert into console_audit (id, console_user_id, actor_email, action, target, account_id, livemode, detail, ip)
      values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)`,
-    [newId('aud'), input.actor.id, input.actor.email, input.action, input.target ?? null, input.accountId ?? null, input.livemode ?? null,
-      input.detail ? JSON.stringify(input.detail) : null, input.ip],
+    [
+      newId('aud'),
+      input.actor.id,
+      input.actor.email,
+      input.action,
+      input.target ?? null,
+      input.accountId ?? null,
+      input.livemode ?? null,
+      input.detail ? JSON.stringify(input.detail) : null,
+      input.ip,
+    ],
   );
 }
 
 /** Newest first; `accountId` narrows to one account's actions (platform-wide ones have none). */
-export async function listConsoleAudit(em: EntityManager, filter: { accountId?: string; limit?: number } = {}): Promise<ConsoleAuditView[]> {
-  const rows: { id: string; actor_email: string; action: string; target: string | null; account_id: string | null; livemode: boolean | null; detail: Record<string, unknown> | null; ip: string | null; created_at: Date }[] =
-    await em.execute(
-      `select * from console_audit ${filter.accountId ? 'where account_id = ?' : ''} order by id desc limit ?`,
-      [...(filter.accountId ? [filter.accountId] : []), filter.limit ?? 200],
-    );
+export async function listConsoleAudit(
+  em: EntityManager,
+  filter: { accountId?: string; limit?: number } = {},
+): Promise<ConsoleAuditView[]> {
+  const rows: {
+    id: string;
+    actor_email: string;
+    action: string;
+    target: string | null;
+    account_id: string | null;
+    livemode: boolean | null;
+    detail: Record<string, unknown> | null;
+    ip: string | null;
+    created_at: Date;
+  }[] = await em.execute(
+    `select * from console_audit ${filter.accountId ? 'where account_id = ?' : ''} order by id desc limit ?`,
+    [...(filter.accountId ? [filter.accountId] : []), filter.limit ?? 200],
+  );
   return rows.map((r) => ({
-    id: r.id, actorEmail: r.actor_email, action: r.action, target: r.target, accountId: r.account_id, livemode: r.livemode, detail: r.detail, ip: r.ip,
+    id: r.id,
+    actorEmail: r.actor_email,
+    action: r.action,
+    target: r.target,
+    accountId: r.account_id,
+    livemode: r.livemode,
+    detail: r.detail,
+    ip: r.ip,
     createdAt: isoTimestamp(r.created_at),
   }));
 }

@@ -1,5 +1,6 @@
 export * from './sessions';
 export * from './login-throttle';
+export * from './sign-in';
 export * from './audit';
 export * from './access';
 export * from './document-search';
@@ -7,3 +8,7 @@ export * from './ledger-search';
 export * from './document-downloads';
 export * from './merchants';
 export * from './webhooks';
+export * from './receivables';
+export * from './document-detail';
+export * from './document-export';
+export * from './ledger-export';

@@ -1,6 +1,7 @@
 import { TRANSACTION_TYPES, type EntityManager, type TransactionType } from '@cfdi/db';
 import { ValidationError } from '../errors';
 import { toTransactionView, type LedgerScope, type TransactionView } from '../ledger';
+import { csvLine } from '../csv';
 import { MEXICO_CITY } from '../time';
 
 export interface LedgerSearch {
@@ -14,15 +15,20 @@ export interface LedgerSearch {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function checkLedgerSearch(search: LedgerSearch): void {
-  if (search.type && !TRANSACTION_TYPES.includes(search.type)) throw ValidationError.field('/type', 'Unknown transaction type.');
+function checkLedgerSearch(search: LedgerSearch): void {
+  if (search.type && !TRANSACTION_TYPES.includes(search.type))
+    throw ValidationError.field('/type', 'Unknown transaction type.');
   for (const field of ['from', 'to'] as const) {
-    if (search[field] && !DATE.test(search[field]!)) throw ValidationError.field(`/${field}`, 'must be a date (YYYY-MM-DD)');
+    if (search[field] && !DATE.test(search[field]!))
+      throw ValidationError.field(`/${field}`, 'must be a date (YYYY-MM-DD)');
   }
 }
 
-/** The scope's transactions matching the search, newest first; `limit` null: all of them (the CSV export). */
-export async function searchTransactions(em: EntityManager, scope: LedgerScope, search: LedgerSearch, limit: number | null = 100): Promise<TransactionView[]> {
+/** The search as SQL conditions on `transactions` (unqualified columns), after checking every field. */
+export function ledgerConditions(
+  scope: LedgerScope,
+  search: LedgerSearch,
+): { where: string; params: unknown[] } {
   checkLedgerSearch(search);
   const where = ['account_id = ?', 'livemode = ?'];
   const params: unknown[] = [scope.accountId, scope.livemode];
@@ -34,22 +40,38 @@ export async function searchTransactions(em: EntityManager, scope: LedgerScope, 
   if (search.from) add(`created_at >= (?::date)::timestamp at time zone '${MEXICO_CITY}'`, search.from);
   if (search.to) add(`created_at < (?::date + 1)::timestamp at time zone '${MEXICO_CITY}'`, search.to);
   if (search.reference) add('reference_id = ?', search.reference.trim());
+  return { where: where.join(' and '), params };
+}
+
+/** The scope's transactions matching the search, newest first; `limit` null: all of them (the CSV export). */
+export async function searchTransactions(
+  em: EntityManager,
+  scope: LedgerScope,
+  search: LedgerSearch,
+  limit: number | null = 100,
+): Promise<TransactionView[]> {
+  const { where, params } = ledgerConditions(scope, search);
   const rows = await em.execute(
-    `select * from transactions where ${where.join(' and ')} order by seq desc${limit === null ? '' : ' limit ?'}`,
+    `select * from transactions where ${where} order by seq desc${limit === null ? '' : ' limit ?'}`,
     limit === null ? params : [...params, limit],
   );
   return (rows as Parameters<typeof toTransactionView>[0][]).map(toTransactionView);
 }
 
-const CSV_COLUMNS = ['id', 'createdAt', 'type', 'deltaCentavos', 'balanceAfterCentavos', 'referenceType', 'referenceId', 'note'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'createdAt',
+  'type',
+  'deltaCentavos',
+  'balanceAfterCentavos',
+  'referenceType',
+  'referenceId',
+  'note',
+] as const;
 
 /** RFC 4180 CSV with the API's field names (amounts in centavos, times ISO 8601 UTC), so rows compare 1:1. */
 export function transactionsCsv(rows: TransactionView[]): string {
-  const cell = (value: unknown) => {
-    const text = value === null || value === undefined ? '' : String(value);
-    // A leading = + - @ would be a formula in a spreadsheet: quote-prefix it (CSV injection).
-    const safe = /^[=+\-@]/.test(text) && !/^-?\d+$/.test(text) ? `'${text}` : text;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return [CSV_COLUMNS.join(','), ...rows.map((row) => CSV_COLUMNS.map((column) => cell(row[column])).join(','))].join('\r\n') + '\r\n';
+  return (
+    csvLine([...CSV_COLUMNS]) + rows.map((row) => csvLine(CSV_COLUMNS.map((column) => row[column]))).join('')
+  );
 }

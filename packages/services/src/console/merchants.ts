@@ -18,41 +18,60 @@ export interface ConsoleMerchant {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The scope's merchants (a user limited to some sees only those) with their CSD status, by legal name. */
-export async function listConsoleMerchants(em: EntityManager, scope: Scope, now: Date): Promise<ConsoleMerchant[]> {
+export async function listConsoleMerchants(
+  em: EntityManager,
+  scope: Scope,
+  now: Date,
+): Promise<ConsoleMerchant[]> {
   if (scope.merchantIds?.length === 0) return [];
   const params: unknown[] = [scope.accountId, scope.livemode];
   let where = 'm.account_id = ? and m.livemode = ? and m.deleted_at is null';
   if (scope.merchantIds) {
-    where += ' and m.id in (?)';
+    where += ' and m.id = any(?)';
     params.push(scope.merchantIds);
   }
-  const rows: MerchantRow[] = await em.execute(`${MERCHANT_SELECT} where ${where} order by m.legal_name, m.id limit 500`, params);
+  const rows: MerchantRow[] = await em.execute(
+    `${MERCHANT_SELECT} where ${where} order by m.legal_name, m.id limit 500`,
+    params,
+  );
   return rows.map((row) => {
     const csd = toCsdView(row, now);
     const msLeft = csd ? new Date(csd.validTo).getTime() - now.getTime() : 0;
     return {
-      id: row.id, rfc: row.rfc, legalName: row.legal_name, serie: row.serie, csd,
+      id: row.id,
+      rfc: row.rfc,
+      legalName: row.legal_name,
+      serie: row.serie,
+      csd,
       csdExpiresSoon: csd?.status === 'active' && msLeft < CSD_EXPIRY_WARNING_DAYS * DAY_MS,
     };
   });
 }
 
-/** The ids among `ids` that are not live merchants of the scope's account and mode (e.g. for a key's restriction). */
-export async function unknownMerchantIds(em: EntityManager, scope: Pick<Scope, 'accountId' | 'livemode'>, ids: string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const found: { id: string }[] = await em.execute('select id from merchants where account_id = ? and livemode = ? and id in (?) and deleted_at is null',
-    [scope.accountId, scope.livemode, ids]);
-  return ids.filter((id) => !found.some((m) => m.id === id));
+export interface MerchantChoice {
+  id: string;
+  accountId: string;
+  rfc: string;
+  legalName: string;
+  livemode: boolean;
 }
 
-export interface MerchantChoice { id: string; accountId: string; rfc: string; legalName: string; livemode: boolean }
-
 /** Merchants an admin can limit a console user to, for the accounts the users page offers (newest first, as there). */
-export async function listMerchantChoices(em: EntityManager, accountIds: string[]): Promise<MerchantChoice[]> {
+export async function listMerchantChoices(
+  em: EntityManager,
+  accountIds: string[],
+): Promise<MerchantChoice[]> {
   if (!accountIds.length) return [];
-  const rows: { id: string; account_id: string; rfc: string; legal_name: string; livemode: boolean }[] = await em.execute(
-    'select id, account_id, rfc, legal_name, livemode from merchants where account_id in (?) and deleted_at is null order by legal_name, id limit 2000',
-    [accountIds],
-  );
-  return rows.map((row) => ({ id: row.id, accountId: row.account_id, rfc: row.rfc, legalName: row.legal_name, livemode: row.livemode }));
+  const rows: { id: string; account_id: string; rfc: string; legal_name: string; livemode: boolean }[] =
+    await em.execute(
+      'select id, account_id, rfc, legal_name, livemode from merchants where account_id = any(?) and deleted_at is null order by legal_name, id limit 2000',
+      [accountIds],
+    );
+  return rows.map((row) => ({
+    id: row.id,
+    accountId: row.account_id,
+    rfc: row.rfc,
+    legalName: row.legal_name,
+    livemode: row.livemode,
+  }));
 }

@@ -3,7 +3,7 @@ import { retrieveConsoleUser, type ConsoleUserView } from '../console-users';
 import { randomToken, tokenHash } from '../oauth/random-token';
 
 /** A console session lasts a working day; signing out, disabling the user or an admin's revocation ends it sooner. */
-export const CONSOLE_SESSION_HOURS = 12;
+const CONSOLE_SESSION_HOURS = 12;
 
 export interface ConsoleSession {
   id: string;
@@ -11,7 +11,11 @@ export interface ConsoleSession {
 }
 
 /** Starts a session; the token goes into the cookie and only its sha256 is stored. */
-export async function createConsoleSession(em: EntityManager, userId: string, from: { ip: string | null; userAgent: string | null }): Promise<{ id: string; token: string; expiresAt: Date }> {
+export async function createConsoleSession(
+  em: EntityManager,
+  userId: string,
+  from: { ip: string | null; userAgent: string | null },
+): Promise<{ id: string; token: string; expiresAt: Date }> {
   const token = randomToken('cs_');
   const id = newId('cs');
   const rows: { expires_at: Date }[] = await em.execute(
@@ -23,7 +27,10 @@ export async function createConsoleSession(em: EntityManager, userId: string, fr
 }
 
 /** The live session of a cookie token: unknown, expired, revoked or of a disabled user is null. */
-export async function retrieveConsoleSession(em: EntityManager, token: string): Promise<ConsoleSession | null> {
+export async function retrieveConsoleSession(
+  em: EntityManager,
+  token: string,
+): Promise<ConsoleSession | null> {
   const rows: { id: string; console_user_id: string }[] = await em.execute(
     `update console_sessions set last_seen_at = now()
       where token_hash = ? and revoked_at is null and expires_at > now() returning id, console_user_id`,
@@ -35,10 +42,8 @@ export async function retrieveConsoleSession(em: EntityManager, token: string): 
 }
 
 export async function revokeConsoleSession(em: EntityManager, token: string): Promise<void> {
-  await em.execute('update console_sessions set revoked_at = coalesce(revoked_at, now()) where token_hash = ?', [tokenHash(token)]);
-}
-
-/** Signs a user out everywhere (disabling them, or an admin's action). */
-export async function revokeConsoleSessionsOf(em: EntityManager, userId: string): Promise<void> {
-  await em.execute('update console_sessions set revoked_at = coalesce(revoked_at, now()) where console_user_id = ? and revoked_at is null', [userId]);
+  await em.execute(
+    'update console_sessions set revoked_at = coalesce(revoked_at, now()) where token_hash = ?',
+    [tokenHash(token)],
+  );
 }

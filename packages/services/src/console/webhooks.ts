@@ -14,11 +14,21 @@ export interface ConsoleWebhookEndpoint {
  * read-only. Like the API, a scope limited to some merchants may not see them (ForbiddenError): endpoints receive
  * every merchant's events.
  */
-export async function listConsoleWebhooks(em: EntityManager, scope: Scope, attemptsPerEndpoint = 10): Promise<ConsoleWebhookEndpoint[]> {
+export async function listConsoleWebhooks(
+  em: EntityManager,
+  scope: Scope,
+  attemptsPerEndpoint = 10,
+): Promise<ConsoleWebhookEndpoint[]> {
   // masterKey only decrypts secrets, which a list never shows.
-  const endpoints = await listWebhookEndpoints({ em, masterKey: null }, scope, { limit: MAX_WEBHOOK_ENDPOINTS });
-  return Promise.all(endpoints.data.map(async (endpoint) => ({
-    endpoint,
-    attempts: (await listWebhookAttempts(em, scope, { endpointId: endpoint.id }, { limit: attemptsPerEndpoint })).data,
-  })));
+  const endpoints = await listWebhookEndpoints({ em, masterKey: null }, scope, {
+    limit: MAX_WEBHOOK_ENDPOINTS,
+  });
+  return Promise.all(
+    endpoints.data.map(async (endpoint) => ({
+      endpoint,
+      attempts: (
+        await listWebhookAttempts(em, scope, { endpointId: endpoint.id }, { limit: attemptsPerEndpoint })
+      ).data,
+    })),
+  );
 }

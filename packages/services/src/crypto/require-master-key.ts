@@ -1,11 +1,15 @@
 import { AppError } from '../errors';
-import type { MasterKey } from './secret-box';
+import type { MasterKeyring } from './secret-box';
 
 /** 503 `encryption_unavailable` on a server without MASTER_KEY: `what` cannot be stored unencrypted. */
-export function requireMasterKey(masterKey: MasterKey | null, what: string): MasterKey {
+export function requireMasterKey(masterKey: MasterKeyring | null, what: string): MasterKeyring {
   if (!masterKey) {
-    throw new AppError(503, 'encryption_unavailable', 'Service unavailable',
-      `This server has no MASTER_KEY configured, so it cannot store ${what}. Ask the operator to set one.`);
+    throw new AppError(
+      503,
+      'encryption_unavailable',
+      'Service unavailable',
+      `This server has no MASTER_KEY configured, so it cannot store ${what}. Ask the operator to set one.`,
+    );
   }
   return masterKey;
 }

@@ -9,11 +9,24 @@ export interface MasterKey {
 const VERSION = 'v1';
 const IV_BYTES = 12;
 
+/** The key that seals (the current one) and the retired keys that still open (config MASTER_KEYS_PREVIOUS). */
+export interface MasterKeyring extends MasterKey {
+  previous: readonly MasterKey[];
+}
+
+/** Every key of the ring that opens envelopes: the current one first. */
+export const readableKeys = (ring: MasterKeyring): MasterKey[] => [ring, ...ring.previous];
+
+/** Whether an envelope was sealed under this key (a rotation skips it). */
+export const sealedUnder = (envelope: string, key: MasterKey): boolean =>
+  envelope.startsWith(`${VERSION}:${key.id}:`);
+
 /**
  * The AES key is HKDF-SHA256(master key, info "secret-box") rather than the master key itself, so the same
  * master key can also derive the file-URL secret without the two uses ever sharing key material.
  */
-const dataKey = (master: MasterKey) => Buffer.from(hkdfSync('sha256', master.key, Buffer.alloc(0), 'secret-box', 32));
+const dataKey = (master: MasterKey) =>
+  Buffer.from(hkdfSync('sha256', master.key, Buffer.alloc(0), 'secret-box', 32));
 
 /**
  * AES-256-GCM envelope: `v1:<keyId>:<iv>:<tag>:<ciphertext>` (base64 parts). `context` is authenticated but
@@ -42,7 +55,8 @@ export function openSecret(keys: readonly MasterKey[], envelope: string, context
     throw new SecretBoxError('unrecognised secret envelope');
   }
   const master = keys.find((k) => k.id === keyId);
-  if (!master) throw new SecretBoxError(`secret encrypted under master key "${keyId}", which is not configured`);
+  if (!master)
+    throw new SecretBoxError(`secret encrypted under master key "${keyId}", which is not configured`);
   try {
     const decipher = createDecipheriv('aes-256-gcm', dataKey(master), Buffer.from(iv, 'base64'));
     decipher.setAAD(Buffer.from(context, 'utf8'));

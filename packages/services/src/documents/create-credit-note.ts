@@ -1,11 +1,16 @@
 import { checkCreditNoteRequest, type CreditNoteInput, type Receiver } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import { NotFoundError, ValidationError } from '../errors';
+import {
+  customerOfInvoice,
+  expandDocumentReferences,
+  type DocumentItemRequest,
+} from '../records/expand-references';
 import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
 import { loadDocument, type DocumentRow } from './document-row';
 import { fromCentavos, toCentavos } from '../centavos';
-import { storeNewDocument } from './store-new-document';
+import { storePrepared, type PreparedDocument } from './prepared-document';
 import { checkAmountMagnitudes } from './amount-limits';
 import { resolveStampingMerchant } from './merchant-gate';
 import type { StampingDeps } from './stamping-deps';
@@ -20,20 +25,34 @@ export interface CreditNoteCreate {
   formaPago: string;
   folio?: string;
   receiver?: Receiver;
-  items: CreditNoteInput['items'];
+  /** A saved customer instead of `receiver` (its data is copied). */
+  customerId?: string;
+  /** Items in full, or `{productId, quantity, …}` made from a saved product. */
+  items: DocumentItemRequest[];
   pricesIncludeTax?: boolean;
 }
+
+/** The request once its customer and products are replaced by their data. */
+type ExpandedCreditNote = Omit<CreditNoteCreate, 'items' | 'customerId'> & {
+  items: CreditNoteInput['items'];
+  customerId: string | null;
+};
 
 /**
  * The related income invoice when it lives in this service: named by `relatedInvoiceId`, or found by `relatedUuid` in
  * this account and mode (a UUID "stamped elsewhere" is not found and is taken as sent). Either way it must be a
  * stamped income invoice of the same merchant with no cancellation under way.
  */
-async function relatedInvoice(em: EntityManager, scope: Scope, body: CreditNoteCreate): Promise<DocumentRow | null> {
+async function relatedInvoice(
+  em: EntityManager,
+  scope: Scope,
+  body: Pick<CreditNoteCreate, 'relatedInvoiceId' | 'relatedUuid' | 'merchantId'>,
+): Promise<DocumentRow | null> {
   if (!body.relatedInvoiceId) {
     if (!body.relatedUuid) return null; // the request validation says what is missing
     const rows: DocumentRow[] = await em.execute(
-      'select * from documents where account_id = ? and livemode = ? and uuid = ?', [scope.accountId, scope.livemode, body.relatedUuid!.toUpperCase()],
+      'select * from documents where account_id = ? and livemode = ? and uuid = ?',
+      [scope.accountId, scope.livemode, body.relatedUuid!.toUpperCase()],
     );
     if (rows[0]) checkCreditable(scope, rows[0], body, '/relatedUuid');
     else if (!scope.livemode) await refuseOtherTenantsTestUuid(em, body.relatedUuid);
@@ -60,19 +79,46 @@ async function relatedInvoice(em: EntityManager, scope: Scope, body: CreditNoteC
  * elsewhere"; it is refused without saying whose it is. Live mode relates what the real SAT knows.
  */
 async function refuseOtherTenantsTestUuid(em: EntityManager, relatedUuid: string): Promise<void> {
-  const held: unknown[] = await em.execute('select 1 from documents where uuid = ?', [relatedUuid.toUpperCase()]);
+  const held: unknown[] = await em.execute('select 1 from documents where uuid = ?', [
+    relatedUuid.toUpperCase(),
+  ]);
   if (held.length) {
-    throw ValidationError.field('/relatedUuid', 'is not a document of this account and mode; in test mode a credit note relates this account\'s documents or a UUID stamped outside this service');
+    throw ValidationError.field(
+      '/relatedUuid',
+      "is not a document of this account and mode; in test mode a credit note relates this account's documents or a UUID stamped outside this service",
+    );
   }
 }
 
-function checkCreditable(scope: Scope, invoice: DocumentRow, body: CreditNoteCreate, path: string): void {
+function checkCreditable(
+  scope: Scope,
+  invoice: DocumentRow,
+  body: Pick<CreditNoteCreate, 'merchantId'>,
+  path: string,
+): void {
   assertMerchantAccess(scope, invoice.merchant_id);
-  if (invoice.type !== 'invoice') throw ValidationError.field(path, `is payment complement ${invoice.id}; a credit note relates an income invoice`);
-  if (invoice.kind === 'credit_note') throw ValidationError.field(path, `is credit note ${invoice.id}; a credit note relates an income invoice, not another credit note`);
+  if (invoice.type !== 'invoice')
+    throw ValidationError.field(
+      path,
+      `is payment complement ${invoice.id}; a credit note relates an income invoice`,
+    );
+  if (invoice.kind === 'credit_note')
+    throw ValidationError.field(
+      path,
+      `is credit note ${invoice.id}; a credit note relates an income invoice, not another credit note`,
+    );
+  // Credit notes are written in MXN; one of a foreign-currency invoice would compare amounts of two currencies.
+  if (invoice.currency !== 'MXN')
+    throw ValidationError.field(
+      path,
+      `is an invoice in ${invoice.currency}; credit notes of foreign-currency invoices are not supported yet`,
+    );
   checkNoCancellation(invoice, path);
   if (invoice.merchant_id !== body.merchantId) {
-    throw ValidationError.field('/merchantId', `must be ${invoice.merchant_id}, the merchant that stamped the related invoice`);
+    throw ValidationError.field(
+      '/merchantId',
+      `must be ${invoice.merchant_id}, the merchant that stamped the related invoice`,
+    );
   }
 }
 
@@ -81,12 +127,26 @@ function checkCreditable(scope: Scope, invoice: DocumentRow, body: CreditNoteCre
  * cancellation waits for the receiver would stay in force for a cancelled invoice. "Still stamping" and "being
  * cancelled" are not-yet answers (the same Idempotency-Key passes once they settle).
  */
-function checkNoCancellation(invoice: Pick<DocumentRow, 'id' | 'status' | 'cancellation'>, path: string): void {
-  if (invoice.status === 'stamping') throw ValidationError.notYet(path, `the related invoice ${invoice.id} is still being stamped; retry once it is stamped`);
+function checkNoCancellation(
+  invoice: Pick<DocumentRow, 'id' | 'status' | 'cancellation'>,
+  path: string,
+): void {
+  if (invoice.status === 'stamping')
+    throw ValidationError.notYet(
+      path,
+      `the related invoice ${invoice.id} is still being stamped; retry once it is stamped`,
+    );
   if (invoice.status === 'cancel_pending' || invoice.cancellation?.status === 'pending') {
-    throw ValidationError.notYet(path, `a cancellation of the related invoice ${invoice.id} is being requested; wait for its outcome`);
+    throw ValidationError.notYet(
+      path,
+      `a cancellation of the related invoice ${invoice.id} is being requested; wait for its outcome`,
+    );
   }
-  if (invoice.status !== 'stamped') throw ValidationError.field(path, `the related invoice is ${invoice.status}; only a stamped invoice can be credited`);
+  if (invoice.status !== 'stamped')
+    throw ValidationError.field(
+      path,
+      `the related invoice is ${invoice.status}; only a stamped invoice can be credited`,
+    );
 }
 
 /**
@@ -96,10 +156,18 @@ function checkNoCancellation(invoice: Pick<DocumentRow, 'id' | 'status' | 'cance
 function receiverOf(invoice: DocumentRow, sent: Receiver | undefined): Receiver {
   const own = invoice.receiver as Receiver;
   if (!sent) return own;
-  const norm = (r: Receiver): string[] => [r.rfc.trim().toUpperCase(), r.name.trim(), r.zip.trim(), r.regimenFiscal.trim()];
+  const norm = (r: Receiver): string[] => [
+    r.rfc.trim().toUpperCase(),
+    r.name.trim(),
+    r.zip.trim(),
+    r.regimenFiscal.trim(),
+  ];
   const [a, b] = [norm(own), norm(sent)];
   if (a.some((v, i) => v !== b[i])) {
-    throw ValidationError.field('/receiver', `must be the related invoice's receiver (${own.rfc} ${own.name}) or be left out: a credit note corrects the invoice it relates, so its receiver is the invoice's`);
+    throw ValidationError.field(
+      '/receiver',
+      `must be the related invoice's receiver (${own.rfc} ${own.name}) or be left out: a credit note corrects the invoice it relates, so its receiver is the invoice's`,
+    );
   }
   return own;
 }
@@ -112,7 +180,10 @@ async function checkCreditLeft(tx: EntityManager, invoice: DocumentRow, total: s
   const inForce = await creditNotesOf(tx, invoice, ['stamping', 'stamped', 'cancel_pending']);
   const left = toCentavos(invoice.total) - inForce.reduce((sum, note) => sum + toCentavos(note.total), 0);
   if (toCentavos(total) > left) {
-    throw ValidationError.field('/items', `the credit note totals ${total}, more than the ${fromCentavos(left)} of invoice ${invoice.id} (total ${invoice.total}) that its credit notes in force leave to credit`);
+    throw ValidationError.field(
+      '/items',
+      `the credit note totals ${total}, more than the ${fromCentavos(left)} of invoice ${invoice.id} (total ${invoice.total}) that its credit notes in force leave to credit`,
+    );
   }
 }
 
@@ -124,7 +195,7 @@ export async function creditNotesOf(
 ): Promise<Pick<DocumentRow, 'id' | 'total'>[]> {
   return em.execute(
     `select id, total from documents
-      where account_id = ? and livemode = ? and kind = 'credit_note' and status in (?) and (related_invoice_id = ? or related_uuid = ?)
+      where account_id = ? and livemode = ? and kind = 'credit_note' and status = any(?) and (related_invoice_id = ? or related_uuid = ?)
       order by id`,
     [invoice.account_id, invoice.livemode, statuses, invoice.id, invoice.uuid],
   );
@@ -135,21 +206,53 @@ export async function createCreditNoteDocument(
   em: EntityManager,
   deps: StampingDeps,
   scope: Scope,
-  body: CreditNoteCreate,
+  request: CreditNoteCreate,
   idempotencyKey?: string,
 ): Promise<DocumentRow> {
+  const prepared = await prepareCreditNote(em, deps, scope, request);
+  return em.transactional((tx) => storePrepared(tx, deps.config, scope, prepared, { idempotencyKey }));
+}
+
+/**
+ * Validates a credit note request and computes it; what depends on the related invoice's current state (no
+ * cancellation, the credit left, its balance) is checked again under that invoice's row lock when it is stored.
+ */
+export async function prepareCreditNote(
+  em: EntityManager,
+  deps: StampingDeps,
+  scope: Scope,
+  request: CreditNoteCreate,
+): Promise<PreparedDocument> {
+  // A draft keeps its references: each preview, edit and stamp copies the customer's and products' data anew.
+  const body: ExpandedCreditNote = await expandDocumentReferences(em, scope, 'credit_note', request);
   checkAmountMagnitudes(body.items);
   const now = deps.now?.() ?? new Date();
   const merchant = await resolveStampingMerchant(em, scope, body.merchantId, now);
   const invoice = await relatedInvoice(em, scope, body);
   await deps.catalogs.index();
-  const receiver = invoice ? receiverOf(invoice, body.receiver) : body.receiver;
-  const { issues, computed } = checkCreditNoteRequest({ ...body, receiver }, deps.catalogs.lookup, { issuer: merchant, now });
-  if (!computed) throw new ValidationError(`The credit note is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
+  const receiver = !invoice
+    ? body.receiver
+    : request.customerId
+      ? customerOfInvoice(body.receiver!, invoice.receiver, 'a credit note')
+      : receiverOf(invoice, body.receiver);
+  const { issues, computed } = checkCreditNoteRequest({ ...body, receiver }, deps.catalogs.lookup, {
+    issuer: merchant,
+    now,
+  });
+  if (!computed)
+    throw new ValidationError(
+      `The credit note is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
+      issues,
+    );
 
   const relatedUuid = (invoice?.uuid ?? body.relatedUuid!).toUpperCase();
   const input: CreditNoteInput = {
-    issuer: { rfc: merchant.rfc, legalName: merchant.legalName, regimenFiscal: merchant.regimenFiscal, zip: merchant.zip },
+    issuer: {
+      rfc: merchant.rfc,
+      legalName: merchant.legalName,
+      regimenFiscal: merchant.regimenFiscal,
+      zip: merchant.zip,
+    },
     receiver: receiver!,
     relatedUuid,
     tipoRelacion: body.tipoRelacion ?? '01',
@@ -161,22 +264,37 @@ export async function createCreditNoteDocument(
     ...(body.folio ? { folioText: body.folio } : {}),
   };
 
-  return em.transactional(async (tx) => {
+  return {
+    type: 'invoice',
+    merchant,
+    details: {
+      kind: 'credit_note',
+      folioText: body.folio ?? null,
+      metodoPago: 'PUE',
+      formaPago: input.formaPago,
+      usoCfdi: input.usoCfdi!,
+      receiver: input.receiver,
+      subtotal: computed.subTotal,
+      discount: computed.descuento ?? '0',
+      total: computed.total,
+      tipoRelacion: input.tipoRelacion!,
+      relatedUuid,
+      relatedInvoiceId: invoice?.id ?? null,
+      monto: null,
+      input,
+      customerId: body.customerId,
+    },
     // Under the invoice's row lock, as a cancellation request takes it: no cancellation starts in between.
-    let credited: string | null = null;
-    if (invoice) {
-      const locked: DocumentRow[] = await tx.execute('select * from documents where id = ? for update', [invoice.id]);
+    underLock: async (tx) => {
+      if (!invoice) return {};
+      const locked: DocumentRow[] = await tx.execute('select * from documents where id = ? for update', [
+        invoice.id,
+      ]);
       checkNoCancellation(locked[0]!, body.relatedInvoiceId ? '/relatedInvoiceId' : '/relatedUuid');
       await checkCreditLeft(tx, locked[0]!, computed.total);
-      credited = await creditOutstandingBalance(tx, locked[0]!, computed.total);
-    }
-    return storeNewDocument(tx, deps.config, scope, { type: 'invoice', merchant, idempotencyKey }, (_id, folio) => ({
-      kind: 'credit_note', folioText: body.folio ?? null, metodoPago: 'PUE', formaPago: input.formaPago, usoCfdi: input.usoCfdi!,
-      receiver: input.receiver, subtotal: computed.subTotal, discount: computed.descuento ?? '0', total: computed.total,
-      tipoRelacion: input.tipoRelacion!, relatedUuid, relatedInvoiceId: invoice?.id ?? null, monto: credited,
-      input: { ...input, folio },
-    }));
-  });
+      return { monto: await creditOutstandingBalance(tx, locked[0]!, computed.total) };
+    },
+  };
 }
 
 /**
@@ -184,11 +302,18 @@ export async function createCreditNoteDocument(
  * total off `saldo_pendiente`, at most what is outstanding (a note after full payment is a refund, not a balance),
  * and keeps that amount as its `monto` so a failed stamp or a cancellation gives exactly it back.
  */
-async function creditOutstandingBalance(tx: EntityManager, invoice: DocumentRow, total: string): Promise<string | null> {
+async function creditOutstandingBalance(
+  tx: EntityManager,
+  invoice: DocumentRow,
+  total: string,
+): Promise<string | null> {
   if (invoice.metodo_pago !== 'PPD' || invoice.saldo_pendiente === null) return null;
   const applied = Math.min(toCentavos(total), toCentavos(invoice.saldo_pendiente));
   if (applied <= 0) return null;
   const monto = fromCentavos(applied);
-  await tx.execute('update documents set saldo_pendiente = saldo_pendiente - ?, updated_at = now() where id = ?', [monto, invoice.id]);
+  await tx.execute(
+    'update documents set saldo_pendiente = saldo_pendiente - ?, updated_at = now() where id = ?',
+    [monto, invoice.id],
+  );
   return monto;
 }

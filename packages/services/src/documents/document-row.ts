@@ -1,9 +1,17 @@
-import type { EntityManager } from '@cfdi/db';
+import type { EntityManager, IdPrefix } from '@cfdi/db';
 import { NotFoundError } from '../errors';
 import type { LedgerScope } from '../ledger';
 
 export type DocumentType = 'invoice' | 'payment' | 'nomina';
-export type DocumentStatus = 'stamping' | 'stamped' | 'stamp_failed' | 'cancel_pending' | 'cancelled';
+
+/** Each type's id prefix: a type's documents are one id range, which bounds every list by type. */
+export const DOCUMENT_ID_PREFIX = { invoice: 'inv', payment: 'pay', nomina: 'nom' } as const satisfies Record<
+  DocumentType,
+  IdPrefix
+>;
+/** `draft`: stored but not stamped, with no folio, no reservation and no fiscal existence (see drafts/). */
+export type DocumentStatus =
+  'draft' | 'stamping' | 'stamped' | 'stamp_failed' | 'cancel_pending' | 'cancelled';
 export type FilesStatus = 'pending' | 'processing' | 'ready' | 'failed';
 
 /** A `documents` row as raw queries return it (numeric columns come back as strings). */
@@ -16,7 +24,8 @@ export interface DocumentRow {
   kind: 'nominal' | 'global' | 'credit_note' | null;
   status: DocumentStatus;
   serie: string;
-  folio: string;
+  /** Null only on a draft: a folio is assigned when the document is stamped. */
+  folio: string | null;
   folio_text: string | null;
   metodo_pago: string | null;
   forma_pago: string | null;
@@ -31,12 +40,19 @@ export interface DocumentRow {
   related_uuid: string | null;
   related_invoice_id: string | null;
   invoice_id: string | null;
+  /**
+   * The saved customer the receiver was copied from (the copy in `receiver` is what the CFDI carries). Optional: a
+   * record built before the column existed (one crossing Temporal from an older worker) has none.
+   */
+  customer_id?: string | null;
   num_parcialidad: number | null;
   monto: string | null;
   fecha_pago: string | null;
   saldo_anterior: string | null;
   saldo_insoluto: string | null;
   input: Record<string, unknown>;
+  /** A draft's create body as sent and patched; null on documents created to be stamped at once. */
+  request: Record<string, unknown> | null;
   fecha: string | null;
   sealed_xml: string | null;
   stamped_xml: string | null;
@@ -54,8 +70,19 @@ export interface DocumentRow {
   updated_at: Date | string;
 }
 
+/**
+ * A document as its views read it: the row without its XML bodies. A stamp's outcome carries one from the recording to
+ * the API's answer through Temporal (see `toDocumentRecord`), so views never need the XML.
+ */
+export type DocumentRecord = Omit<DocumentRow, 'sealed_xml' | 'stamped_xml'>;
+
 /** Loads a document of the scope; another account's or mode's document is simply not found. */
-export async function loadDocument(em: EntityManager, scope: LedgerScope, id: string, type?: DocumentType): Promise<DocumentRow> {
+export async function loadDocument(
+  em: EntityManager,
+  scope: LedgerScope,
+  id: string,
+  type?: DocumentType,
+): Promise<DocumentRow> {
   const rows: DocumentRow[] = await em.execute(
     `select * from documents where id = ? and account_id = ? and livemode = ?${type ? ' and type = ?' : ''}`,
     type ? [id, scope.accountId, scope.livemode, type] : [id, scope.accountId, scope.livemode],
@@ -75,18 +102,22 @@ export interface MerchantRefs {
 
 export type DocumentWithMerchantRefs = DocumentRow & { merchant: MerchantRefs };
 
-
 /** The merchant references a row carries, when it was read with them. */
-export const merchantRefsOf = (row: DocumentRow): MerchantRefs | undefined => (row as Partial<DocumentWithMerchantRefs>).merchant;
+export const merchantRefsOf = (row: DocumentRow): MerchantRefs | undefined =>
+  (row as Partial<DocumentWithMerchantRefs>).merchant;
 
 /** Loads by id with its merchant's references, in one query: the start of a stamp. */
-export async function loadDocumentWithMerchantRefs(em: EntityManager, id: string): Promise<DocumentWithMerchantRefs> {
-  const rows: (DocumentRow & { merchant_csd_serial: string | null; merchant_logo_key: string | null })[] = await em.execute(
-    `select d.*, c.serial_number as merchant_csd_serial, m.logo_key as merchant_logo_key
+export async function loadDocumentWithMerchantRefs(
+  em: EntityManager,
+  id: string,
+): Promise<DocumentWithMerchantRefs> {
+  const rows: (DocumentRow & { merchant_csd_serial: string | null; merchant_logo_key: string | null })[] =
+    await em.execute(
+      `select d.*, c.serial_number as merchant_csd_serial, m.logo_key as merchant_logo_key
        from documents d left join merchants m on m.id = d.merchant_id left join merchant_csds c on c.merchant_id = d.merchant_id
       where d.id = ?`,
-    [id],
-  );
+      [id],
+    );
   if (!rows[0]) throw new NotFoundError('document', id);
   const { merchant_csd_serial, merchant_logo_key, ...row } = rows[0];
   return { ...row, merchant: { csd_serial: merchant_csd_serial, logo_key: merchant_logo_key } };

@@ -1,14 +1,42 @@
-import type { DocumentRow, DocumentType } from './document-row';
-import { toInvoiceView, type DocumentUrlSigner } from './invoice-view';
+import type { DocumentRecord, DocumentRow, DocumentType } from './document-row';
+import { foreignTradeOf, relatedDocumentsOf, toInvoiceView, type DocumentUrlSigner } from './invoice-view';
 import { toNominaView } from './nomina-view';
 import { toPaymentView } from './payment-view';
 
 /** The resource a document is shown as, by its type: one answer shape per type everywhere (API, events, MCP). */
-export function toDocumentView(row: DocumentRow, sign?: DocumentUrlSigner) {
+export function toDocumentView(row: DocumentRecord, sign?: DocumentUrlSigner) {
   if (row.type === 'payment') return toPaymentView(row, sign);
   if (row.type === 'nomina') return toNominaView(row, sign);
   return toInvoiceView(row, sign);
 }
 
+/**
+ * What a document is worth as people read it: its CFDI total, except a payment complement's, whose CFDI total is 0 by
+ * the Pagos 2.0 rules; it is worth the amount paid (`monto`).
+ */
+export const documentAmount = (row: Pick<DocumentRow, 'type' | 'total' | 'monto'>): string =>
+  row.type === 'payment' && row.monto !== null ? row.monto : row.total;
+
 /** Events are named after the resource: `invoice.*`, `payment.*`, `nomina.*`. */
 export const eventPrefix = (row: Pick<DocumentRow, 'type'>): DocumentType => row.type;
+
+/**
+ * The record a document's views are built from, kept small enough to cross Temporal whatever the number of items:
+ * no XML, and of the stored request only what views show (a payroll receipt's whole request, an invoice's
+ * relatedDocuments; a payment's views read none of it).
+ */
+export function toDocumentRecord(row: DocumentRow): DocumentRecord {
+  const { sealed_xml: _sealed, stamped_xml: _stamped, input, ...record } = row;
+  if (row.type === 'nomina') return { ...record, input };
+  const relatedDocuments = relatedDocumentsOf(row);
+  // What the invoice view reads of the input, without the concepts and goods (the record crosses Temporal).
+  const { tipoCambio, comercioExterior: exportSummary } = foreignTradeOf(row.input);
+  return {
+    ...record,
+    input: {
+      ...(relatedDocuments ? { relatedDocuments } : {}),
+      ...(tipoCambio !== undefined ? { tipoCambio: String(tipoCambio) } : {}),
+      ...(exportSummary ? { exportSummary } : {}),
+    },
+  };
+}

@@ -5,7 +5,11 @@ import { loadDocumentWithMerchantRefs, type DocumentWithMerchantRefs } from './d
 import { documentFileKeys } from './files';
 
 /** Renders a stamped document's PDF and ZIP (`renderPdfAndZip` in production; tests count or break it). */
-export type FilesRenderer = (uuid: string, stampedXml: string, logo: Buffer | null) => Promise<{ pdf: Buffer; zip: Buffer }>;
+export type FilesRenderer = (
+  uuid: string,
+  stampedXml: string,
+  logo: Buffer | null,
+) => Promise<{ pdf: Buffer; zip: Buffer }>;
 
 export interface OnDemandFilesDeps {
   storage: Pick<FileStorage, 'get' | 'put'>;
@@ -40,11 +44,26 @@ export function createDocumentFileProducer(deps: OnDemandFilesDeps) {
     async produce(em: EntityManager, key: string): Promise<StoredFile | null> {
       const match = DOCUMENT_FILE.exec(key);
       if (!match) return null;
-      const [, accountId, mode, documentId, uuid, kind] = match as unknown as [string, string, string, string, string, keyof typeof CONTENT_TYPES];
+      const [, accountId, mode, documentId, uuid, kind] = match as unknown as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        keyof typeof CONTENT_TYPES,
+      ];
       const row = await loadDocumentWithMerchantRefs(em, documentId).catch(() => null);
-      if (!row?.stamped_xml || row.uuid !== uuid || row.account_id !== accountId || row.livemode !== (mode === 'live') || row.files?.[kind] !== key) return null;
+      if (
+        !row?.stamped_xml ||
+        row.uuid !== uuid ||
+        row.account_id !== accountId ||
+        row.livemode !== (mode === 'live') ||
+        row.files?.[kind] !== key
+      )
+        return null;
       // The XML is the row's: served from there until the PDF's render stores the three files.
-      if (kind === 'xml') return { bytes: Buffer.from(row.stamped_xml, 'utf8'), contentType: CONTENT_TYPES.xml };
+      if (kind === 'xml')
+        return { bytes: Buffer.from(row.stamped_xml, 'utf8'), contentType: CONTENT_TYPES.xml };
       let rendering = inFlight.get(documentId);
       if (!rendering) {
         rendering = renderOnce(em, deps, row).finally(() => inFlight.delete(documentId));
@@ -63,38 +82,62 @@ export type DocumentFileProducer = ReturnType<typeof createDocumentFileProducer>
  * download is answered while the fsynced writes go on (still under the lock: another process waits for them); null
  * when another process stored them first. A write that fails is reported and leaves the files to the next download.
  */
-function renderOnce(em: EntityManager, deps: OnDemandFilesDeps, row: DocumentWithMerchantRefs): Promise<RenderedFiles | null> {
+function renderOnce(
+  em: EntityManager,
+  deps: OnDemandFilesDeps,
+  row: DocumentWithMerchantRefs,
+): Promise<RenderedFiles | null> {
   const keys = documentFileKeys(row, row.uuid!);
   return new Promise((resolve, reject) => {
-    em.fork().transactional(async (tx) => {
-      // Another API process may be rendering the same document: wait for it, then find its files stored.
-      await tx.execute('select pg_advisory_xact_lock(?, hashtext(?))', [FILES_LOCK, row.id]);
-      if ((await deps.storage.get(keys.pdf)) && (await deps.storage.get(keys.zip))) {
-        resolve(null);
-        return;
-      }
-      const logo = await loadPrintableLogo(tx, deps.storage, { accountId: row.account_id, livemode: row.livemode }, row.merchant_id, row.merchant.logo_key);
-      let files: RenderedFiles | undefined;
-      for (let attempt = 1; !files; attempt++) {
-        try {
-          files = await deps.renderFiles(row.uuid!, row.stamped_xml!, logo);
-        } catch (error) {
-          deps.onFailure(row.id, error as Error);
-          if (attempt < RENDER_ATTEMPTS) continue;
-          // `ready` promises a download that works; this one did not. The next download that renders sets it back.
-          await em.fork().execute(`update documents set files_status = 'failed', updated_at = now() where id = ? and files_status = 'ready'`, [row.id]);
-          throw new FileRenderFailedError(`The files of document ${row.id} could not be rendered: ${(error as Error).message}`);
+    em.fork()
+      .transactional(async (tx) => {
+        // Another API process may be rendering the same document: wait for it, then find its files stored.
+        await tx.execute('select pg_advisory_xact_lock(?, hashtext(?))', [FILES_LOCK, row.id]);
+        if ((await deps.storage.get(keys.pdf)) && (await deps.storage.get(keys.zip))) {
+          resolve(null);
+          return;
         }
-      }
-      // Rendered: a download works again (from storage, or rendered anew if the writes below fail).
-      await em.fork().execute(`update documents set files_status = 'ready', updated_at = now() where id = ? and files_status = 'failed'`, [row.id]);
-      resolve(files);
-      await deps.storage.put(keys.xml, Buffer.from(row.stamped_xml!, 'utf8'), CONTENT_TYPES.xml);
-      await deps.storage.put(keys.pdf, files.pdf, CONTENT_TYPES.pdf);
-      await deps.storage.put(keys.zip, files.zip, CONTENT_TYPES.zip);
-    }).catch((error: Error) => {
-      if (!(error instanceof FileRenderFailedError)) deps.onFailure(row.id, error);
-      reject(error); // no effect once the rendered files were handed over
-    });
+        const logo = await loadPrintableLogo(
+          tx,
+          deps.storage,
+          { accountId: row.account_id, livemode: row.livemode },
+          row.merchant_id,
+          row.merchant.logo_key,
+        );
+        let files: RenderedFiles | undefined;
+        for (let attempt = 1; !files; attempt++) {
+          try {
+            files = await deps.renderFiles(row.uuid!, row.stamped_xml!, logo);
+          } catch (error) {
+            deps.onFailure(row.id, error as Error);
+            if (attempt < RENDER_ATTEMPTS) continue;
+            // `ready` promises a download that works; this one did not. The next download that renders sets it back.
+            await em
+              .fork()
+              .execute(
+                `update documents set files_status = 'failed', updated_at = now() where id = ? and files_status = 'ready'`,
+                [row.id],
+              );
+            throw new FileRenderFailedError(
+              `The files of document ${row.id} could not be rendered: ${(error as Error).message}`,
+            );
+          }
+        }
+        // Rendered: a download works again (from storage, or rendered anew if the writes below fail).
+        await em
+          .fork()
+          .execute(
+            `update documents set files_status = 'ready', updated_at = now() where id = ? and files_status = 'failed'`,
+            [row.id],
+          );
+        resolve(files);
+        await deps.storage.put(keys.xml, Buffer.from(row.stamped_xml!, 'utf8'), CONTENT_TYPES.xml);
+        await deps.storage.put(keys.pdf, files.pdf, CONTENT_TYPES.pdf);
+        await deps.storage.put(keys.zip, files.zip, CONTENT_TYPES.zip);
+      })
+      .catch((error: Error) => {
+        if (!(error instanceof FileRenderFailedError)) deps.onFailure(row.id, error);
+        reject(error); // no effect once the rendered files were handed over
+      });
   });
 }

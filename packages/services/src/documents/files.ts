@@ -13,7 +13,10 @@ export interface DocumentFilesDeps {
   loadLogo(row: DocumentRow): Promise<Buffer | null>;
 }
 
-export function documentFileKey(row: Pick<DocumentRow, 'account_id' | 'livemode' | 'id'>, name: string): string {
+export function documentFileKey(
+  row: Pick<DocumentRow, 'account_id' | 'livemode' | 'id'>,
+  name: string,
+): string {
   return `${row.account_id}/${row.livemode ? 'live' : 'test'}/documents/${row.id}/${name}`;
 }
 
@@ -24,12 +27,23 @@ export interface DocumentFileKeys {
 }
 
 /** Where a stamped document's three files are (or will be) stored. */
-export function documentFileKeys(row: Pick<DocumentRow, 'account_id' | 'livemode' | 'id'>, uuid: string): DocumentFileKeys {
-  return { xml: documentFileKey(row, `${uuid}.xml`), pdf: documentFileKey(row, `${uuid}.pdf`), zip: documentFileKey(row, `${uuid}.zip`) };
+export function documentFileKeys(
+  row: Pick<DocumentRow, 'account_id' | 'livemode' | 'id'>,
+  uuid: string,
+): DocumentFileKeys {
+  return {
+    xml: documentFileKey(row, `${uuid}.xml`),
+    pdf: documentFileKey(row, `${uuid}.pdf`),
+    zip: documentFileKey(row, `${uuid}.zip`),
+  };
 }
 
 /** The PDF and ZIP of a stamped XML (the CPU-heavy part of a document's files). */
-export async function renderPdfAndZip(uuid: string, stampedXml: string, logo: Buffer | null): Promise<{ pdf: Buffer; zip: Buffer }> {
+export async function renderPdfAndZip(
+  uuid: string,
+  stampedXml: string,
+  logo: Buffer | null,
+): Promise<{ pdf: Buffer; zip: Buffer }> {
   const pdf = await renderPdf(stampedXml, { logo: logo ?? undefined });
   return { pdf, zip: await buildZip(cfdiZipEntries(uuid, stampedXml, pdf)) };
 }
@@ -38,22 +52,37 @@ export async function renderPdfAndZip(uuid: string, stampedXml: string, logo: Bu
  * Renders XML, PDF and ZIP of a stamped document into storage and marks the files ready. Repeatable: the same
  * keys are overwritten with the same content. On the last attempt a failure marks the files `failed`.
  */
-export async function generateDocumentFiles(em: EntityManager, deps: DocumentFilesDeps, documentId: string, options: { markFailedOnError: boolean }): Promise<void> {
+export async function generateDocumentFiles(
+  em: EntityManager,
+  deps: DocumentFilesDeps,
+  documentId: string,
+  options: { markFailedOnError: boolean },
+): Promise<void> {
   const row = await loadDocumentById(em, documentId);
   if (!row.stamped_xml || row.files_status === 'ready') return;
   try {
     await renderDocumentFiles(em, deps, row);
   } catch (error) {
-    if (options.markFailedOnError) await em.execute(`update documents set files_status = 'failed', updated_at = now() where id = ?`, [documentId]);
+    if (options.markFailedOnError)
+      await em.execute(`update documents set files_status = 'failed', updated_at = now() where id = ?`, [
+        documentId,
+      ]);
     throw error;
   }
 }
 
 /** The rendering itself, for a row already read with its stamped XML. */
-async function renderDocumentFiles(em: EntityManager, deps: DocumentFilesDeps, row: DocumentRow): Promise<void> {
+async function renderDocumentFiles(
+  em: EntityManager,
+  deps: DocumentFilesDeps,
+  row: DocumentRow,
+): Promise<void> {
   if (!row.stamped_xml || !row.uuid) throw new Error(`document ${row.id} has no stamped XML`);
   if (row.files_status !== 'processing') {
-    await em.execute(`update documents set files_status = 'processing', updated_at = now() where id = ? and files_status <> 'ready'`, [row.id]);
+    await em.execute(
+      `update documents set files_status = 'processing', updated_at = now() where id = ? and files_status <> 'ready'`,
+      [row.id],
+    );
   }
   const { pdf, zip } = await renderPdfAndZip(row.uuid, row.stamped_xml, await deps.loadLogo(row));
   const keys = documentFileKeys(row, row.uuid);

@@ -7,7 +7,8 @@ import type { DocumentRow } from './document-row';
  */
 function balanceTaken(row: DocumentRow): { invoiceId: string; amount: string } | null {
   if (row.monto === null || row.monto === undefined) return null;
-  const invoiceId = row.type === 'payment' ? row.invoice_id : row.kind === 'credit_note' ? row.related_invoice_id : null;
+  const invoiceId =
+    row.type === 'payment' ? row.invoice_id : row.kind === 'credit_note' ? row.related_invoice_id : null;
   return invoiceId ? { invoiceId, amount: row.monto } : null;
 }
 
@@ -18,5 +19,8 @@ function balanceTaken(row: DocumentRow): { invoiceId: string; amount: string } |
 export async function restoreInvoiceBalance(tx: EntityManager, row: DocumentRow): Promise<void> {
   const taken = balanceTaken(row);
   if (!taken) return;
-  await tx.execute('update documents set saldo_pendiente = saldo_pendiente + ?, updated_at = now() where id = ?', [taken.amount, taken.invoiceId]);
+  await tx.execute(
+    'update documents set saldo_pendiente = saldo_pendiente + ?, updated_at = now() where id = ?',
+    [taken.amount, taken.invoiceId],
+  );
 }

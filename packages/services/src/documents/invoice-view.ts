@@ -1,6 +1,6 @@
 import { isoTimestamp, isoTimestampOrNull } from '../time';
-import type { RelatedDocuments } from '@cfdi/cfdi';
-import { money, type DocumentRow, type FilesStatus } from './document-row';
+import { computeComercioExterior, type InvoiceInput, type RelatedDocuments } from '@cfdi/cfdi';
+import { money, type DocumentRecord, type DocumentRow, type FilesStatus } from './document-row';
 
 /** Turns a stored file key into a signed download URL (the API's @cfdi/storage signer). */
 export interface DocumentUrlSigner {
@@ -16,11 +16,11 @@ export interface FilesView {
 
 /**
  * URLs while the files are `ready`; when they `failed` to render on a download, the XML's URL is still given (the
- * stamped XML is always there to serve).
+ * stamped XML is always there to serve: file keys are set only on a document whose stamped XML is stored).
  */
-export function filesView(row: DocumentRow, sign?: DocumentUrlSigner): FilesView {
+function filesView(row: DocumentRecord, sign?: DocumentUrlSigner): FilesView {
   const view: FilesView = { status: row.files_status };
-  if (row.files_status === 'failed' && row.files?.xml && row.stamped_xml && sign) view.xmlUrl = sign.url(row.files.xml);
+  if (row.files_status === 'failed' && row.files?.xml && sign) view.xmlUrl = sign.url(row.files.xml);
   if (row.files_status === 'ready' && row.files && sign) {
     if (row.files.xml) view.xmlUrl = sign.url(row.files.xml);
     if (row.files.pdf) view.pdfUrl = sign.url(row.files.pdf);
@@ -29,7 +29,10 @@ export function filesView(row: DocumentRow, sign?: DocumentUrlSigner): FilesView
   return view;
 }
 
-export function cancellationView(row: DocumentRow, sign?: DocumentUrlSigner): Record<string, unknown> | null {
+export function cancellationView(
+  row: DocumentRecord,
+  sign?: DocumentUrlSigner,
+): Record<string, unknown> | null {
   if (!row.cancellation) return null;
   const cancellation = structuredClone(row.cancellation) as { acuse?: { xmlKey?: string; xmlUrl?: string } };
   if (cancellation.acuse?.xmlKey) {
@@ -40,7 +43,7 @@ export function cancellationView(row: DocumentRow, sign?: DocumentUrlSigner): Re
 }
 
 /** What every stamped document (invoice or payment) reports about its files, cancellation, stamping and times. */
-export function lifecycleView(row: DocumentRow, sign?: DocumentUrlSigner) {
+export function lifecycleView(row: DocumentRecord, sign?: DocumentUrlSigner) {
   return {
     files: filesView(row, sign),
     cancellation: cancellationView(row, sign),
@@ -52,7 +55,7 @@ export function lifecycleView(row: DocumentRow, sign?: DocumentUrlSigner) {
 }
 
 /** The Invoice resource (also credit notes) exactly as api-spec.md lists it. */
-export function toInvoiceView(row: DocumentRow, sign?: DocumentUrlSigner) {
+export function toInvoiceView(row: DocumentRecord, sign?: DocumentUrlSigner) {
   const creditNote = row.kind === 'credit_note';
   return {
     id: row.id,
@@ -62,7 +65,7 @@ export function toInvoiceView(row: DocumentRow, sign?: DocumentUrlSigner) {
     kind: row.kind!,
     uuid: row.uuid,
     serie: row.serie,
-    folio: Number(row.folio),
+    folio: row.folio === null ? null : Number(row.folio),
     folioText: row.folio_text,
     metodoPago: row.metodo_pago ?? 'PUE',
     formaPago: row.forma_pago ?? '',
@@ -72,9 +75,17 @@ export function toInvoiceView(row: DocumentRow, sign?: DocumentUrlSigner) {
     discount: Number(row.discount),
     total: Number(row.total),
     saldoPendiente: row.metodo_pago === 'PPD' && !creditNote ? money(row.saldo_pendiente) : null,
-    ...(creditNote ? { tipoRelacion: row.tipo_relacion!, relatedUuid: row.related_uuid!, relatedInvoiceId: row.related_invoice_id } : {}),
+    ...(creditNote
+      ? {
+          tipoRelacion: row.tipo_relacion!,
+          relatedUuid: row.related_uuid!,
+          relatedInvoiceId: row.related_invoice_id,
+        }
+      : {}),
     ...(relatedDocumentsOf(row) ? { relatedDocuments: relatedDocumentsOf(row) } : {}),
+    ...foreignTradeOf(row.input as TradeInput | null),
     receiver: row.receiver,
+    customerId: row.customer_id ?? null,
     merchantId: row.merchant_id,
     ...lifecycleView(row, sign),
   };
@@ -83,7 +94,7 @@ export function toInvoiceView(row: DocumentRow, sign?: DocumentUrlSigner) {
 export type InvoiceView = ReturnType<typeof toInvoiceView>;
 
 /** The subset returned while a document is still `stamping` (202). */
-export function toStampingView(row: DocumentRow) {
+export function toStampingView(row: DocumentRecord) {
   return {
     id: row.id,
     object: row.type,
@@ -94,6 +105,40 @@ export function toStampingView(row: DocumentRow) {
     files: { status: 'pending' as const },
     stampedAt: null,
     createdAt: isoTimestamp(row.created_at),
+  };
+}
+
+/** An export's complement in brief: what the invoice resource shows of it. */
+export interface ExportSummary {
+  incoterm: string | null;
+  numCertificadoOrigen: string | null;
+  tipoCambioUSD: number;
+  totalUSD: number;
+}
+
+type TradeInput = Partial<InvoiceInput> & { exportSummary?: ExportSummary };
+
+/**
+ * A foreign-currency invoice's exchange rate and an export's complement in brief. `input` is the stored engine input,
+ * or the record's trimmed copy (toDocumentRecord), which keeps only the summary.
+ */
+export function foreignTradeOf(input: TradeInput | null): {
+  tipoCambio?: number;
+  exportacion?: '02';
+  comercioExterior?: ExportSummary;
+} {
+  const cce = input?.comercioExterior;
+  const summary: ExportSummary | undefined =
+    input?.exportSummary ??
+    (cce && {
+      incoterm: cce.incoterm ?? null,
+      numCertificadoOrigen: cce.numCertificadoOrigen ?? null,
+      tipoCambioUSD: Number(cce.tipoCambioUSD),
+      totalUSD: Number(computeComercioExterior(cce).totalUSD),
+    });
+  return {
+    ...(input?.tipoCambio ? { tipoCambio: Number(input.tipoCambio) } : {}),
+    ...(summary ? { exportacion: '02' as const, comercioExterior: summary } : {}),
   };
 }
 

@@ -1,8 +1,26 @@
-import type { EntityManager } from '@cfdi/db';
-import { ValidationError } from '../errors';
+import { idAtTime, type EntityManager } from '@cfdi/db';
+import { Conditions, keysetPage, type Page, type PageRequest } from '../pagination';
 import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
-import { loadDocument, type DocumentRow, type DocumentStatus, type DocumentType } from './document-row';
+import {
+  DOCUMENT_ID_PREFIX,
+  loadDocument,
+  type DocumentRow,
+  type DocumentStatus,
+  type DocumentType,
+} from './document-row';
+
+/**
+ * How far a row's created_at (the database's clock at insert) may stand from its id's time (the API's clock when the
+ * id was made): the id range of a date filter is widened by this, the created_at condition stays exact.
+ */
+const ID_CLOCK_SLACK_MS = 60 * 60 * 1000;
+
+/** A created_at bound as the id bound that contains it (ids begin with their creation time), or null when unparseable. */
+function idBound(type: DocumentType, at: string, slackMs: number): string | null {
+  const time = Date.parse(at);
+  return Number.isNaN(time) ? null : idAtTime(DOCUMENT_ID_PREFIX[type], time + slackMs);
+}
 
 export interface DocumentFilters {
   merchantId?: string;
@@ -20,7 +38,12 @@ export interface DocumentFilters {
   paymentDateTo?: string;
 }
 
-export async function retrieveDocument(em: EntityManager, scope: Scope, id: string, type: DocumentType): Promise<DocumentRow> {
+export async function retrieveDocument(
+  em: EntityManager,
+  scope: Scope,
+  id: string,
+  type: DocumentType,
+): Promise<DocumentRow> {
   const row = await loadDocument(em, scope, id, type);
   // A key restricted to some merchants touches only their documents (403 for the others).
   assertMerchantAccess(scope, row.merchant_id);
@@ -28,37 +51,45 @@ export async function retrieveDocument(em: EntityManager, scope: Scope, id: stri
 }
 
 /** Newest first, `starting_after` = last id of the previous page, every filter of the spec. */
-export async function listDocuments(em: EntityManager, scope: Scope, type: DocumentType, filters: DocumentFilters, page: { limit: number; startingAfter?: string }) {
-  const where = ['account_id = ?', 'livemode = ?', 'type = ?'];
-  const params: unknown[] = [scope.accountId, scope.livemode, type];
-  const add = (clause: string, value: unknown) => {
-    where.push(clause);
-    params.push(value);
-  };
-  if (scope.merchantIds) add('merchant_id in (?)', scope.merchantIds);
-  if (filters.merchantId) add('merchant_id = ?', filters.merchantId);
-  if (filters.kind) add('kind = ?', filters.kind);
-  if (filters.status) add('status = ?', filters.status);
-  if (filters.uuid) add('uuid = ?', filters.uuid.toUpperCase());
-  if (filters.metodoPago) add('metodo_pago = ?', filters.metodoPago);
-  if (filters.invoiceId) add('invoice_id = ?', filters.invoiceId);
-  if (filters.createdFrom) add('created_at >= ?', filters.createdFrom);
-  if (filters.createdTo) add('created_at <= ?', filters.createdTo);
-  if (filters.employeeRfc) add("receiver->>'rfc' = ?", filters.employeeRfc.toUpperCase());
-  if (filters.paymentDateFrom) add('fecha_pago >= ?', filters.paymentDateFrom);
-  if (filters.paymentDateTo) add('fecha_pago <= ?', filters.paymentDateTo);
-  if (page.startingAfter) {
-    const cursor: unknown[] = await em.execute('select 1 from documents where id = ? and account_id = ? and livemode = ? and type = ?', [
-      page.startingAfter, scope.accountId, scope.livemode, type,
-    ]);
-    if (!cursor.length) throw ValidationError.field('/starting_after', `No ${type} "${page.startingAfter}" to start after.`);
-    add('id < ?', page.startingAfter);
-  }
-  const rows: DocumentRow[] = await em.execute(
-    `select * from documents where ${where.join(' and ')} order by id desc limit ?`,
-    [...params, page.limit + 1],
+export async function listDocuments(
+  em: EntityManager,
+  scope: Scope,
+  type: DocumentType,
+  filters: DocumentFilters,
+  page: PageRequest,
+): Promise<Page<DocumentRow>> {
+  const where = new Conditions().add('type = ?', type);
+  if (scope.merchantIds) where.add('merchant_id = any(?)', scope.merchantIds);
+  if (filters.merchantId) where.add('merchant_id = ?', filters.merchantId);
+  if (filters.kind) where.add('kind = ?', filters.kind);
+  if (filters.status) where.add('status = ?', filters.status);
+  if (filters.uuid) where.add('uuid = ?', filters.uuid.toUpperCase());
+  if (filters.metodoPago) where.add('metodo_pago = ?', filters.metodoPago);
+  if (filters.invoiceId) where.add('invoice_id = ?', filters.invoiceId);
+  if (filters.createdFrom) where.add('created_at >= ?', filters.createdFrom);
+  if (filters.createdTo) where.add('created_at <= ?', filters.createdTo);
+  // The same range as an id range, which the key walk uses (there is no created_at index to walk).
+  const fromId = filters.createdFrom && idBound(type, filters.createdFrom, -ID_CLOCK_SLACK_MS);
+  const toId = filters.createdTo && idBound(type, filters.createdTo, ID_CLOCK_SLACK_MS);
+  if (fromId) where.add('id >= ?', fromId);
+  if (toId) where.add('id < ?', toId);
+  if (filters.employeeRfc) where.add("receiver->>'rfc' = ?", filters.employeeRfc.toUpperCase());
+  if (filters.paymentDateFrom) where.add('fecha_pago >= ?', filters.paymentDateFrom);
+  if (filters.paymentDateTo) where.add('fecha_pago <= ?', filters.paymentDateTo);
+  // A cursor of another type (a payment's id in the invoice list) is as unknown as another account's.
+  return keysetPage<DocumentRow>(
+    em,
+    {
+      select: 'select * from documents',
+      table: 'documents',
+      scope,
+      where,
+      idPrefix: DOCUMENT_ID_PREFIX[type],
+      cursorAlso: { type },
+      noun: type,
+    },
+    page,
   );
-  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
 }
 
 /** Documents awaiting an operator or the PAC lookup, across accounts (operators' view). */
@@ -74,12 +105,20 @@ export async function listFailedFiles(em: EntityManager): Promise<DocumentRow[]>
 /** Why a document's files cannot be rendered (again), or null when they can: the CLI's and the console's check. */
 export function filesCannotRender(row: DocumentRow): string | null {
   if (!row.uuid) return `${row.id} is ${row.status}: only a stamped document has files`;
-  if (!row.stamped_xml) return `${row.id} was confirmed stamped without the PAC's copy (--without-xml): there is no XML to render`;
+  if (!row.stamped_xml)
+    return `${row.id} was confirmed stamped without the PAC's copy (--without-xml): there is no XML to render`;
   return null;
 }
 
 export async function reconciliationHistory(em: EntityManager, documentId: string) {
-  return em.execute<{ id: string; resolution: string; uuid: string | null; resolved_by: string; note: string | null; created_at: string }[]>(
-    'select * from reconciliations where document_id = ? order by id', [documentId],
-  );
+  return em.execute<
+    {
+      id: string;
+      resolution: string;
+      uuid: string | null;
+      resolved_by: string;
+      note: string | null;
+      created_at: string;
+    }[]
+  >('select * from reconciliations where document_id = ? order by id', [documentId]);
 }

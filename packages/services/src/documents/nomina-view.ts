@@ -1,6 +1,6 @@
 import { computeNomina, type NominaInput } from '@cfdi/cfdi';
-import { lifecycleView, type DocumentUrlSigner } from './invoice-view';
-import type { DocumentRow } from './document-row';
+import { lifecycleView, relatedDocumentsOf, type DocumentUrlSigner } from './invoice-view';
+import type { DocumentRecord } from './document-row';
 
 const amount = (value: string | undefined): number | null => (value === undefined ? null : Number(value));
 
@@ -9,7 +9,7 @@ const amount = (value: string | undefined): number | null => (value === undefine
  * request with the engine that sealed it; subtotal, discount and net pay come from the sealed XML), and the
  * lifecycle every document has.
  */
-export function toNominaView(row: DocumentRow, sign?: DocumentUrlSigner) {
+export function toNominaView(row: DocumentRecord, sign?: DocumentUrlSigner) {
   const input = row.input as unknown as NominaInput;
   const e = input.employee;
   const t = computeNomina(input);
@@ -25,16 +25,28 @@ export function toNominaView(row: DocumentRow, sign?: DocumentUrlSigner) {
     merchantId: row.merchant_id,
     registroPatronal: input.registroPatronal ?? null,
     employee: {
-      rfc: e.rfc, name: e.name, curp: e.curp, numEmpleado: e.numEmpleado, numSeguridadSocial: e.numSeguridadSocial ?? null,
-      departamento: e.departamento ?? null, puesto: e.puesto ?? null, tipoContrato: e.tipoContrato, tipoRegimen: e.tipoRegimen,
+      rfc: e.rfc,
+      name: e.name,
+      curp: e.curp,
+      numEmpleado: e.numEmpleado,
+      numSeguridadSocial: e.numSeguridadSocial ?? null,
+      departamento: e.departamento ?? null,
+      puesto: e.puesto ?? null,
+      tipoContrato: e.tipoContrato,
+      tipoRegimen: e.tipoRegimen,
       periodicidadPago: e.periodicidadPago,
     },
     period: { ...input.period, numDiasPagados: Number(input.period.numDiasPagados) },
     totals: {
-      totalPercepciones: amount(t.totalPercepciones), totalSueldos: amount(t.totalSueldos),
-      totalSeparacionIndemnizacion: amount(t.totalSeparacionIndemnizacion), totalJubilacionPensionRetiro: amount(t.totalJubilacionPensionRetiro),
-      totalGravado: Number(t.totalGravado), totalExento: Number(t.totalExento),
-      totalDeducciones: amount(t.totalDeducciones), totalOtrasDeducciones: amount(t.totalOtrasDeducciones), totalImpuestosRetenidos: amount(t.totalImpuestosRetenidos),
+      totalPercepciones: amount(t.totalPercepciones),
+      totalSueldos: amount(t.totalSueldos),
+      totalSeparacionIndemnizacion: amount(t.totalSeparacionIndemnizacion),
+      totalJubilacionPensionRetiro: amount(t.totalJubilacionPensionRetiro),
+      totalGravado: Number(t.totalGravado),
+      totalExento: Number(t.totalExento),
+      totalDeducciones: amount(t.totalDeducciones),
+      totalOtrasDeducciones: amount(t.totalOtrasDeducciones),
+      totalImpuestosRetenidos: amount(t.totalImpuestosRetenidos),
       totalOtrosPagos: amount(t.totalOtrosPagos),
     },
     currency: row.currency,
@@ -42,6 +54,7 @@ export function toNominaView(row: DocumentRow, sign?: DocumentUrlSigner) {
     discount: Number(row.discount),
     /** Net pay: SubTotal − Descuento. */
     total: Number(row.total),
+    ...(relatedDocumentsOf(row) ? { relatedDocuments: relatedDocumentsOf(row) } : {}),
     ...lifecycleView(row, sign),
   };
 }

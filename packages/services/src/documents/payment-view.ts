@@ -1,8 +1,8 @@
 import { lifecycleView, type DocumentUrlSigner } from './invoice-view';
-import { money, type DocumentRow } from './document-row';
+import { money, type DocumentRecord } from './document-row';
 
 /** The Payment resource (payment complement) as api-spec.md lists it. */
-export function toPaymentView(row: DocumentRow, sign?: DocumentUrlSigner) {
+export function toPaymentView(row: DocumentRecord, sign?: DocumentUrlSigner) {
   return {
     id: row.id,
     object: 'payment' as const,
@@ -10,6 +10,7 @@ export function toPaymentView(row: DocumentRow, sign?: DocumentUrlSigner) {
     status: row.status,
     invoiceId: row.invoice_id!,
     merchantId: row.merchant_id,
+    customerId: row.customer_id ?? null,
     uuid: row.uuid,
     numParcialidad: row.num_parcialidad!,
     monto: money(row.monto)!,

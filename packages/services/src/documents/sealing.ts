@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
-import {
-  buildCreditNoteXml, buildInvoiceXml, buildNominaXml, buildPaymentXml, rootAttributes, sealXml, type Csd, type CreditNoteInput, type InvoiceInput, type NominaInput,
-  type PaymentInput,
-} from '@cfdi/cfdi';
+import { rootAttributes, sealXml, type Csd } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import type { DocumentRow } from './document-row';
+import { kindOf } from './kinds';
 
-/** A business reason the document can never be sealed (no CSD, expired CSD, deleted merchant): not retryable. */
+/**
+ * A business reason the document can never be sealed (no CSD, expired CSD, deleted merchant, input the engine cannot
+ * write): not retryable.
+ */
 export class UnsealableDocumentError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'UnsealableDocumentError';
   }
@@ -16,15 +20,24 @@ export class UnsealableDocumentError extends Error {
 
 export type CsdLoader = (row: DocumentRow) => Promise<Csd>;
 
+/**
+ * The document's XML. The engine throws a RangeError for input it can never build (a pipe or a control character in a
+ * name the API accepted before it refused them, an amount past the XSD): that is permanent, so it becomes an
+ * UnsealableDocumentError (the document fails as `invalid_document`, the timbre is refunded) and is never retried or
+ * reported as the PAC being unavailable.
+ */
 function buildXml(row: DocumentRow, now: Date): string {
-  if (row.type === 'payment') return buildPaymentXml(row.input as unknown as PaymentInput, { now }).xml;
-  if (row.type === 'nomina') return buildNominaXml(row.input as unknown as NominaInput, { now }).xml;
-  if (row.kind === 'credit_note') return buildCreditNoteXml(row.input as unknown as CreditNoteInput, { now }).xml;
-  return buildInvoiceXml(row.input as unknown as InvoiceInput, { now }).xml;
+  try {
+    return kindOf(row).buildXml(row.input, now);
+  } catch (error) {
+    if (error instanceof RangeError)
+      throw new UnsealableDocumentError('invalid_document', `The document cannot be built: ${error.message}`);
+    throw error;
+  }
 }
 
 /** How far back Fecha may move to give a document a CFDI no other document has sealed (see `sealDistinct`). */
-export const MAX_FECHA_SHIFT_SECONDS = 300;
+const MAX_FECHA_SHIFT_SECONDS = 300;
 
 /**
  * Seals the document to a CFDI no other document has: two documents with the same issuer, serie, folio text, content
@@ -48,22 +61,34 @@ async function sealDistinct(em: EntityManager, row: DocumentRow, csd: Csd, now: 
     );
     if (holder[0]?.document_id === row.id) return sealed.xml;
   }
-  throw new Error(`document ${row.id}: every Fecha in the last ${MAX_FECHA_SHIFT_SECONDS} s seals a CFDI another document holds`);
+  throw new Error(
+    `document ${row.id}: every Fecha in the last ${MAX_FECHA_SHIFT_SECONDS} s seals a CFDI another document holds`,
+  );
 }
 
 /**
  * Builds and seals the document once and persists the sealed XML before any PAC call. Idempotent: when a sealed
  * XML exists it is returned unchanged (re-sealing would make a different CFDI and defeat the PAC's duplicate check).
  */
-export async function sealDocument(em: EntityManager, row: DocumentRow, loadCsd: CsdLoader, now: Date): Promise<string> {
+export async function sealDocument(
+  em: EntityManager,
+  row: DocumentRow,
+  loadCsd: CsdLoader,
+  now: Date,
+): Promise<string> {
   if (row.sealed_xml) return row.sealed_xml;
   const sealedXml = await sealDistinct(em, row, await loadCsd(row), now);
   const root = rootAttributes(sealedXml);
   // An invoice's amounts become the XML's: the API computed them when it accepted the request, and a worker of a
   // newer engine may build the XML (a deploy between the two). Nothing is paid against an unstamped invoice yet.
-  const amounts = row.type === 'payment'
-    ? { subtotal: row.subtotal, discount: row.discount, total: row.total }
-    : { subtotal: root.SubTotal ?? row.subtotal, discount: root.Descuento ?? '0', total: root.Total ?? row.total };
+  const amounts =
+    row.type === 'payment'
+      ? { subtotal: row.subtotal, discount: row.discount, total: row.total }
+      : {
+          subtotal: root.SubTotal ?? row.subtotal,
+          discount: root.Descuento ?? '0',
+          total: root.Total ?? row.total,
+        };
   const stored: { sealed_xml: string }[] = await em.execute(
     `update documents set sealed_xml = ?, fecha = ?, subtotal = ?, discount = ?, total = ?,
             saldo_pendiente = case when saldo_pendiente is null then null else ?::numeric end, updated_at = now()
@@ -72,6 +97,9 @@ export async function sealDocument(em: EntityManager, row: DocumentRow, loadCsd:
   );
   if (stored[0]) return stored[0].sealed_xml;
   // Another attempt sealed it first: its bytes are the ones the PAC may already have.
-  const existing: { sealed_xml: string }[] = await em.execute('select sealed_xml from documents where id = ?', [row.id]);
+  const existing: { sealed_xml: string }[] = await em.execute(
+    'select sealed_xml from documents where id = ?',
+    [row.id],
+  );
   return existing[0]!.sealed_xml;
 }

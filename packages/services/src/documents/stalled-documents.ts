@@ -29,7 +29,11 @@ export interface StalledDocument {
   since: string;
 }
 
-export async function stalledDocuments(em: EntityManager, work: StalledWork, query: StalledDocumentsQuery): Promise<StalledDocument[]> {
+export async function stalledDocuments(
+  em: EntityManager,
+  work: StalledWork,
+  query: StalledDocumentsQuery,
+): Promise<StalledDocument[]> {
   const { since, where } = SINCE[work];
   const rows: { id: string; since: Date }[] = await em.execute(
     `select id, ${since} as since from documents

@@ -5,6 +5,7 @@ import { emitEvent } from './events';
 import { eventPrefix, toDocumentView as eventObject } from './document-view';
 import { restoreInvoiceBalance } from './invoice-balance';
 import { documentFileKeys } from './files';
+import { reopenReceiptsOf } from '../receipts/reopen-receipts';
 
 const scopeOf = (row: DocumentRow) => ({ accountId: row.account_id, livemode: row.livemode });
 
@@ -17,7 +18,11 @@ export interface StampedDocument {
  * The id of another document of the same account and mode holding this stamp (UUIDs are unique), or null. Scoped:
  * a document of another tenant is never named (see `uuidHeldByAnother` for the unscoped yes/no).
  */
-export async function otherHolderOfUuid(em: EntityManager, uuid: string, documentId: string): Promise<string | null> {
+export async function otherHolderOfUuid(
+  em: EntityManager,
+  uuid: string,
+  documentId: string,
+): Promise<string | null> {
   const rows: { id: string }[] = await em.execute(
     `select other.id from documents other join documents me on me.id = ?
       where other.uuid = ? and other.id <> me.id and other.account_id = me.account_id and other.livemode = me.livemode`,
@@ -27,8 +32,11 @@ export async function otherHolderOfUuid(em: EntityManager, uuid: string, documen
 }
 
 /** Whether any other document, of any tenant, holds this stamp: a yes/no that names nobody. */
-export async function uuidHeldByAnother(em: EntityManager, uuid: string, documentId: string): Promise<boolean> {
-  const rows: unknown[] = await em.execute('select 1 from documents where uuid = ? and id <> ?', [uuid.toUpperCase(), documentId]);
+async function uuidHeldByAnother(em: EntityManager, uuid: string, documentId: string): Promise<boolean> {
+  const rows: unknown[] = await em.execute('select 1 from documents where uuid = ? and id <> ?', [
+    uuid.toUpperCase(),
+    documentId,
+  ]);
   return rows.length > 0;
 }
 
@@ -45,7 +53,9 @@ export async function recordStamped(
   options: { filesOnDemand?: Pick<DocumentRow, 'account_id' | 'livemode' | 'id'> } = {},
 ): Promise<DocumentRow> {
   const uuid = stamped.uuid.toUpperCase();
-  const filesJson = options.filesOnDemand ? JSON.stringify(documentFileKeys(options.filesOnDemand, uuid)) : null;
+  const filesJson = options.filesOnDemand
+    ? JSON.stringify(documentFileKeys(options.filesOnDemand, uuid))
+    : null;
   const row = await em.transactional(async (tx) => {
     // Another document holding this UUID is checked in the same statement; the rare miss is told apart below.
     const rows: DocumentRow[] = await tx.execute(
@@ -56,7 +66,8 @@ export async function recordStamped(
         returning *`,
       [stamped.xml, uuid, filesJson, filesJson, documentId, uuid, documentId],
     );
-    if (rows[0]) await emitEvent(tx, scopeOf(rows[0]), `${eventPrefix(rows[0])}.stamped`, eventObject(rows[0]));
+    if (rows[0])
+      await emitEvent(tx, scopeOf(rows[0]), `${eventPrefix(rows[0])}.stamped`, eventObject(rows[0]));
     return rows[0];
   });
   if (row) return row;
@@ -77,7 +88,11 @@ export async function recordStamped(
  * `stamping` → `stamp_failed` with the refund of the reservation, in one transaction. Idempotent: the refund is
  * keyed by the consume it reverses, and the status change happens once.
  */
-export async function recordStampFailure(em: EntityManager, documentId: string, failure: { code: string; message: string }): Promise<DocumentRow> {
+export async function recordStampFailure(
+  em: EntityManager,
+  documentId: string,
+  failure: { code: string; message: string },
+): Promise<DocumentRow> {
   return em.transactional(async (tx) => {
     const rows: DocumentRow[] = await tx.execute(
       `update documents set status = 'stamp_failed', sat_code = ?, failure_detail = ?, needs_reconciliation = false,
@@ -90,21 +105,33 @@ export async function recordStampFailure(em: EntityManager, documentId: string, 
     // A payment (or credit note) took its amount off the invoice's balance when it was created; one that never
     // existed gives it back. Before the refund, so locks go invoice row → balance row, the order creation takes them in.
     await restoreInvoiceBalance(tx, row);
-    if (row.reservation_id) await refundReservation(tx, scopeOf(row), row.reservation_id, `${row.id}: ${failure.code}`);
+    await reopenReceiptsOf(tx, row.id);
+    if (row.reservation_id)
+      await refundReservation(tx, scopeOf(row), row.reservation_id, `${row.id}: ${failure.code}`);
     await emitEvent(tx, scopeOf(row), `${eventPrefix(row)}.stamp_failed`, eventObject(row));
     return row;
   });
 }
 
 /** Flags an ambiguous PAC outcome; the reservation stays until reconciliation decides. Idempotent. */
-export async function markNeedsReconciliation(em: EntityManager, documentId: string, detail: string): Promise<void> {
+export async function markNeedsReconciliation(
+  em: EntityManager,
+  documentId: string,
+  detail: string,
+): Promise<void> {
   await em.transactional(async (tx) => {
     const rows: DocumentRow[] = await tx.execute(
       `update documents set needs_reconciliation = true, failure_detail = ?, updated_at = now()
         where id = ? and status = 'stamping' and not needs_reconciliation returning *`,
       [detail, documentId],
     );
-    if (rows[0]) await emitEvent(tx, scopeOf(rows[0]), `${eventPrefix(rows[0])}.needs_reconciliation`, eventObject(rows[0]));
+    if (rows[0])
+      await emitEvent(
+        tx,
+        scopeOf(rows[0]),
+        `${eventPrefix(rows[0])}.needs_reconciliation`,
+        eventObject(rows[0]),
+      );
   });
 }
 
@@ -119,10 +146,21 @@ export interface ReconciliationResolution {
  * Records who resolved a reconciliation, how and why (the audit trail the CLI shows). Recording the same decision
  * again (a replayed workflow step, a new run after a terminated one) keeps the one row.
  */
-export async function recordReconciliation(em: EntityManager, documentId: string, resolution: ReconciliationResolution): Promise<void> {
+export async function recordReconciliation(
+  em: EntityManager,
+  documentId: string,
+  resolution: ReconciliationResolution,
+): Promise<void> {
   await em.execute(
     'insert into reconciliations (id, document_id, resolution, uuid, resolved_by, note) values (?, ?, ?, ?, ?, ?) on conflict do nothing',
-    [newId('rec'), documentId, resolution.stamped ? 'stamped' : 'not_stamped', resolution.uuid ?? null, resolution.resolvedBy, resolution.note ?? null],
+    [
+      newId('rec'),
+      documentId,
+      resolution.stamped ? 'stamped' : 'not_stamped',
+      resolution.uuid ?? null,
+      resolution.resolvedBy,
+      resolution.note ?? null,
+    ],
   );
 }
 
@@ -130,7 +168,12 @@ export async function recordReconciliation(em: EntityManager, documentId: string
  * An operator resolved "stamped with UUID X". With the PAC's copy the document is complete; without it the UUID
  * is recorded alone (files cannot be generated) so the money and status are right and the XML can be attached later.
  */
-export async function recordOperatorStamped(em: EntityManager, documentId: string, uuid: string, fromPac: StampedDocument | null): Promise<DocumentRow> {
+export async function recordOperatorStamped(
+  em: EntityManager,
+  documentId: string,
+  uuid: string,
+  fromPac: StampedDocument | null,
+): Promise<DocumentRow> {
   if (fromPac) return recordStamped(em, documentId, fromPac);
   return em.transactional(async (tx) => {
     const rows: DocumentRow[] = await tx.execute(

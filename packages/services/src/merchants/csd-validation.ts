@@ -3,8 +3,15 @@ import { ValidationError } from '../errors';
 import { decodeBase64Strict } from './base64';
 
 export const CSD_SUBCODES = [
-  'csd_invalid_certificate', 'csd_invalid_key', 'csd_wrong_password', 'csd_key_mismatch',
-  'csd_is_fiel', 'csd_expired', 'csd_not_yet_valid', 'csd_rfc_mismatch', 'csd_pac_rejected',
+  'csd_invalid_certificate',
+  'csd_invalid_key',
+  'csd_wrong_password',
+  'csd_key_mismatch',
+  'csd_is_fiel',
+  'csd_expired',
+  'csd_not_yet_valid',
+  'csd_rfc_mismatch',
+  'csd_pac_rejected',
 ] as const;
 export type CsdSubcode = (typeof CSD_SUBCODES)[number];
 
@@ -40,19 +47,37 @@ function looksEncryptedPkcs8(der: Buffer): boolean {
  */
 export function validateCsdUpload(upload: CsdUpload, merchantRfc: string, now: Date): ValidatedCsd {
   const certificateDer = decodeBase64Strict(upload.cer);
-  if (!certificateDer) throw csdError('csd_invalid_certificate', '/cer', 'The certificate is not valid base64 (send the .cer file encoded in base64).');
+  if (!certificateDer)
+    throw csdError(
+      'csd_invalid_certificate',
+      '/cer',
+      'The certificate is not valid base64 (send the .cer file encoded in base64).',
+    );
   const keyDer = decodeBase64Strict(upload.key);
-  if (!keyDer) throw csdError('csd_invalid_key', '/key', 'The private key is not valid base64 (send the .key file encoded in base64).');
+  if (!keyDer)
+    throw csdError(
+      'csd_invalid_key',
+      '/key',
+      'The private key is not valid base64 (send the .key file encoded in base64).',
+    );
 
   let info: CertificateInfo;
   try {
     info = inspectCertificate(certificateDer);
   } catch {
-    throw csdError('csd_invalid_certificate', '/cer', 'The certificate is not a readable DER X.509 certificate (.cer).');
+    throw csdError(
+      'csd_invalid_certificate',
+      '/cer',
+      'The certificate is not a readable DER X.509 certificate (.cer).',
+    );
   }
 
   if (!looksEncryptedPkcs8(keyDer)) {
-    throw csdError('csd_invalid_key', '/key', 'The private key is not an encrypted PKCS#8 DER key (the .key file issued by the SAT).');
+    throw csdError(
+      'csd_invalid_key',
+      '/key',
+      'The private key is not an encrypted PKCS#8 DER key (the .key file issued by the SAT).',
+    );
   }
   let privateKey;
   try {
@@ -68,16 +93,28 @@ export function validateCsdUpload(upload: CsdUpload, merchantRfc: string, now: D
     throw csdError('csd_key_mismatch', '/key', 'The private key does not belong to the certificate.');
   }
   if (info.kind !== 'csd') {
-    throw csdError('csd_is_fiel', '/cer', 'This is an e.firma (FIEL) certificate; CFDI must be sealed with a CSD (certificado de sello digital).');
+    throw csdError(
+      'csd_is_fiel',
+      '/cer',
+      'This is an e.firma (FIEL) certificate; CFDI must be sealed with a CSD (certificado de sello digital).',
+    );
   }
   if (info.validTo.getTime() < now.getTime()) {
     throw csdError('csd_expired', '/cer', `The certificate expired on ${info.validTo.toISOString()}.`);
   }
   if (info.validFrom.getTime() > now.getTime()) {
-    throw csdError('csd_not_yet_valid', '/cer', `The certificate is valid only from ${info.validFrom.toISOString()}.`);
+    throw csdError(
+      'csd_not_yet_valid',
+      '/cer',
+      `The certificate is valid only from ${info.validFrom.toISOString()}.`,
+    );
   }
   if (info.rfc !== merchantRfc) {
-    throw csdError('csd_rfc_mismatch', '/cer', `The certificate belongs to RFC ${info.rfc || '(none)'}, not to the merchant's RFC ${merchantRfc}.`);
+    throw csdError(
+      'csd_rfc_mismatch',
+      '/cer',
+      `The certificate belongs to RFC ${info.rfc || '(none)'}, not to the merchant's RFC ${merchantRfc}.`,
+    );
   }
   return { certificateDer, keyDer, info };
 }

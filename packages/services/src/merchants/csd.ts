@@ -2,7 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { EntityManager } from '@cfdi/db';
 import { openPrivateKey } from '@cfdi/cfdi';
 import { ConflictError, NotFoundError } from '../errors';
-import { openSecret, sealSecret, type MasterKey } from '../crypto/secret-box';
+import { openSecret, readableKeys, sealSecret, type MasterKeyring } from '../crypto/secret-box';
 import { requireMasterKey } from '../crypto/require-master-key';
 import type { PacClients } from '../pac-clients';
 import type { Scope } from '../scope';
@@ -15,7 +15,7 @@ import { validateCsdUpload, type CsdUpload } from './csd-validation';
 export interface CsdContext {
   em: EntityManager;
   now: () => Date;
-  masterKey: MasterKey | null;
+  masterKey: MasterKeyring | null;
   pac: PacClients;
 }
 
@@ -25,16 +25,23 @@ export interface CsdContext {
  * every local check, PAC registration, then one INSERT … ON CONFLICT statement — until it commits, the old CSD
  * keeps sealing, and a failure at any step leaves nothing half-saved.
  */
-export async function saveCsd(ctx: CsdContext, scope: Scope, merchantId: string, upload: CsdUpload, mode: 'create' | 'replace'): Promise<CsdView> {
+export async function saveCsd(
+  ctx: CsdContext,
+  scope: Scope,
+  merchantId: string,
+  upload: CsdUpload,
+  mode: 'create' | 'replace',
+): Promise<CsdView> {
   const merchant = await findMerchant(ctx.em, scope, merchantId);
   if (mode === 'create' && merchant.csd_serial_number !== null) throw alreadyExists(merchantId);
   const masterKey = requireMasterKey(ctx.masterKey, 'CSD private keys');
   const csd = validateCsdUpload(upload, merchant.rfc, ctx.now());
   await registerCsdWithPac(ctx.pac.forMode(scope.livemode), merchant.rfc, csd.certificateDer, merchantId);
 
-  const onConflict = mode === 'create'
-    ? 'do nothing'
-    : `do update set serial_number = excluded.serial_number, rfc = excluded.rfc, valid_from = excluded.valid_from,
+  const onConflict =
+    mode === 'create'
+      ? 'do nothing'
+      : `do update set serial_number = excluded.serial_number, rfc = excluded.rfc, valid_from = excluded.valid_from,
          valid_to = excluded.valid_to, certificate_der = excluded.certificate_der,
          private_key_encrypted = excluded.private_key_encrypted, password_encrypted = excluded.password_encrypted,
          registered_with_pac = excluded.registered_with_pac, updated_at = now()`;
@@ -46,9 +53,18 @@ export async function saveCsd(ctx: CsdContext, scope: Scope, merchantId: string,
       where m.id = ? and m.account_id = ? and m.livemode = ? and m.deleted_at is null
      on conflict (merchant_id) ${onConflict}
      returning merchant_id`,
-    [csd.info.noCertificado, csd.info.rfc, csd.info.validFrom, csd.info.validTo, csd.certificateDer,
-      sealSecret(masterKey, csd.keyDer, merchantId), sealSecret(masterKey, Buffer.from(upload.password, 'utf8'), merchantId),
-      merchantId, scope.accountId, scope.livemode],
+    [
+      csd.info.noCertificado,
+      csd.info.rfc,
+      csd.info.validFrom,
+      csd.info.validTo,
+      csd.certificateDer,
+      sealSecret(masterKey, csd.keyDer, merchantId),
+      sealSecret(masterKey, Buffer.from(upload.password, 'utf8'), merchantId),
+      merchantId,
+      scope.accountId,
+      scope.livemode,
+    ],
   );
   if (!rows.length) {
     if (mode === 'create') throw alreadyExists(merchantId);
@@ -58,9 +74,16 @@ export async function saveCsd(ctx: CsdContext, scope: Scope, merchantId: string,
 }
 
 const alreadyExists = (merchantId: string) =>
-  new ConflictError('csd_already_exists', `Merchant ${merchantId} already has a CSD; replace it with PUT /v1/merchants/${merchantId}/csd.`);
+  new ConflictError(
+    'csd_already_exists',
+    `Merchant ${merchantId} already has a CSD; replace it with PUT /v1/merchants/${merchantId}/csd.`,
+  );
 
-export async function retrieveCsd(ctx: Pick<CsdContext, 'em' | 'now'>, scope: Scope, merchantId: string): Promise<CsdView> {
+export async function retrieveCsd(
+  ctx: Pick<CsdContext, 'em' | 'now'>,
+  scope: Scope,
+  merchantId: string,
+): Promise<CsdView> {
   const view = toCsdView(await findMerchant(ctx.em, scope, merchantId), ctx.now());
   if (!view) throw new NotFoundError('CSD for merchant', merchantId);
   return view;
@@ -79,17 +102,25 @@ export interface SigningCsd {
  */
 export async function loadSigningCsd(
   em: EntityManager,
-  masterKey: MasterKey | null,
+  masterKey: MasterKeyring | null,
   scope: Scope,
   merchantId: string,
   options: FindMerchantOptions = {},
 ): Promise<SigningCsd> {
   await findMerchant(em, scope, merchantId, options);
-  const rows: { certificate_der: Buffer; private_key_encrypted: string; password_encrypted: string; serial_number: string; valid_to: Date | string }[] =
-    await em.execute('select certificate_der, private_key_encrypted, password_encrypted, serial_number, valid_to from merchant_csds where merchant_id = ?', [merchantId]);
+  const rows: {
+    certificate_der: Buffer;
+    private_key_encrypted: string;
+    password_encrypted: string;
+    serial_number: string;
+    valid_to: Date | string;
+  }[] = await em.execute(
+    'select certificate_der, private_key_encrypted, password_encrypted, serial_number, valid_to from merchant_csds where merchant_id = ?',
+    [merchantId],
+  );
   const row = rows[0];
   if (!row) throw new NotFoundError('CSD for merchant', merchantId);
-  const keys = [requireMasterKey(masterKey, 'CSD private keys')];
+  const keys = readableKeys(requireMasterKey(masterKey, 'CSD private keys'));
   const keyDer = openSecret(keys, row.private_key_encrypted, merchantId);
   const password = openSecret(keys, row.password_encrypted, merchantId).toString('utf8');
   return {

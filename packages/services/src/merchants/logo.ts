@@ -27,24 +27,44 @@ export function merchantLogoKey(scope: Pick<Scope, 'accountId' | 'livemode'>, me
 }
 
 /** Stores the logo (replacing any previous one under the same key) and returns the merchant with its new URL. */
-export async function putMerchantLogo(ctx: LogoContext, scope: Scope, merchantId: string, logoBase64: string): Promise<MerchantView> {
+export async function putMerchantLogo(
+  ctx: LogoContext,
+  scope: Scope,
+  merchantId: string,
+  logoBase64: string,
+): Promise<MerchantView> {
   await findMerchant(ctx.em, scope, merchantId);
   const bytes = decodeBase64Strict(logoBase64);
   if (!bytes) throw ValidationError.field('/logo', 'must be a base64-encoded PNG, JPEG or WebP image');
-  if (bytes.length > MAX_LOGO_BYTES) throw ValidationError.field('/logo', `is ${bytes.length} bytes decoded; the limit is ${MAX_LOGO_BYTES} bytes (500 KB)`);
+  if (bytes.length > MAX_LOGO_BYTES)
+    throw ValidationError.field(
+      '/logo',
+      `is ${bytes.length} bytes decoded; the limit is ${MAX_LOGO_BYTES} bytes (500 KB)`,
+    );
   const contentType = sniffImageType(bytes);
-  if (!contentType) throw ValidationError.field('/logo', 'is not a PNG, JPEG or WebP image (checked by its content, not its name)');
+  if (!contentType)
+    throw ValidationError.field(
+      '/logo',
+      'is not a PNG, JPEG or WebP image (checked by its content, not its name)',
+    );
   const printable = await printRendition(bytes);
   const key = merchantLogoKey(scope, merchantId);
   // The rendition first: a logo_key always has its rendition beside it, except for logos stored before it existed.
   await ctx.storage.put(printKey(key), printable, 'image/png');
   await ctx.storage.put(key, bytes, contentType);
-  await ctx.em.execute('update merchants set logo_key = ?, updated_at = now() where id = ?', [key, merchantId]);
+  await ctx.em.execute('update merchants set logo_key = ?, updated_at = now() where id = ?', [
+    key,
+    merchantId,
+  ]);
   return retrieveMerchant(ctx, scope, merchantId);
 }
 
 /** Idempotent: removing an absent logo just returns the merchant. */
-export async function deleteMerchantLogo(ctx: LogoContext, scope: Scope, merchantId: string): Promise<MerchantView> {
+export async function deleteMerchantLogo(
+  ctx: LogoContext,
+  scope: Scope,
+  merchantId: string,
+): Promise<MerchantView> {
   const merchant = await findMerchant(ctx.em, scope, merchantId);
   // The row first: once it says "no logo" no new URL is issued, then the bytes go.
   await ctx.em.execute('update merchants set logo_key = null, updated_at = now() where id = ?', [merchantId]);
@@ -80,13 +100,21 @@ const printKey = (logoKey: string) => `${logoKey}-print`;
 async function printRendition(bytes: Buffer): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   // The header alone (no pixel decoded) says the size, so the message can name it; decoding is then bounded.
-  const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => ({ width: undefined, height: undefined }));
+  const { width, height } = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => ({ width: undefined, height: undefined }));
   if (!width || !height) throw ValidationError.field('/logo', 'cannot be decoded as an image');
   if (width > MAX_LOGO_SIDE || height > MAX_LOGO_SIDE) {
-    throw ValidationError.field('/logo', `is ${width} × ${height} pixels; the limit is ${MAX_LOGO_SIDE} × ${MAX_LOGO_SIDE}`);
+    throw ValidationError.field(
+      '/logo',
+      `is ${width} × ${height} pixels; the limit is ${MAX_LOGO_SIDE} × ${MAX_LOGO_SIDE}`,
+    );
   }
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_LOGO_SIDE * MAX_LOGO_SIDE }).resize({ ...PRINT_BOX, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+    return await sharp(bytes, { limitInputPixels: MAX_LOGO_SIDE * MAX_LOGO_SIDE })
+      .resize({ ...PRINT_BOX, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
   } catch {
     throw ValidationError.field('/logo', 'cannot be decoded as an image');
   }
@@ -112,7 +140,11 @@ export async function loadPrintableLogo(
   return original ? printRendition(original.bytes).catch(() => null) : null;
 }
 
-async function logoKey(em: EntityManager, scope: Pick<Scope, 'accountId' | 'livemode'>, merchantId: string): Promise<string | null> {
+async function logoKey(
+  em: EntityManager,
+  scope: Pick<Scope, 'accountId' | 'livemode'>,
+  merchantId: string,
+): Promise<string | null> {
   const rows: { logo_key: string | null }[] = await em.execute(
     'select logo_key from merchants where id = ? and account_id = ? and livemode = ?',
     [merchantId, scope.accountId, scope.livemode],

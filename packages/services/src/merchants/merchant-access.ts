@@ -12,7 +12,12 @@ export interface FindMerchantOptions {
  * The merchant in the caller's account and mode. Absent (or in another account or mode) → 404; present but
  * outside a restricted key's merchants → 403, so a restricted key learns nothing about other tenants.
  */
-export async function findMerchant(em: EntityManager, scope: Scope, id: string, options: FindMerchantOptions = {}): Promise<MerchantRow> {
+export async function findMerchant(
+  em: EntityManager,
+  scope: Scope,
+  id: string,
+  options: FindMerchantOptions = {},
+): Promise<MerchantRow> {
   const rows: MerchantRow[] = await em.execute(
     `${MERCHANT_SELECT} where m.id = ? and m.account_id = ? and m.livemode = ?${options.includeDeleted ? '' : ' and m.deleted_at is null'}`,
     [id, scope.accountId, scope.livemode],
@@ -25,7 +30,9 @@ export async function findMerchant(em: EntityManager, scope: Scope, id: string, 
 
 export function assertMerchantAccess(scope: Scope, merchantId: string): void {
   if (scope.merchantIds && !scope.merchantIds.includes(merchantId)) {
-    throw new ForbiddenError(`This API key is restricted to other merchants and cannot use merchant ${merchantId}.`);
+    throw new ForbiddenError(
+      `This API key is restricted to other merchants and cannot use merchant ${merchantId}.`,
+    );
   }
 }
 
@@ -34,5 +41,8 @@ export function assertMerchantAccess(scope: Scope, merchantId: string): void {
  * restricted to some merchants is an integration of those merchants, not the account's finance, and gets 403.
  */
 export function assertAccountWideKey(scope: Pick<Scope, 'merchantIds'>, what: string): void {
-  if (scope.merchantIds) throw new ForbiddenError(`This API key is restricted to some merchants and cannot read ${what}; use a key of the whole account.`);
+  if (scope.merchantIds)
+    throw new ForbiddenError(
+      `This API key is restricted to some merchants and cannot read ${what}; use a key of the whole account.`,
+    );
 }

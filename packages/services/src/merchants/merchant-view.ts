@@ -26,6 +26,10 @@ export interface MerchantView {
   registroPatronal: string | null;
   /** Registered in the border-region stimulus: may invoice IVA at 8 %. */
   borderRegionStimulus: boolean;
+  /** Sends each stamped document, and each cancellation with its acuse, by e-mail on its own. */
+  autoEmail: boolean;
+  /** Addresses that get a copy of every e-mail of this merchant's documents. */
+  emailCopyTo: string[];
   csd: CsdView | null;
   logoUrl: string | null;
   createdAt: string;
@@ -45,6 +49,8 @@ export interface MerchantRow {
   default_clave_unidad: string | null;
   registro_patronal: string | null;
   border_region_stimulus: boolean;
+  auto_email: boolean;
+  email_copy_to: string[];
   logo_key: string | null;
   deleted_at: Date | string | null;
   created_at: Date | string;
@@ -58,7 +64,7 @@ export interface MerchantRow {
 
 export const MERCHANT_SELECT = `
   select m.id, m.account_id, m.livemode, m.rfc, m.legal_name, m.regimen_fiscal, m.zip, m.serie,
-         m.default_clave_prod_serv, m.default_clave_unidad, m.registro_patronal, m.border_region_stimulus, m.logo_key, m.deleted_at, m.created_at,
+         m.default_clave_prod_serv, m.default_clave_unidad, m.registro_patronal, m.border_region_stimulus, m.auto_email, m.email_copy_to, m.logo_key, m.deleted_at, m.created_at,
          c.serial_number as csd_serial_number, c.rfc as csd_rfc, c.valid_from as csd_valid_from,
          c.valid_to as csd_valid_to, c.registered_with_pac as csd_registered_with_pac, c.updated_at as csd_updated_at
     from merchants m left join merchant_csds c on c.merchant_id = m.id`;
@@ -85,11 +91,22 @@ export function toCsdView(row: MerchantRow, now: Date): CsdView | null {
   };
 }
 
-export function toMerchantView(row: MerchantRow, ctx: ViewContext): MerchantView {
+/** The merchant as the issuer of its CFDIs: what its view shows and what stamping reads. */
+export type MerchantIssuer = Pick<
+  MerchantView,
+  | 'rfc'
+  | 'legalName'
+  | 'regimenFiscal'
+  | 'zip'
+  | 'serie'
+  | 'defaultClaveProdServ'
+  | 'defaultClaveUnidad'
+  | 'registroPatronal'
+  | 'borderRegionStimulus'
+>;
+
+export function toMerchantIssuer(row: MerchantRow): MerchantIssuer {
   return {
-    id: row.id,
-    object: 'merchant',
-    livemode: row.livemode,
     rfc: row.rfc,
     legalName: row.legal_name,
     regimenFiscal: row.regimen_fiscal,
@@ -99,6 +116,17 @@ export function toMerchantView(row: MerchantRow, ctx: ViewContext): MerchantView
     defaultClaveUnidad: row.default_clave_unidad,
     registroPatronal: row.registro_patronal,
     borderRegionStimulus: row.border_region_stimulus,
+  };
+}
+
+export function toMerchantView(row: MerchantRow, ctx: ViewContext): MerchantView {
+  return {
+    id: row.id,
+    object: 'merchant',
+    livemode: row.livemode,
+    ...toMerchantIssuer(row),
+    autoEmail: row.auto_email,
+    emailCopyTo: row.email_copy_to,
     csd: toCsdView(row, ctx.now()),
     logoUrl: row.logo_key ? ctx.fileUrls.url(row.logo_key) : null,
     createdAt: isoTimestamp(row.created_at),

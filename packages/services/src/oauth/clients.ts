@@ -10,21 +10,32 @@ export interface OAuthClient {
 /**
  * Redirect URIs a client may register: https anywhere, http only on a loopback address (RFC 8252 §7.3: desktop
  * clients listen there), or a private-use scheme of a native app (`com.example.app:/cb`). Never javascript:, data:
- * or file:, and never a fragment.
+ * or file:, never a fragment (RFC 6749 §3.1.2), and never user information (`https://user:pw@host/cb`: a name
+ * before the host is a known way to make an address look like it goes somewhere else, and no client needs one).
  */
 function checkRedirectUri(value: unknown): string {
-  if (typeof value !== 'string') throw new OAuthError('invalid_redirect_uri', 'redirect_uris must be strings');
+  if (typeof value !== 'string')
+    throw new OAuthError('invalid_redirect_uri', 'redirect_uris must be strings');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     throw new OAuthError('invalid_redirect_uri', `${value} is not an absolute URI`);
   }
-  if (url.hash) throw new OAuthError('invalid_redirect_uri', `${value} must not have a fragment`);
+  // `new URL` drops an empty fragment (`…/cb#`) and an empty userinfo (`https://@host`): check the text itself.
+  if (value.includes('#')) throw new OAuthError('invalid_redirect_uri', `${value} must not have a fragment`);
+  if (url.username || url.password || /^[^:/?#]+:\/\/[^/?#]*@/.test(value))
+    throw new OAuthError('invalid_redirect_uri', `${value} must not carry user information (user:password@)`);
   const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
   if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) return value;
-  if (['http:', 'javascript:', 'data:', 'file:', 'about:', 'blob:', 'vbscript:'].includes(url.protocol) || !url.protocol.slice(0, -1).includes('.')) {
-    throw new OAuthError('invalid_redirect_uri', `${value}: use https, http on a loopback address, or a reverse-domain private-use scheme`);
+  if (
+    ['http:', 'javascript:', 'data:', 'file:', 'about:', 'blob:', 'vbscript:'].includes(url.protocol) ||
+    !url.protocol.slice(0, -1).includes('.')
+  ) {
+    throw new OAuthError(
+      'invalid_redirect_uri',
+      `${value}: use https, http on a loopback address, or a reverse-domain private-use scheme`,
+    );
   }
   return value;
 }
@@ -41,8 +52,14 @@ export async function registerOAuthClient(em: EntityManager, metadata: Record<st
   }
   const redirectUris = uris.map(checkRedirectUri);
   const grantTypes = (metadata.grant_types as unknown[] | undefined) ?? ['authorization_code'];
-  if (!Array.isArray(grantTypes) || grantTypes.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) {
-    throw new OAuthError('invalid_client_metadata', 'grant_types may only be authorization_code and refresh_token');
+  if (
+    !Array.isArray(grantTypes) ||
+    grantTypes.some((g) => g !== 'authorization_code' && g !== 'refresh_token')
+  ) {
+    throw new OAuthError(
+      'invalid_client_metadata',
+      'grant_types may only be authorization_code and refresh_token',
+    );
   }
   const responseTypes = (metadata.response_types as unknown[] | undefined) ?? ['code'];
   if (!Array.isArray(responseTypes) || responseTypes.some((r) => r !== 'code')) {
@@ -55,18 +72,21 @@ export async function registerOAuthClient(em: EntityManager, metadata: Record<st
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: 'none',
-    scope: 'mcp',
+    scope: 'read write',
   };
   const id = newId('ocl');
-  await em.execute('insert into oauth_clients (id, client_name, redirect_uris, metadata) values (?, ?, array[?]::text[], ?)', [
-    id, clientName, redirectUris, JSON.stringify(registered),
-  ]);
+  await em.execute(
+    'insert into oauth_clients (id, client_name, redirect_uris, metadata) values (?, ?, ?::text[], ?)',
+    [id, clientName, redirectUris, JSON.stringify(registered)],
+  );
   return { client_id: id, client_id_issued_at: Math.floor(Date.now() / 1000), ...registered };
 }
 
 export async function retrieveOAuthClient(em: EntityManager, id: string): Promise<OAuthClient | null> {
-  const rows: { id: string; client_name: string | null; redirect_uris: string[] }[] =
-    await em.execute('select id, client_name, redirect_uris from oauth_clients where id = ?', [id]);
+  const rows: { id: string; client_name: string | null; redirect_uris: string[] }[] = await em.execute(
+    'select id, client_name, redirect_uris from oauth_clients where id = ?',
+    [id],
+  );
   const row = rows[0];
   return row ? { id: row.id, clientName: row.client_name, redirectUris: row.redirect_uris } : null;
 }

@@ -3,12 +3,15 @@ import type { EntityManager } from '@cfdi/db';
 import { NotFoundError, ValidationError } from '../errors';
 import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
-import { loadDocument, storeNewDocument, type DocumentRow, type StampingDeps } from '../documents';
+import { loadDocument, type DocumentRow } from '../documents/document-row';
+import { storeNewDocument } from '../documents/store-new-document';
+import type { StampingDeps } from '../documents/stamping-deps';
 import { resolveStampingMerchant } from '../documents/merchant-gate';
 import { fromCentavos, toCentavos } from '../centavos';
 import { relatedInvoiceOf } from './invoice-taxes';
 import { livePayments, nextParcialidad, previousInstallments } from './installments';
 import { checkPayable } from './payable-invoice';
+import { customerOfInvoice, expandDocumentReferences } from '../records/expand-references';
 
 /** POST /v1/invoices/{id}/payments body after schema validation (api-spec.md PaymentCreate). */
 export interface PaymentCreate {
@@ -16,6 +19,21 @@ export interface PaymentCreate {
   formaPago: string;
   fechaPago?: string;
   numParcialidad?: number;
+  /** The saved customer the complement is issued to: its current data, under the invoice's receiver RFC. */
+  customerId?: string;
+}
+
+/** The complement's Receptor: the paid invoice's, or the named customer's current data (see customerOfInvoice). */
+async function receiverOfPayment(
+  em: EntityManager,
+  scope: Scope,
+  invoice: DocumentRow,
+  body: PaymentCreate,
+): Promise<{ receiver: DocumentRow['receiver']; customerId: string | null }> {
+  if (body.customerId === undefined)
+    return { receiver: invoice.receiver, customerId: invoice.customer_id ?? null };
+  const { receiver, customerId } = await expandDocumentReferences(em, scope, 'payment', body);
+  return { receiver: customerOfInvoice(receiver!, invoice.receiver, 'a payment complement'), customerId };
 }
 
 /** The invoice row, locked: payments of one invoice are decided one at a time. */
@@ -34,14 +52,19 @@ async function lockInvoice(tx: EntityManager, scope: Scope, invoiceId: string): 
  * (and ImpSaldoAnt) by its outcome, so the payment waits for it, like for an installment in the same state.
  */
 async function creditedAmount(tx: EntityManager, invoiceId: string): Promise<number> {
-  const notes: Array<Pick<DocumentRow, 'id' | 'status' | 'monto'> & { cancellation: { status?: string } | null }> = await tx.execute(
+  const notes: Array<
+    Pick<DocumentRow, 'id' | 'status' | 'monto'> & { cancellation: { status?: string } | null }
+  > = await tx.execute(
     `select id, status, monto, cancellation from documents
       where related_invoice_id = ? and kind = 'credit_note' and status in ('stamping', 'stamped', 'cancel_pending')`,
     [invoiceId],
   );
   const unsettled = notes.find((n) => n.status !== 'stamped' || n.cancellation?.status === 'pending');
   if (unsettled) {
-    throw ValidationError.notYet('/params/id', `credit note ${unsettled.id} of this invoice is ${unsettled.status === 'stamping' ? 'still being stamped' : 'being cancelled'}; the balance depends on its outcome, retry once it settles`);
+    throw ValidationError.notYet(
+      '/params/id',
+      `credit note ${unsettled.id} of this invoice is ${unsettled.status === 'stamping' ? 'still being stamped' : 'being cancelled'}; the balance depends on its outcome, retry once it settles`,
+    );
   }
   return notes.reduce((sum, n) => sum + toCentavos(n.monto ?? '0'), 0);
 }
@@ -63,13 +86,21 @@ export async function createPaymentDocument(
   const now = deps.now?.() ?? new Date();
   const invoice = await loadDocument(em, scope, invoiceId, 'invoice');
   assertMerchantAccess(scope, invoice.merchant_id);
+  const receiver = await receiverOfPayment(em, scope, invoice, body);
   await deps.catalogs.index();
   const issues = validatePaymentRequest(body, deps.catalogs.lookup);
-  if (issues.length) throw new ValidationError(`The payment is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
+  if (issues.length)
+    throw new ValidationError(
+      `The payment is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
+      issues,
+    );
   const nowLocal = formatFecha(now);
   const fechaPago = body.fechaPago ?? nowLocal;
   if (fechaPago > nowLocal) {
-    throw ValidationError.field('/fechaPago', `must not be in the future (now is ${nowLocal} in Mexico City): a complement records money already received`);
+    throw ValidationError.field(
+      '/fechaPago',
+      `must not be in the future (now is ${nowLocal} in Mexico City): a complement records money already received`,
+    );
   }
   const merchant = await resolveStampingMerchant(em, scope, invoice.merchant_id, now);
 
@@ -78,54 +109,93 @@ export async function createPaymentDocument(
     const live = await livePayments(tx, invoiceId);
     // A payment being cancelled still counts, but will give its amount back: a new installment now would carry an
     // ImpSaldoAnt (and a NumParcialidad) that its outcome makes wrong either way.
-    const cancelling = live.find((p) => p.status === 'cancel_pending' || (p.cancellation as { status?: string } | null)?.status === 'pending');
+    const cancelling = live.find(
+      (p) =>
+        p.status === 'cancel_pending' || (p.cancellation as { status?: string } | null)?.status === 'pending',
+    );
     if (cancelling) {
-      throw ValidationError.notYet('/params/id', `installment ${cancelling.num_parcialidad} (${cancelling.id}) of this invoice is being cancelled; wait for its outcome`);
+      throw ValidationError.notYet(
+        '/params/id',
+        `installment ${cancelling.num_parcialidad} (${cancelling.id}) of this invoice is being cancelled; wait for its outcome`,
+      );
     }
     const saldo = checkPayable(locked);
     const monto = toCentavos(body.monto);
     if (monto > saldo) {
-      throw ValidationError.field('/monto', `${fromCentavos(monto)} is more than the outstanding balance of ${fromCentavos(saldo)}`);
+      throw ValidationError.field(
+        '/monto',
+        `${fromCentavos(monto)} is more than the outstanding balance of ${fromCentavos(saldo)}`,
+      );
     }
     // Likewise an installment still stamping: if it ends `stamp_failed` its amount comes back, and a later installment
     // would already carry a balance that assumed it was paid.
     const stamping = live.find((p) => p.status === 'stamping');
     if (stamping) {
-      throw ValidationError.notYet('/params/id', `installment ${stamping.num_parcialidad} (${stamping.id}) of this invoice is still being stamped; retry once it is stamped`);
+      throw ValidationError.notYet(
+        '/params/id',
+        `installment ${stamping.num_parcialidad} (${stamping.id}) of this invoice is still being stamped; retry once it is stamped`,
+      );
     }
     const credited = await creditedAmount(tx, invoiceId);
     const expected = nextParcialidad(live);
     if (body.numParcialidad !== undefined && body.numParcialidad !== expected) {
-      throw ValidationError.field('/numParcialidad', `out of sequence: the next installment of this invoice is ${expected}`);
+      throw ValidationError.field(
+        '/numParcialidad',
+        `out of sequence: the next installment of this invoice is ${expected}`,
+      );
     }
 
     let computed!: ReturnType<typeof computePayment>;
-    const row = await storeNewDocument(tx, deps.config, scope, { type: 'payment', merchant, idempotencyKey }, (_id, folio) => {
-      const input: PaymentInput = {
-        issuer: { rfc: merchant.rfc, legalName: merchant.legalName, regimenFiscal: merchant.regimenFiscal, zip: merchant.zip },
-        receiver: locked.receiver,
-        serie: merchant.serie,
-        folio,
-        invoice: relatedInvoiceOf(locked),
-        monto: fromCentavos(monto),
-        numParcialidad: expected,
-        saldoAnterior: fromCentavos(saldo),
-        fechaPago,
-        formaPago: body.formaPago,
-        ...(credited > 0 ? { credited: fromCentavos(credited) } : {}),
-        previousInstallments: previousInstallments(live, locked.uuid!),
-      };
-      computed = computePayment(input);
-      return {
-        folioText: null, formaPago: body.formaPago, usoCfdi: 'CP01', receiver: locked.receiver,
-        // The P document itself has SubTotal and Total 0 (the SAT status query is keyed on that Total).
-        subtotal: '0', discount: '0', total: '0',
-        invoiceId, numParcialidad: expected, monto: computed.monto, fechaPago,
-        saldoAnterior: computed.impSaldoAnt, saldoInsoluto: computed.impSaldoInsoluto,
-        input,
-      };
-    });
-    await tx.execute('update documents set saldo_pendiente = saldo_pendiente - ?, updated_at = now() where id = ?', [computed.monto, invoiceId]);
+    const row = await storeNewDocument(
+      tx,
+      deps.config,
+      scope,
+      { type: 'payment', merchant, idempotencyKey },
+      (_id, folio) => {
+        const input: PaymentInput = {
+          issuer: {
+            rfc: merchant.rfc,
+            legalName: merchant.legalName,
+            regimenFiscal: merchant.regimenFiscal,
+            zip: merchant.zip,
+          },
+          receiver: receiver.receiver,
+          serie: merchant.serie,
+          folio,
+          invoice: relatedInvoiceOf(locked),
+          monto: fromCentavos(monto),
+          numParcialidad: expected,
+          saldoAnterior: fromCentavos(saldo),
+          fechaPago,
+          formaPago: body.formaPago,
+          ...(credited > 0 ? { credited: fromCentavos(credited) } : {}),
+          previousInstallments: previousInstallments(live, locked.uuid!),
+        };
+        computed = computePayment(input);
+        return {
+          folioText: null,
+          formaPago: body.formaPago,
+          usoCfdi: 'CP01',
+          receiver: receiver.receiver,
+          customerId: receiver.customerId,
+          // The P document itself has SubTotal and Total 0 (the SAT status query is keyed on that Total).
+          subtotal: '0',
+          discount: '0',
+          total: '0',
+          invoiceId,
+          numParcialidad: expected,
+          monto: computed.monto,
+          fechaPago,
+          saldoAnterior: computed.impSaldoAnt,
+          saldoInsoluto: computed.impSaldoInsoluto,
+          input,
+        };
+      },
+    );
+    await tx.execute(
+      'update documents set saldo_pendiente = saldo_pendiente - ?, updated_at = now() where id = ?',
+      [computed.monto, invoiceId],
+    );
     return row;
   });
 }

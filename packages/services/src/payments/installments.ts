@@ -1,6 +1,6 @@
 import { installmentTaxGroups, type PaymentInput } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
-import type { DocumentRow } from '../documents';
+import type { DocumentRow } from '../documents/document-row';
 
 /** A payment counts towards the invoice from creation until it is cancelled or fails to stamp. */
 export const LIVE_PAYMENT_STATUSES = ['stamping', 'stamped', 'cancel_pending'] as const;
@@ -50,7 +50,12 @@ export function previousInstallments(live: DocumentRow[], invoiceUuid: string): 
       const tasaOCuota = t.tasaOCuota;
       const key = `${t.impuesto}|${t.tipoFactor}|${tasaOCuota ?? ''}`;
       const entry = sums.get(key) ?? {
-        group: { impuesto: t.impuesto, tipoFactor: t.tipoFactor, ...(tasaOCuota ? { tasaOCuota } : {}), base: '0' },
+        group: {
+          impuesto: t.impuesto,
+          tipoFactor: t.tipoFactor,
+          ...(tasaOCuota ? { tasaOCuota } : {}),
+          base: '0',
+        },
         base: 0n,
         importe: t.importe === undefined ? null : 0n,
       };

@@ -1,5 +1,5 @@
 import { invoiceTaxGroups, type RelatedInvoice } from '@cfdi/cfdi';
-import type { DocumentRow } from '../documents';
+import type { DocumentRow } from '../documents/document-row';
 
 /**
  * The paid invoice as a payment complement relates it: UUID, Serie/Folio as printed in its XML, Total and its

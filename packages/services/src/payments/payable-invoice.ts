@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors';
-import type { DocumentRow } from '../documents';
+import type { DocumentRow } from '../documents/document-row';
 import { toCentavos } from '../centavos';
 
 /**
@@ -9,8 +9,12 @@ import { toCentavos } from '../centavos';
 export function checkPayable(invoice: DocumentRow): number {
   const refuse = (message: string) => ValidationError.field('/params/id', message);
   if (invoice.kind === 'credit_note') throw refuse('a credit note takes no payments');
-  if (invoice.metodo_pago !== 'PPD') throw refuse(`payment complements apply only to PPD invoices; this one is ${invoice.metodo_pago ?? 'PUE'} (paid in one go)`);
-  if (invoice.status !== 'stamped') throw refuse(`the invoice is ${invoice.status}; only a stamped invoice takes payments`);
+  if (invoice.metodo_pago !== 'PPD')
+    throw refuse(
+      `payment complements apply only to PPD invoices; this one is ${invoice.metodo_pago ?? 'PUE'} (paid in one go)`,
+    );
+  if (invoice.status !== 'stamped')
+    throw refuse(`the invoice is ${invoice.status}; only a stamped invoice takes payments`);
   if ((invoice.cancellation as { status?: string } | null)?.status === 'pending') {
     throw refuse('a cancellation of this invoice is being requested; it takes no payments meanwhile');
   }

@@ -2,12 +2,30 @@ import http from 'node:http';
 import { classifyAddress, guardedLookup, resolveAllowed, WebhookTargetRefused } from './address-guard';
 
 it.each([
-  ['8.8.8.8', 'public'], ['1.1.1.1', 'public'], ['2606:4700:4700::1111', 'public'], ['::ffff:8.8.8.8', 'public'],
-  ['127.0.0.1', 'loopback'], ['127.1.2.3', 'loopback'], ['::1', 'loopback'], ['::ffff:127.0.0.1', 'loopback'],
-  ['10.0.0.1', 'internal'], ['172.16.5.4', 'internal'], ['192.168.1.1', 'internal'], ['169.254.169.254', 'internal'],
-  ['100.64.0.1', 'internal'], ['100.100.100.200', 'internal'], ['0.0.0.0', 'internal'], ['224.0.0.1', 'internal'],
-  ['255.255.255.255', 'internal'], ['::', 'internal'], ['fe80::1', 'internal'], ['fd00:ec2::254', 'internal'],
-  ['ff02::1', 'internal'], ['::ffff:10.0.0.1', 'internal'], ['::ffff:169.254.169.254', 'internal'], ['64:ff9b::a00:1', 'internal'],
+  ['8.8.8.8', 'public'],
+  ['1.1.1.1', 'public'],
+  ['2606:4700:4700::1111', 'public'],
+  ['::ffff:8.8.8.8', 'public'],
+  ['127.0.0.1', 'loopback'],
+  ['127.1.2.3', 'loopback'],
+  ['::1', 'loopback'],
+  ['::ffff:127.0.0.1', 'loopback'],
+  ['10.0.0.1', 'internal'],
+  ['172.16.5.4', 'internal'],
+  ['192.168.1.1', 'internal'],
+  ['169.254.169.254', 'internal'],
+  ['100.64.0.1', 'internal'],
+  ['100.100.100.200', 'internal'],
+  ['0.0.0.0', 'internal'],
+  ['224.0.0.1', 'internal'],
+  ['255.255.255.255', 'internal'],
+  ['::', 'internal'],
+  ['fe80::1', 'internal'],
+  ['fd00:ec2::254', 'internal'],
+  ['ff02::1', 'internal'],
+  ['::ffff:10.0.0.1', 'internal'],
+  ['::ffff:169.254.169.254', 'internal'],
+  ['64:ff9b::a00:1', 'internal'],
   ['2002:a00:1::', 'internal'],
 ])('%s is %s', (address, expected) => {
   expect(classifyAddress(address)).toBe(expected);
@@ -22,7 +40,10 @@ it('live endpoints reach public addresses only; test endpoints also loopback', a
 });
 
 it('a name that resolves to any internal address is refused, whatever else it resolves to', async () => {
-  const rebinding = async () => [{ address: '93.184.216.34', family: 4 }, { address: '169.254.169.254', family: 4 }];
+  const rebinding = async () => [
+    { address: '93.184.216.34', family: 4 },
+    { address: '169.254.169.254', family: 4 },
+  ];
   await expect(resolveAllowed('hooks.example.com', true, rebinding)).rejects.toThrow(/169\.254\.169\.254/);
 });
 
@@ -35,12 +56,18 @@ it('the guarded lookup stops the connection itself: an HTTP request to a name re
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   const toLoopback = async () => [{ address: '127.0.0.1', family: 4 }];
-  const get = (livemode: boolean) => new Promise<number>((resolve, reject) => {
-    http.get({ host: 'rebind.example', port, path: '/', lookup: guardedLookup(livemode, toLoopback) }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-    }).on('error', reject);
-  });
+  const get = (livemode: boolean) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(
+          { host: 'rebind.example', port, path: '/', lookup: guardedLookup(livemode, toLoopback) },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          },
+        )
+        .on('error', reject);
+    });
   try {
     await expect(get(true)).rejects.toThrow(/loopback address live endpoints cannot reach/);
     expect(connections).toBe(0);

@@ -1,9 +1,9 @@
 import { newId, type EntityManager } from '@cfdi/db';
 import { emitEvent } from '../documents/events';
-import { ValidationError } from '../errors';
 import type { Scope } from '../scope';
 import { isoTimestamp } from '../time';
 import { toWebhookEndpointView, type WebhookEndpointRow } from './endpoints';
+import { Conditions, keysetPage, listAnswer, type PageRequest } from '../pagination';
 
 export interface DeliveryAttempt {
   eventId: string;
@@ -63,8 +63,21 @@ async function insertAttempts(em: EntityManager, attempts: DeliveryAttempt[]): P
       `insert into webhook_attempts
          (id, account_id, livemode, event_id, endpoint_id, url, redelivery, status_code, duration_ms, response_body, error, succeeded)
        values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      chunk.flatMap((a) => [newId('wha'), a.accountId, a.livemode, a.eventId, a.endpointId, a.url, a.redelivery, a.statusCode, a.durationMs,
-        a.responseBody, a.error, a.succeeded]));
+      chunk.flatMap((a) => [
+        newId('wha'),
+        a.accountId,
+        a.livemode,
+        a.eventId,
+        a.endpointId,
+        a.url,
+        a.redelivery,
+        a.statusCode,
+        a.durationMs,
+        a.responseBody,
+        a.error,
+        a.succeeded,
+      ]),
+    );
   }
 }
 
@@ -72,12 +85,17 @@ async function insertAttempts(em: EntityManager, attempts: DeliveryAttempt[]): P
  * Records successful attempts (a 2xx each) and ends their endpoints' runs of failures, in one transaction: the
  * dispatcher records all of a batch's successful first attempts in one commit.
  */
-export async function recordSuccessfulAttempts(em: EntityManager, attempts: DeliveryAttempt[]): Promise<void> {
+export async function recordSuccessfulAttempts(
+  em: EntityManager,
+  attempts: DeliveryAttempt[],
+): Promise<void> {
   if (!attempts.length) return;
   await em.transactional(async (tx) => {
     await insertAttempts(tx, attempts);
-    await tx.execute('update webhook_endpoints set failing_since = null where id in (?) and failing_since is not null',
-      [[...new Set(attempts.map((a) => a.endpointId))]]);
+    await tx.execute(
+      'update webhook_endpoints set failing_since = null where id = any(?) and failing_since is not null',
+      [[...new Set(attempts.map((a) => a.endpointId))]],
+    );
   });
 }
 
@@ -86,7 +104,11 @@ export async function recordSuccessfulAttempts(em: EntityManager, attempts: Deli
  * a 410 Gone disables it at once; a failure while it has been failing for `failingWindowSeconds` straight disables it.
  * Disabling records an `endpoint.disabled` event (once: only the write that disables it emits).
  */
-export async function recordDeliveryAttempt(em: EntityManager, attempt: DeliveryAttempt, failingWindowSeconds: number): Promise<{ disabled: 'gone' | 'failing' | null }> {
+export async function recordDeliveryAttempt(
+  em: EntityManager,
+  attempt: DeliveryAttempt,
+  failingWindowSeconds: number,
+): Promise<{ disabled: 'gone' | 'failing' | null }> {
   if (attempt.succeeded) {
     await recordSuccessfulAttempts(em, [attempt]);
     return { disabled: null };
@@ -97,17 +119,24 @@ export async function recordDeliveryAttempt(em: EntityManager, attempt: Delivery
     const [current]: { disabled: boolean; expired: boolean }[] = await tx.execute(
       `select disabled, coalesce(failing_since, now()) <= now() - make_interval(secs => ?) as expired
          from webhook_endpoints where id = ? and deleted_at is null for update`,
-      [failingWindowSeconds, attempt.endpointId]);
+      [failingWindowSeconds, attempt.endpointId],
+    );
     if (!current) return { disabled: null };
     const disable = current.disabled ? null : gone ? 'gone' : current.expired ? 'failing' : null;
     const rows: WebhookEndpointRow[] = await tx.execute(
       `update webhook_endpoints set failing_since = coalesce(failing_since, now()), disabled = disabled or ?,
               disabled_reason = coalesce(?, disabled_reason), updated_at = now()
         where id = ? returning *`,
-      [disable !== null, disable, attempt.endpointId]);
+      [disable !== null, disable, attempt.endpointId],
+    );
     if (!disable) return { disabled: null };
     const row = rows[0]!;
-    await emitEvent(tx, { accountId: row.account_id, livemode: row.livemode }, 'endpoint.disabled', toWebhookEndpointView(row));
+    await emitEvent(
+      tx,
+      { accountId: row.account_id, livemode: row.livemode },
+      'endpoint.disabled',
+      toWebhookEndpointView(row),
+    );
     return { disabled: disable };
   });
 }
@@ -118,23 +147,25 @@ export interface AttemptFilters {
 }
 
 /** Attempts of one endpoint or one event (already checked to be in the caller's scope), newest first. */
-export async function listWebhookAttempts(em: EntityManager, scope: Scope, filters: AttemptFilters, page: { limit: number; startingAfter?: string }) {
-  const where = ['account_id = ?', 'livemode = ?'];
-  const params: unknown[] = [scope.accountId, scope.livemode];
-  if (filters.endpointId) {
-    where.push('endpoint_id = ?');
-    params.push(filters.endpointId);
-  }
-  if (filters.eventId) {
-    where.push('event_id = ?');
-    params.push(filters.eventId);
-  }
-  if (page.startingAfter) {
-    const cursor: unknown[] = await em.execute('select 1 from webhook_attempts where id = ? and account_id = ? and livemode = ?', [page.startingAfter, scope.accountId, scope.livemode]);
-    if (!cursor.length) throw ValidationError.field('/starting_after', `No webhook attempt "${page.startingAfter}" to start after.`);
-    where.push('id < ?');
-    params.push(page.startingAfter);
-  }
-  const rows: AttemptRow[] = await em.execute(`select * from webhook_attempts where ${where.join(' and ')} order by id desc limit ?`, [...params, page.limit + 1]);
-  return { object: 'list' as const, data: rows.slice(0, page.limit).map(toAttemptView), has_more: rows.length > page.limit };
+export async function listWebhookAttempts(
+  em: EntityManager,
+  scope: Scope,
+  filters: AttemptFilters,
+  page: PageRequest,
+) {
+  const where = new Conditions();
+  if (filters.endpointId) where.add('endpoint_id = ?', filters.endpointId);
+  if (filters.eventId) where.add('event_id = ?', filters.eventId);
+  const rows = await keysetPage<AttemptRow>(
+    em,
+    {
+      select: 'select * from webhook_attempts',
+      table: 'webhook_attempts',
+      scope,
+      where,
+      noun: 'webhook attempt',
+    },
+    page,
+  );
+  return listAnswer(rows, toAttemptView);
 }

@@ -1,21 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { newId, type EntityManager } from '@cfdi/db';
 import { requireMasterKey } from '../crypto/require-master-key';
-import { openSecret, sealSecret, type MasterKey } from '../crypto/secret-box';
+import { openSecret, readableKeys, sealSecret, type MasterKeyring } from '../crypto/secret-box';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../errors';
 import type { Scope } from '../scope';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
 import { endpointUrlProblem } from './endpoint-url';
 import { unknownEventTypes } from './event-types';
+import { Conditions, keysetPage, listAnswer, type PageRequest } from '../pagination';
 
 /** Endpoints per account and mode. */
 export const MAX_WEBHOOK_ENDPOINTS = 16;
 /** How long a replaced secret keeps signing beside the new one. */
-export const SECRET_ROTATION_OVERLAP_HOURS = 24;
+const SECRET_ROTATION_OVERLAP_HOURS = 24;
 
 export interface WebhookEndpointsContext {
   em: EntityManager;
-  masterKey: MasterKey | null;
+  masterKey: MasterKeyring | null;
 }
 
 export interface WebhookEndpointRow {
@@ -36,7 +37,8 @@ export interface WebhookEndpointRow {
 }
 
 export function toWebhookEndpointView(row: WebhookEndpointRow) {
-  const previousExpires = row.previous_secret_expires_at === null ? null : isoTimestamp(row.previous_secret_expires_at);
+  const previousExpires =
+    row.previous_secret_expires_at === null ? null : isoTimestamp(row.previous_secret_expires_at);
   return {
     id: row.id,
     object: 'webhook_endpoint' as const,
@@ -47,7 +49,8 @@ export function toWebhookEndpointView(row: WebhookEndpointRow) {
     disabled: row.disabled,
     disabledReason: row.disabled_reason,
     failingSince: isoTimestampOrNull(row.failing_since),
-    previousSecretExpiresAt: previousExpires && new Date(previousExpires) > new Date() ? previousExpires : null,
+    previousSecretExpiresAt:
+      previousExpires && new Date(previousExpires) > new Date() ? previousExpires : null,
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
   };
@@ -58,23 +61,34 @@ export type WebhookEndpointView = ReturnType<typeof toWebhookEndpointView>;
 /** Endpoints receive the events of every merchant of the account, so a key restricted to some merchants cannot manage them. */
 function assertUnrestricted(scope: Scope): void {
   if (scope.merchantIds) {
-    throw new ForbiddenError('This API key is restricted to some merchants; webhook endpoints receive the events of every merchant, so they need an unrestricted key.');
+    throw new ForbiddenError(
+      'This API key is restricted to some merchants; webhook endpoints receive the events of every merchant, so they need an unrestricted key.',
+    );
   }
 }
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 const seal = (ctx: WebhookEndpointsContext, endpointId: string, secret: string) =>
-  sealSecret(requireMasterKey(ctx.masterKey, 'webhook signing secrets'), Buffer.from(secret, 'utf8'), endpointId);
+  sealSecret(
+    requireMasterKey(ctx.masterKey, 'webhook signing secrets'),
+    Buffer.from(secret, 'utf8'),
+    endpointId,
+  );
 
-async function rejectProblems(problems: Promise<(FieldError | null)[]> | (FieldError | null)[]): Promise<void> {
+async function rejectProblems(
+  problems: Promise<(FieldError | null)[]> | (FieldError | null)[],
+): Promise<void> {
   const errors = (await problems).filter((p): p is FieldError => p !== null);
-  if (errors.length) throw new ValidationError(errors.map((e) => `${e.path} ${e.message}`).join('; '), errors);
+  if (errors.length)
+    throw new ValidationError(errors.map((e) => `${e.path} ${e.message}`).join('; '), errors);
 }
 
 async function findEndpoint(em: EntityManager, scope: Scope, id: string): Promise<WebhookEndpointRow> {
   assertUnrestricted(scope);
   const rows: WebhookEndpointRow[] = await em.execute(
-    'select * from webhook_endpoints where id = ? and account_id = ? and livemode = ? and deleted_at is null', [id, scope.accountId, scope.livemode]);
+    'select * from webhook_endpoints where id = ? and account_id = ? and livemode = ? and deleted_at is null',
+    [id, scope.accountId, scope.livemode],
+  );
   if (!rows[0]) throw new NotFoundError('webhook endpoint', id);
   return rows[0];
 }
@@ -86,9 +100,16 @@ export interface WebhookEndpointCreate {
 }
 
 /** The secret is in this answer only; it is stored encrypted and never shown again. */
-export async function createWebhookEndpoint(ctx: WebhookEndpointsContext, scope: Scope, input: WebhookEndpointCreate) {
+export async function createWebhookEndpoint(
+  ctx: WebhookEndpointsContext,
+  scope: Scope,
+  input: WebhookEndpointCreate,
+) {
   assertUnrestricted(scope);
-  await rejectProblems([...unknownEventTypes(input.enabledEvents), await endpointUrlProblem(input.url, scope.livemode)]);
+  await rejectProblems([
+    ...unknownEventTypes(input.enabledEvents),
+    await endpointUrlProblem(input.url, scope.livemode),
+  ]);
   const id = newId('we');
   const secret = newSecret();
   const sealed = seal(ctx, id, secret);
@@ -96,37 +117,55 @@ export async function createWebhookEndpoint(ctx: WebhookEndpointsContext, scope:
     // The account row lock serialises creations, so two concurrent ones cannot both pass the count.
     await tx.execute('select id from accounts where id = ? for update', [scope.accountId]);
     const [count]: { n: number }[] = await tx.execute(
-      'select count(*)::int as n from webhook_endpoints where account_id = ? and livemode = ? and deleted_at is null', [scope.accountId, scope.livemode]);
+      'select count(*)::int as n from webhook_endpoints where account_id = ? and livemode = ? and deleted_at is null',
+      [scope.accountId, scope.livemode],
+    );
     if ((count?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) {
-      throw ValidationError.field('/url', `at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints per account and mode; delete one first`);
+      throw ValidationError.field(
+        '/url',
+        `at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints per account and mode; delete one first`,
+      );
     }
     const rows: WebhookEndpointRow[] = await tx.execute(
       `insert into webhook_endpoints (id, account_id, livemode, url, description, enabled_events, secret)
-       values (?, ?, ?, ?, ?, array[?]::text[], ?) returning *`,
-      [id, scope.accountId, scope.livemode, input.url, input.description ?? null, [...new Set(input.enabledEvents)], sealed],
+       values (?, ?, ?, ?, ?, ?::text[], ?) returning *`,
+      [
+        id,
+        scope.accountId,
+        scope.livemode,
+        input.url,
+        input.description ?? null,
+        [...new Set(input.enabledEvents)],
+        sealed,
+      ],
     );
     return rows[0]!;
   });
   return { ...toWebhookEndpointView(row), secret };
 }
 
-export async function retrieveWebhookEndpoint(ctx: WebhookEndpointsContext, scope: Scope, id: string): Promise<WebhookEndpointView> {
+export async function retrieveWebhookEndpoint(
+  ctx: WebhookEndpointsContext,
+  scope: Scope,
+  id: string,
+): Promise<WebhookEndpointView> {
   return toWebhookEndpointView(await findEndpoint(ctx.em, scope, id));
 }
 
-export async function listWebhookEndpoints(ctx: WebhookEndpointsContext, scope: Scope, page: { limit: number; startingAfter?: string }) {
+export async function listWebhookEndpoints(ctx: WebhookEndpointsContext, scope: Scope, page: PageRequest) {
   assertUnrestricted(scope);
-  const params: unknown[] = [scope.accountId, scope.livemode];
-  let where = 'account_id = ? and livemode = ? and deleted_at is null';
-  if (page.startingAfter) {
-    const cursor: unknown[] = await ctx.em.execute('select 1 from webhook_endpoints where id = ? and account_id = ? and livemode = ?',
-      [page.startingAfter, scope.accountId, scope.livemode]);
-    if (!cursor.length) throw ValidationError.field('/starting_after', `No webhook endpoint "${page.startingAfter}" to start after.`);
-    where += ' and id < ?';
-    params.push(page.startingAfter);
-  }
-  const rows: WebhookEndpointRow[] = await ctx.em.execute(`select * from webhook_endpoints where ${where} order by id desc limit ?`, [...params, page.limit + 1]);
-  return { object: 'list' as const, data: rows.slice(0, page.limit).map(toWebhookEndpointView), has_more: rows.length > page.limit };
+  const rows = await keysetPage<WebhookEndpointRow>(
+    ctx.em,
+    {
+      select: 'select * from webhook_endpoints',
+      table: 'webhook_endpoints',
+      scope,
+      where: new Conditions().add('deleted_at is null'),
+      noun: 'webhook endpoint',
+    },
+    page,
+  );
+  return listAnswer(rows, toWebhookEndpointView);
 }
 
 export interface WebhookEndpointUpdate {
@@ -137,7 +176,12 @@ export interface WebhookEndpointUpdate {
   disabled?: boolean;
 }
 
-export async function updateWebhookEndpoint(ctx: WebhookEndpointsContext, scope: Scope, id: string, input: WebhookEndpointUpdate): Promise<WebhookEndpointView> {
+export async function updateWebhookEndpoint(
+  ctx: WebhookEndpointsContext,
+  scope: Scope,
+  id: string,
+  input: WebhookEndpointUpdate,
+): Promise<WebhookEndpointView> {
   await findEndpoint(ctx.em, scope, id);
   await rejectProblems([
     ...(input.enabledEvents ? unknownEventTypes(input.enabledEvents) : []),
@@ -150,9 +194,10 @@ export async function updateWebhookEndpoint(ctx: WebhookEndpointsContext, scope:
     params.push(...values);
   };
   if (input.url !== undefined) set('url = ?', input.url);
-  if (input.enabledEvents !== undefined) set('enabled_events = array[?]::text[]', [...new Set(input.enabledEvents)]);
+  if (input.enabledEvents !== undefined) set('enabled_events = ?::text[]', [...new Set(input.enabledEvents)]);
   if (input.description !== undefined) set('description = ?', input.description);
-  if (input.disabled === true) set("disabled = true, disabled_reason = coalesce(disabled_reason, 'requested')");
+  if (input.disabled === true)
+    set("disabled = true, disabled_reason = coalesce(disabled_reason, 'requested')");
   if (input.disabled === false) set('disabled = false, disabled_reason = null, failing_since = null');
   const rows: WebhookEndpointRow[] = await ctx.em.execute(
     `update webhook_endpoints set ${[...sets, 'updated_at = now()'].join(', ')}
@@ -168,7 +213,8 @@ export async function deleteWebhookEndpoint(ctx: WebhookEndpointsContext, scope:
   await findEndpoint(ctx.em, scope, id);
   const rows: unknown[] = await ctx.em.execute(
     'update webhook_endpoints set deleted_at = now(), updated_at = now() where id = ? and account_id = ? and livemode = ? and deleted_at is null returning id',
-    [id, scope.accountId, scope.livemode]);
+    [id, scope.accountId, scope.livemode],
+  );
   if (!rows.length) throw new NotFoundError('webhook endpoint', id);
   return { id, object: 'webhook_endpoint' as const, deleted: true as const };
 }
@@ -201,20 +247,36 @@ export interface DeliveryTarget {
   secrets: string[];
 }
 
-export async function loadDeliveryTarget(em: EntityManager, masterKey: MasterKey | null, endpointId: string, now: Date): Promise<DeliveryTarget | null> {
+export async function loadDeliveryTarget(
+  em: EntityManager,
+  masterKey: MasterKeyring | null,
+  endpointId: string,
+  now: Date,
+): Promise<DeliveryTarget | null> {
   return (await loadDeliveryTargets(em, masterKey, [endpointId], now)).get(endpointId) ?? null;
 }
 
 /** The targets of these endpoints (one query, each secret opened once), by id; missing ids are absent. */
-export async function loadDeliveryTargets(em: EntityManager, masterKey: MasterKey | null, endpointIds: string[], now: Date): Promise<Map<string, DeliveryTarget>> {
+export async function loadDeliveryTargets(
+  em: EntityManager,
+  masterKey: MasterKeyring | null,
+  endpointIds: string[],
+  now: Date,
+): Promise<Map<string, DeliveryTarget>> {
   const targets = new Map<string, DeliveryTarget>();
   if (!endpointIds.length) return targets;
-  const rows: (WebhookEndpointRow & { deleted_at: Date | null })[] = await em.execute('select * from webhook_endpoints where id in (?)', [endpointIds]);
+  const rows: (WebhookEndpointRow & { deleted_at: Date | null })[] = await em.execute(
+    'select * from webhook_endpoints where id = any(?)',
+    [endpointIds],
+  );
   if (!rows.length) return targets;
-  const keys = [requireMasterKey(masterKey, 'webhook signing secrets')];
+  const keys = readableKeys(requireMasterKey(masterKey, 'webhook signing secrets'));
   for (const row of rows) {
     const open = (envelope: string) => openSecret(keys, envelope, row.id).toString('utf8');
-    const previousValid = row.previous_secret && row.previous_secret_expires_at && new Date(isoTimestamp(row.previous_secret_expires_at)) > now;
+    const previousValid =
+      row.previous_secret &&
+      row.previous_secret_expires_at &&
+      new Date(isoTimestamp(row.previous_secret_expires_at)) > now;
     targets.set(row.id, {
       id: row.id,
       accountId: row.account_id,

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@cfdi/db';
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { ForbiddenError, NotFoundError } from '../errors';
 import type { Scope } from '../scope';
 import { isoTimestamp } from '../time';
+import { Conditions, keysetPage, listAnswer, type PageRequest } from '../pagination';
 
 export interface EventRow {
   id: string;
@@ -26,16 +27,22 @@ export function toEventView(row: EventRow) {
 
 export type EventView = ReturnType<typeof toEventView>;
 
-const merchantOf = (row: EventRow) => (typeof row.data.object?.merchantId === 'string' ? row.data.object.merchantId : null);
+const merchantOf = (row: EventRow) =>
+  typeof row.data.object?.merchantId === 'string' ? row.data.object.merchantId : null;
 
 /** 404 outside the key's account and mode; 403 for a key restricted to other merchants (or events of no merchant). */
 export async function retrieveEvent(em: EntityManager, scope: Scope, id: string): Promise<EventRow> {
-  const rows: EventRow[] = await em.execute('select * from events where id = ? and account_id = ? and livemode = ?', [id, scope.accountId, scope.livemode]);
+  const rows: EventRow[] = await em.execute(
+    'select * from events where id = ? and account_id = ? and livemode = ?',
+    [id, scope.accountId, scope.livemode],
+  );
   const row = rows[0];
   if (!row) throw new NotFoundError('event', id);
   const merchantId = merchantOf(row);
   if (scope.merchantIds && !(merchantId && scope.merchantIds.includes(merchantId))) {
-    throw new ForbiddenError(`This API key is restricted to some merchants; event ${id} is not about one of them.`);
+    throw new ForbiddenError(
+      `This API key is restricted to some merchants; event ${id} is not about one of them.`,
+    );
   }
   return row;
 }
@@ -47,25 +54,21 @@ export interface EventFilters {
   createdTo?: string;
 }
 
-export async function listEvents(em: EntityManager, scope: Scope, filters: EventFilters, page: { limit: number; startingAfter?: string }) {
-  const where = ['account_id = ?', 'livemode = ?'];
-  const params: unknown[] = [scope.accountId, scope.livemode];
-  const add = (clause: string, value: unknown) => {
-    where.push(clause);
-    params.push(value);
-  };
-  if (scope.merchantIds) add("data->'object'->>'merchantId' in (?)", scope.merchantIds.length ? scope.merchantIds : ['']);
-  if (filters.type?.endsWith('.*')) add('type like ?', `${filters.type.slice(0, -1).replace(/[\\%_]/g, '\\$&')}%`);
-  else if (filters.type) add('type = ?', filters.type);
-  if (filters.createdFrom) add('created_at >= ?', filters.createdFrom);
-  if (filters.createdTo) add('created_at <= ?', filters.createdTo);
-  if (page.startingAfter) {
-    const cursor: unknown[] = await em.execute('select 1 from events where id = ? and account_id = ? and livemode = ?', [page.startingAfter, scope.accountId, scope.livemode]);
-    if (!cursor.length) throw ValidationError.field('/starting_after', `No event "${page.startingAfter}" to start after.`);
-    add('id < ?', page.startingAfter);
-  }
-  const rows: EventRow[] = await em.execute(`select * from events where ${where.join(' and ')} order by id desc limit ?`, [...params, page.limit + 1]);
-  return { object: 'list' as const, data: rows.slice(0, page.limit).map(toEventView), has_more: rows.length > page.limit };
+export async function listEvents(em: EntityManager, scope: Scope, filters: EventFilters, page: PageRequest) {
+  const where = new Conditions();
+  if (scope.merchantIds)
+    where.add("data->'object'->>'merchantId' = any(?)", scope.merchantIds.length ? scope.merchantIds : ['']);
+  if (filters.type?.endsWith('.*'))
+    where.add('type like ?', `${filters.type.slice(0, -1).replace(/[\\%_]/g, '\\$&')}%`);
+  else if (filters.type) where.add('type = ?', filters.type);
+  if (filters.createdFrom) where.add('created_at >= ?', filters.createdFrom);
+  if (filters.createdTo) where.add('created_at <= ?', filters.createdTo);
+  const rows = await keysetPage<EventRow>(
+    em,
+    { select: 'select * from events', table: 'events', scope, where, noun: 'event' },
+    page,
+  );
+  return listAnswer(rows, toEventView);
 }
 
 export async function loadEvent(em: EntityManager, id: string): Promise<EventRow | null> {
@@ -74,12 +77,18 @@ export async function loadEvent(em: EntityManager, id: string): Promise<EventRow
 }
 
 /** Events and attempts older than the retention (at least 30 days) go, a bounded batch per call. */
-export async function purgeExpiredEvents(em: EntityManager, retentionDays: number, batch = 1000): Promise<number> {
+export async function purgeExpiredEvents(
+  em: EntityManager,
+  retentionDays: number,
+  batch = 1000,
+): Promise<number> {
   const attempts: unknown[] = await em.execute(
     `delete from webhook_attempts where id in (select id from webhook_attempts where created_at < now() - make_interval(days => ?) limit ?) returning id`,
-    [retentionDays, batch]);
+    [retentionDays, batch],
+  );
   const events: unknown[] = await em.execute(
     `delete from events where id in (select id from events where created_at < now() - make_interval(days => ?) and delivered_at is not null limit ?) returning id`,
-    [retentionDays, batch]);
+    [retentionDays, batch],
+  );
   return attempts.length + events.length;
 }

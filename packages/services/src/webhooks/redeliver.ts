@@ -8,16 +8,35 @@ import { retrieveEvent } from './events';
  * Which endpoints a redelivery of the event goes to: the one named (in scope, enabled, 404/400 otherwise), or every
  * enabled endpoint subscribed to its type now. Refused (400) when that leaves none.
  */
-export async function planRedelivery(em: EntityManager, scope: Scope, eventId: string, endpointId?: string): Promise<string[]> {
+export async function planRedelivery(
+  em: EntityManager,
+  scope: Scope,
+  eventId: string,
+  endpointId?: string,
+): Promise<string[]> {
   const event = await retrieveEvent(em, scope, eventId);
   if (endpointId) {
     const rows: { disabled: boolean }[] = await em.execute(
-      'select disabled from webhook_endpoints where id = ? and account_id = ? and livemode = ? and deleted_at is null', [endpointId, scope.accountId, scope.livemode]);
+      'select disabled from webhook_endpoints where id = ? and account_id = ? and livemode = ? and deleted_at is null',
+      [endpointId, scope.accountId, scope.livemode],
+    );
     if (!rows[0]) throw new NotFoundError('webhook endpoint', endpointId);
-    if (rows[0].disabled) throw ValidationError.field('/webhookEndpointId', 'the endpoint is disabled; enable it (PATCH disabled: false) first');
+    if (rows[0].disabled)
+      throw ValidationError.field(
+        '/webhookEndpointId',
+        'the endpoint is disabled; enable it (PATCH disabled: false) first',
+      );
     return [endpointId];
   }
-  const endpoints = await subscribedEndpoints(em, { accountId: event.account_id, livemode: event.livemode, type: event.type });
-  if (!endpoints.length) throw ValidationError.field('/webhookEndpointId', `no enabled endpoint is subscribed to ${event.type}; name one to send it there`);
+  const endpoints = await subscribedEndpoints(em, {
+    accountId: event.account_id,
+    livemode: event.livemode,
+    type: event.type,
+  });
+  if (!endpoints.length)
+    throw ValidationError.field(
+      '/webhookEndpointId',
+      `no enabled endpoint is subscribed to ${event.type}; name one to send it there`,
+    );
   return endpoints;
 }

@@ -1,11 +1,18 @@
 import { startStack } from '../stack';
 import { getJson, invoiceBody, postUntilFinal } from './requests';
-import { unsettled, verifySettlement } from './settlement';
+import {
+  awaitSettlement,
+  documentCounts,
+  QUICK_SETTLEMENT_ENV,
+  unsettled,
+  verifySettlement,
+  type RunOptions,
+  type RunReport,
+} from '../settlement';
 
-export interface DrillOptions {
+export interface DrillOptions extends RunOptions {
   /** Invoices to stamp; some are PPD and get a payment, some PUE ones are cancelled. */
   stamps: number;
-  concurrency: number;
   /** SIGKILL the worker every this many seconds (0: never on a timer). */
   killEverySeconds: number;
   /** Worker kills at evenly spread points of the run, on top of the timer (the short run's "2 kills"). */
@@ -18,17 +25,16 @@ export interface DrillOptions {
   otherFaultRate: number;
   /** Stop issuing new work after this many seconds (the long run on a shared machine); then settle. */
   maxIssueSeconds: number;
-  settleTimeoutSeconds: number;
-  log: (line: string) => void;
 }
 
-export interface DrillReport {
-  issued: { invoices: number; payments: number; cancellations: number };
-  answers: Record<string, number>;
-  chaos: { workerKills: number; temporalRestarts: number; pgTerminated: number; faultsArmed: Record<string, number> };
-  documents: Record<string, number>;
+export interface DrillReport extends RunReport {
+  chaos: {
+    workerKills: number;
+    temporalRestarts: number;
+    pgTerminated: number;
+    faultsArmed: Record<string, number>;
+  };
   seconds: { issuing: number; settling: number };
-  violations: Record<string, string[]>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,28 +46,45 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function runDrill(options: DrillOptions): Promise<DrillReport> {
   const stack = await startStack({
-    name: 'drill', log: options.log,
-    env: { STAMP_WAIT_MS: '8000', RECONCILIATION_FIRST_LOOKUP_SECONDS: '3', RECONCILIATION_MAX_LOOKUP_SECONDS: '20', CANCELLATION_FIRST_POLL_SECONDS: '5' },
+    name: 'drill',
+    log: options.log,
+    env: QUICK_SETTLEMENT_ENV,
   });
   const report: DrillReport = {
-    issued: { invoices: 0, payments: 0, cancellations: 0 }, answers: {},
+    issued: { invoices: 0, payments: 0, cancellations: 0 },
+    answers: {},
     chaos: { workerKills: 0, temporalRestarts: 0, pgTerminated: 0, faultsArmed: {} },
-    documents: {}, seconds: { issuing: 0, settling: 0 }, violations: {},
+    documents: {},
+    seconds: { issuing: 0, settling: 0 },
+    violations: {},
   };
   let failed = false;
   try {
     const { key, merchantId } = await stack.newMerchantAccount('DRILL');
     const started = Date.now();
     const issueDeadline = started + options.maxIssueSeconds * 1000;
-    const count = (what: string, status: number) => (report.answers[`${what} ${status}`] = (report.answers[`${what} ${status}`] ?? 0) + 1);
+    const count = (what: string, status: number) =>
+      (report.answers[`${what} ${status}`] = (report.answers[`${what} ${status}`] ?? 0) + 1);
 
     // A kill waits until the worker restarted by the previous one has settled a document: on a loaded machine a
     // worker takes longer than the kill interval to bundle its workflows, and killing it before would test nothing.
-    const settledCount = async () => ((await stack.orm.em.fork().execute(`select count(*)::int as n from documents where status <> 'stamping'`))[0] as { n: number }).n;
+    const settledCount = async () =>
+      (
+        (
+          await stack.orm.em
+            .fork()
+            .execute(`select count(*)::int as n from documents where status <> 'stamping'`)
+        )[0] as { n: number }
+      ).n;
     let settledAtLastKill = -1;
     const killWorker = async (waitForProgress: boolean) => {
       let settled = await settledCount();
-      for (const until = Date.now() + 180_000; settled <= settledAtLastKill && waitForProgress && Date.now() < until; settled = await settledCount()) await sleep(1000);
+      for (
+        const until = Date.now() + 180_000;
+        settled <= settledAtLastKill && waitForProgress && Date.now() < until;
+        settled = await settledCount()
+      )
+        await sleep(1000);
       if (settled <= settledAtLastKill) return;
       settledAtLastKill = settled;
       stack.killWorker();
@@ -72,7 +95,11 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
     };
     const arm = async (kind: string, params: Record<string, unknown> = {}) => {
       report.chaos.faultsArmed[kind] = (report.chaos.faultsArmed[kind] ?? 0) + 1;
-      await fetch(`${stack.pacUrl}/sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'stamp', kind, count: 1, params }) });
+      await fetch(`${stack.pacUrl}/sandbox/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ operation: 'stamp', kind, count: 1, params }),
+      });
     };
     const maybeArmFault = async () => {
       const r = Math.random();
@@ -85,7 +112,9 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
       else if (r < t + e + o) await arm('latency', { ms: 2000 });
     };
 
-    const milestones = Array.from({ length: options.killsAtMilestones }, (_, j) => Math.floor((options.stamps * (j + 1)) / (options.killsAtMilestones + 1)));
+    const milestones = Array.from({ length: options.killsAtMilestones }, (_, j) =>
+      Math.floor((options.stamps * (j + 1)) / (options.killsAtMilestones + 1)),
+    );
     const onIssued = async (i: number) => {
       if (milestones.includes(i)) await killWorker(true);
       if (i === Math.floor(options.stamps * 0.4)) {
@@ -94,21 +123,32 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
         report.chaos.temporalRestarts++;
       }
       if (i === Math.floor(options.stamps * 0.6)) {
-        const [row] = await stack.orm.em.fork().execute(
-          'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-        );
+        const [row] = await stack.orm.em
+          .fork()
+          .execute(
+            'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          );
         report.chaos.pgTerminated = (row as { n: number }).n;
         options.log(`pg_terminate_backend: ${report.chaos.pgTerminated} connections of the API and worker`);
       }
     };
-    const timer = options.killEverySeconds > 0 ? setInterval(() => void killWorker(false), options.killEverySeconds * 1000) : null;
+    const timer =
+      options.killEverySeconds > 0
+        ? setInterval(() => void killWorker(false), options.killEverySeconds * 1000)
+        : null;
 
     let next = 0;
     // Each request gets 3 minutes of retries: a platform that keeps answering 5xx or 409 for longer is a finding
     // (reported in `answers`), not a reason for the drill to wait until the test runner gives up.
     const requestDeadline = () => Date.now() + 180_000;
     const heartbeat = setInterval(() => {
-      void unsettled(stack.orm).then((left) => options.log(`${next} issued, answers ${JSON.stringify(report.answers)}, unsettled ${JSON.stringify(left)}`), () => undefined);
+      void unsettled(stack.orm).then(
+        (left) =>
+          options.log(
+            `${next} issued, answers ${JSON.stringify(report.answers)}, unsettled ${JSON.stringify(left)}`,
+          ),
+        () => undefined,
+      );
     }, 30_000);
     const lane = async () => {
       while (next < options.stamps && Date.now() < issueDeadline) {
@@ -118,27 +158,57 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
         const ppd = i % 5 === 0;
         if (i % 25 === 12) {
           // Twins: two keys, one body and folio, at once (both must be stamped, with two UUIDs).
-          const twins = await Promise.all([0, 1].map(() => postUntilFinal(stack.base, key, '/v1/invoices', invoiceBody(merchantId, i, false, `TWIN-${i}`), requestDeadline())));
+          const twins = await Promise.all(
+            [0, 1].map(() =>
+              postUntilFinal(
+                stack.base,
+                key,
+                '/v1/invoices',
+                invoiceBody(merchantId, i, false, `TWIN-${i}`),
+                requestDeadline(),
+              ),
+            ),
+          );
           report.issued.invoices += 2;
           for (const twin of twins) count('twin invoice', twin.status);
           continue;
         }
-        const invoice = await postUntilFinal(stack.base, key, '/v1/invoices', invoiceBody(merchantId, i, ppd), requestDeadline());
+        const invoice = await postUntilFinal(
+          stack.base,
+          key,
+          '/v1/invoices',
+          invoiceBody(merchantId, i, ppd),
+          requestDeadline(),
+        );
         report.issued.invoices++;
         count('invoice', invoice.status);
         if (invoice.status !== 201) continue;
         if (ppd) {
           report.issued.payments++;
-          const payment = await postUntilFinal(stack.base, key, `/v1/invoices/${invoice.body.id}/payments`, { monto: Math.floor(invoice.body.total * 50) / 100, formaPago: '03' }, requestDeadline());
+          const payment = await postUntilFinal(
+            stack.base,
+            key,
+            `/v1/invoices/${invoice.body.id}/payments`,
+            { monto: Math.floor(invoice.body.total * 50) / 100, formaPago: '03' },
+            requestDeadline(),
+          );
           count('payment', payment.status);
         } else if (i % 7 === 0) {
           report.issued.cancellations++;
-          const cancel = await postUntilFinal(stack.base, key, `/v1/invoices/${invoice.body.id}/cancel`, { motivo: '02' }, requestDeadline());
+          const cancel = await postUntilFinal(
+            stack.base,
+            key,
+            `/v1/invoices/${invoice.body.id}/cancel`,
+            { motivo: '02' },
+            requestDeadline(),
+          );
           count('cancel', cancel.status);
         }
         if (report.issued.invoices % 100 === 0) {
           const rate = report.issued.invoices / ((Date.now() - started) / 1000);
-          options.log(`${report.issued.invoices} invoices issued (${rate.toFixed(2)}/s), ${JSON.stringify(report.answers)}`);
+          options.log(
+            `${report.issued.invoices} invoices issued (${rate.toFixed(2)}/s), ${JSON.stringify(report.answers)}`,
+          );
         }
       }
     };
@@ -153,19 +223,14 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
     // A worker killed by the timer right at the end must be running for settlement.
     await sleep(1500);
 
-    const settleStarted = Date.now();
-    for (;;) {
-      const left = await unsettled(stack.orm);
-      if (left.stamping + left.reconciling + left.cancelling === 0) break;
-      if (Date.now() - settleStarted > options.settleTimeoutSeconds * 1000) {
-        options.log(`not settled after ${options.settleTimeoutSeconds} s: ${JSON.stringify(left)}`);
-        break;
-      }
-      await sleep(2000);
-    }
-    report.seconds.settling = (Date.now() - settleStarted) / 1000;
-    const rows = (await stack.orm.em.fork().execute('select type, status, count(*)::int as n from documents group by type, status')) as { type: string; status: string; n: number }[];
-    for (const row of rows) report.documents[`${row.type} ${row.status}`] = row.n;
+    report.seconds.settling = (
+      await awaitSettlement(stack.orm, {
+        timeoutSeconds: options.settleTimeoutSeconds,
+        pollMs: 2000,
+        log: options.log,
+      })
+    ).seconds;
+    report.documents = await documentCounts(stack.orm);
     report.violations = await verifySettlement(stack.orm, stack.pacDatabaseUrl, stack.databaseUrl);
     failed = Object.values(report.violations).some((v) => v.length > 0);
     const balance = await getJson(stack.base, key, '/v1/balance');

@@ -5,15 +5,33 @@ export interface Answer {
   body: any;
 }
 
-const RECEIVER = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', regimenFiscal: '601' };
+const RECEIVER = {
+  rfc: 'URE180429TM6',
+  name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+  zip: '86991',
+  regimenFiscal: '601',
+};
 
 /**
  * A small income invoice (total under 1,000 MXN, so a cancellation needs no acceptance); `ppd` takes payments.
  * `folio` makes twins: the same body and folio text sent at once must still seal to two CFDIs (issue #23 defect 2).
  */
 export const invoiceBody = (merchantId: string, i: number, ppd: boolean, folio?: string) => ({
-  merchantId, ...(folio ? { folio } : {}), formaPago: ppd ? '99' : '03', metodoPago: ppd ? 'PPD' : 'PUE', usoCfdi: 'G03', receiver: RECEIVER,
-  items: [{ productCode: '43211503', unitCode: 'H87', description: `Drill ${i}`, quantity: 1 + (i % 3), unitPrice: 100 + (i % 50) }],
+  merchantId,
+  ...(folio ? { folio } : {}),
+  formaPago: ppd ? '99' : '03',
+  metodoPago: ppd ? 'PPD' : 'PUE',
+  usoCfdi: 'G03',
+  receiver: RECEIVER,
+  items: [
+    {
+      productCode: '43211503',
+      unitCode: 'H87',
+      description: `Drill ${i}`,
+      quantity: 1 + (i % 3),
+      unitPrice: 100 + (i % 50),
+    },
+  ],
 });
 
 /**
@@ -24,15 +42,25 @@ export const invoiceBody = (merchantId: string, i: number, ppd: boolean, folio?:
  * last answer.
  */
 export async function postUntilFinal(
-  base: string | string[], key: string, path: string, body: unknown, deadline: number, idempotencyKey = `drill-${randomBytes(8).toString('hex')}`,
+  base: string | string[],
+  key: string,
+  path: string,
+  body: unknown,
+  deadline: number,
+  idempotencyKey = `drill-${randomBytes(8).toString('hex')}`,
 ): Promise<Answer> {
   const bases = typeof base === 'string' ? [base] : base;
   let last: Answer = { status: 0, body: null };
   for (let attempt = 0; Date.now() < deadline; attempt++) {
     try {
       const res = await fetch(bases[attempt % bases.length] + path, {
-        method: 'POST', signal: AbortSignal.timeout(60_000),
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        method: 'POST',
+        signal: AbortSignal.timeout(60_000),
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'idempotency-key': idempotencyKey,
+        },
         body: JSON.stringify(body),
       });
       last = { status: res.status, body: await res.json().catch(() => null) };
@@ -46,6 +74,9 @@ export async function postUntilFinal(
 }
 
 export async function getJson(base: string, key: string, path: string): Promise<Answer> {
-  const res = await fetch(base + path, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(base + path, {
+    headers: { authorization: `Bearer ${key}` },
+    signal: AbortSignal.timeout(30_000),
+  });
   return { status: res.status, body: await res.json().catch(() => null) };
 }

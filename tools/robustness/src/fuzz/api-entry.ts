@@ -26,7 +26,11 @@ async function main(): Promise<void> {
       whole.enable();
       process.send?.({ id: message.id });
     } else if (message.type === 'read') {
-      const reading: LoopReading = { maxMs: window.max / 1e6, p99Ms: whole.percentile(99) / 1e6, samples: whole.count };
+      const reading: LoopReading = {
+        maxMs: window.max / 1e6,
+        p99Ms: whole.percentile(99) / 1e6,
+        samples: whole.count,
+      };
       process.send?.({ id: message.id, reading });
     }
   });

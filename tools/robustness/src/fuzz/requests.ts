@@ -36,7 +36,11 @@ function encodeSegment(value: string): string {
   }
 }
 
-function pathArbitrary(route: string, params: Operation['parameters'], known: KnownIds): fc.Arbitrary<string> {
+function pathArbitrary(
+  route: string,
+  params: Operation['parameters'],
+  known: KnownIds,
+): fc.Arbitrary<string> {
   const names = [...route.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   if (!names.length) return fc.constant(route);
   const segments = names.map((name) => {
@@ -48,7 +52,9 @@ function pathArbitrary(route: string, params: Operation['parameters'], known: Kn
       { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) },
     );
   });
-  return fc.tuple(...segments).map((values) => names.reduce((path, name, i) => path.replace(`{${name}}`, values[i]!), route));
+  return fc
+    .tuple(...segments)
+    .map((values) => names.reduce((path, name, i) => path.replace(`{${name}}`, values[i]!), route));
 }
 
 const idempotencyKeys = fc.oneof(
@@ -58,24 +64,53 @@ const idempotencyKeys = fc.oneof(
 );
 
 /** Every request the OpenAPI document describes, with schema-shaped, boundary and hostile values. */
-export function requestArbitrary(openapi: { paths: Record<string, Record<string, Operation>> }, known: KnownIds): fc.Arbitrary<FuzzRequest> {
+export function requestArbitrary(
+  openapi: { paths: Record<string, Record<string, Operation>> },
+  known: KnownIds,
+): fc.Arbitrary<FuzzRequest> {
   const operations: fc.Arbitrary<FuzzRequest>[] = [];
   for (const [route, methods] of Object.entries(openapi.paths)) {
     if (route.includes('*') || route.startsWith('/files')) continue;
     for (const [method, operation] of Object.entries(methods)) {
       const queryParams = (operation.parameters ?? []).filter((p) => p.in === 'query');
-      const query = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, fromSchema(p.schema).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))])), { requiredKeys: [] });
+      const query = fc.record(
+        Object.fromEntries(
+          queryParams.map((p) => [
+            p.name,
+            fromSchema(p.schema).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
+          ]),
+        ),
+        { requiredKeys: [] },
+      );
       const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
       const body = bodySchema
-        ? fc.oneof({ weight: 12, arbitrary: fromSchema(bodySchema).map((b) => ({ body: b })) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES.map((r) => ({ rawBody: r.name }))) })
+        ? fc.oneof(
+            { weight: 12, arbitrary: fromSchema(bodySchema).map((b) => ({ body: b })) },
+            { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES.map((r) => ({ rawBody: r.name }))) },
+          )
         : fc.constant({});
-      operations.push(fc.record({
-        path: pathArbitrary(route, operation.parameters, known),
-        query,
-        body,
-        auth: fc.constantFrom<FuzzRequest['auth']>('key', 'key', 'key', 'key', 'key', 'key', 'none', 'bad'),
-        idempotencyKey: idempotencyKeys,
-      }).map(({ body: b, ...rest }) => ({ method: method.toUpperCase(), route, ...rest, ...b } as FuzzRequest)));
+      operations.push(
+        fc
+          .record({
+            path: pathArbitrary(route, operation.parameters, known),
+            query,
+            body,
+            auth: fc.constantFrom<FuzzRequest['auth']>(
+              'key',
+              'key',
+              'key',
+              'key',
+              'key',
+              'key',
+              'none',
+              'bad',
+            ),
+            idempotencyKey: idempotencyKeys,
+          })
+          .map(
+            ({ body: b, ...rest }) => ({ method: method.toUpperCase(), route, ...rest, ...b }) as FuzzRequest,
+          ),
+      );
     }
   }
   return fc.oneof(...operations);
@@ -84,7 +119,11 @@ export function requestArbitrary(openapi: { paths: Record<string, Record<string,
 /** The request as a reader can replay it (the minimal failing one is printed this way). */
 export function describeRequest(request: FuzzRequest): string {
   const query = new URLSearchParams(request.query).toString();
-  const body = request.rawBody ? `<raw: ${request.rawBody}>` : request.body === undefined ? '' : JSON.stringify(request.body);
+  const body = request.rawBody
+    ? `<raw: ${request.rawBody}>`
+    : request.body === undefined
+      ? ''
+      : JSON.stringify(request.body);
   return `${request.method} ${request.path}${query ? `?${query}` : ''} auth=${request.auth}${request.idempotencyKey !== undefined ? ` idempotency-key=${JSON.stringify(request.idempotencyKey)}` : ''}${body ? `\n  body: ${body.length > 2000 ? `${body.slice(0, 2000)}… (${body.length} chars)` : body}` : ''}`;
 }
 

@@ -3,7 +3,14 @@ import { loadConfig } from '@cfdi/config';
 import { createAccount } from '@cfdi/services';
 import { startStack, type Stack } from '../stack';
 import { getJson, invoiceBody, postUntilFinal, type Answer } from '../drill/requests';
-import { unsettled, verifySettlement } from '../drill/settlement';
+import {
+  awaitSettlement,
+  documentCounts,
+  QUICK_SETTLEMENT_ENV,
+  verifySettlement,
+  type RunOptions,
+  type RunReport,
+} from '../settlement';
 
 /**
  * The production topology on one machine: the Temporal server on PostgreSQL, this many API replicas behind no
@@ -16,26 +23,24 @@ export const REPLICA_TOPOLOGY = { apis: 2, workers: 3 } as const;
  * below Linux's ephemeral range (32768–60999): a fixed port inside it can be the local end of another process's
  * outgoing connection at that moment (the Temporal server once failed to start on 47400, "address already in use").
  */
-export const REPLICA_PORTS = { apiFrom: 3400, pac: 3410, temporalFrom: 3420, temporalMembershipFrom: 3490 } as const;
+export const REPLICA_PORTS = {
+  apiFrom: 3400,
+  pac: 3410,
+  temporalFrom: 3420,
+  temporalMembershipFrom: 3490,
+} as const;
 
-export interface ReplicaRunOptions {
+export interface ReplicaRunOptions extends RunOptions {
   /** Invoices to stamp through both APIs; one in five is PPD and gets a payment, some PUE ones are cancelled. */
   invoices: number;
-  concurrency: number;
   /** Pairs of requests that share one Idempotency-Key, each pair sent to both APIs at the same moment. */
   idempotencyRaces: number;
-  settleTimeoutSeconds: number;
-  log: (line: string) => void;
 }
 
-export interface ReplicaReport {
-  issued: { invoices: number; payments: number; cancellations: number };
-  answers: Record<string, number>;
+export interface ReplicaReport extends RunReport {
   chaos: { workerKilled: string; apiRestarted: string };
   rateLimit: { limit: number; statuses: Record<string, number> };
-  documents: Record<string, number>;
   seconds: { startup: number; issuing: number; settling: number };
-  violations: Record<string, string[]>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,15 +56,22 @@ const FINAL = (status: number) => status > 0 && status < 500 && status !== 409 &
 export async function runReplicas(options: ReplicaRunOptions): Promise<ReplicaReport> {
   const startedAt = Date.now();
   const stack = await startStack({
-    name: 'replicas', databasePrefix: 'topo_', temporal: 'postgres', ...REPLICA_TOPOLOGY, ports: REPLICA_PORTS, log: options.log,
-    env: {
-      REDIS_URL: redisDatabase12(),
-      STAMP_WAIT_MS: '8000', CANCELLATION_FIRST_POLL_SECONDS: '5', RECONCILIATION_FIRST_LOOKUP_SECONDS: '3', RECONCILIATION_MAX_LOOKUP_SECONDS: '20',
-    },
+    name: 'replicas',
+    databasePrefix: 'topo_',
+    temporal: 'postgres',
+    ...REPLICA_TOPOLOGY,
+    ports: REPLICA_PORTS,
+    log: options.log,
+    env: { REDIS_URL: redisDatabase12(), ...QUICK_SETTLEMENT_ENV },
   });
   const report: ReplicaReport = {
-    issued: { invoices: 0, payments: 0, cancellations: 0 }, answers: {}, chaos: { workerKilled: '', apiRestarted: '' },
-    rateLimit: { limit: 0, statuses: {} }, documents: {}, seconds: { startup: (Date.now() - startedAt) / 1000, issuing: 0, settling: 0 }, violations: {},
+    issued: { invoices: 0, payments: 0, cancellations: 0 },
+    answers: {},
+    chaos: { workerKilled: '', apiRestarted: '' },
+    rateLimit: { limit: 0, statuses: {} },
+    documents: {},
+    seconds: { startup: (Date.now() - startedAt) / 1000, issuing: 0, settling: 0 },
+    violations: {},
   };
   let failed = false;
   try {
@@ -71,13 +83,17 @@ export async function runReplicas(options: ReplicaRunOptions): Promise<ReplicaRe
     const count = (what: string, answer: Answer, label: string) => {
       report.answers[`${what} ${answer.status}`] = (report.answers[`${what} ${answer.status}`] ?? 0) + 1;
       if (FINAL(answer.status) && answer.body?.id) answered.add(answer.body.id);
-      if (!FINAL(answer.status)) unanswered.push(`${label}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+      if (!FINAL(answer.status))
+        unanswered.push(`${label}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
     };
 
     const started = Date.now();
     const deadline = () => Date.now() + 180_000;
     // Replica i % 2 first; a repetition moves to the other, as a load balancer would.
-    const replicasFor = (i: number) => [stack.bases[i % stack.bases.length]!, ...stack.bases.filter((_, j) => j !== i % stack.bases.length)];
+    const replicasFor = (i: number) => [
+      stack.bases[i % stack.bases.length]!,
+      ...stack.bases.filter((_, j) => j !== i % stack.bases.length),
+    ];
     const chaos = async (i: number) => {
       if (i === Math.floor(options.invoices * 0.25)) {
         stack.killWorker(1);
@@ -101,17 +117,43 @@ export async function runReplicas(options: ReplicaRunOptions): Promise<ReplicaRe
         const i = next++;
         chaosDone.push(chaos(i).catch((error: unknown) => void chaosFailures.push(error)));
         const ppd = i % 5 === 0;
-        const invoice = await postUntilFinal(replicasFor(i), key, '/v1/invoices', invoiceBody(merchantId, i, ppd), deadline());
+        const invoice = await postUntilFinal(
+          replicasFor(i),
+          key,
+          '/v1/invoices',
+          invoiceBody(merchantId, i, ppd),
+          deadline(),
+        );
         report.issued.invoices++;
         count('invoice', invoice, `invoice ${i}`);
         if (invoice.status !== 201) continue;
         if (ppd) {
           report.issued.payments++;
           const body = { monto: Math.floor(invoice.body.total * 50) / 100, formaPago: '03' };
-          count('payment', await postUntilFinal(replicasFor(i + 1), key, `/v1/invoices/${invoice.body.id}/payments`, body, deadline()), `payment of ${invoice.body.id}`);
+          count(
+            'payment',
+            await postUntilFinal(
+              replicasFor(i + 1),
+              key,
+              `/v1/invoices/${invoice.body.id}/payments`,
+              body,
+              deadline(),
+            ),
+            `payment of ${invoice.body.id}`,
+          );
         } else if (i % 7 === 0) {
           report.issued.cancellations++;
-          count('cancel', await postUntilFinal(replicasFor(i + 1), key, `/v1/invoices/${invoice.body.id}/cancel`, { motivo: '02' }, deadline()), `cancel of ${invoice.body.id}`);
+          count(
+            'cancel',
+            await postUntilFinal(
+              replicasFor(i + 1),
+              key,
+              `/v1/invoices/${invoice.body.id}/cancel`,
+              { motivo: '02' },
+              deadline(),
+            ),
+            `cancel of ${invoice.body.id}`,
+          );
         }
       }
     };
@@ -119,32 +161,39 @@ export async function runReplicas(options: ReplicaRunOptions): Promise<ReplicaRe
     await Promise.all(chaosDone);
     if (chaosFailures.length) throw chaosFailures[0];
     report.seconds.issuing = (Date.now() - started) / 1000;
-    options.log(`issued ${JSON.stringify(report.issued)} in ${report.seconds.issuing} s: ${JSON.stringify(report.answers)}`);
+    options.log(
+      `issued ${JSON.stringify(report.issued)} in ${report.seconds.issuing} s: ${JSON.stringify(report.answers)}`,
+    );
 
-    const settleStarted = Date.now();
-    for (let left = await unsettled(stack.orm); left.stamping + left.reconciling + left.cancelling > 0; left = await unsettled(stack.orm)) {
-      if (Date.now() - settleStarted > options.settleTimeoutSeconds * 1000) {
-        options.log(`not settled after ${options.settleTimeoutSeconds} s: ${JSON.stringify(left)}`);
-        break;
-      }
-      await sleep(1000);
-    }
-    report.seconds.settling = (Date.now() - settleStarted) / 1000;
-    const rows = (await stack.orm.em.fork().execute('select type, status, count(*)::int as n from documents group by type, status')) as { type: string; status: string; n: number }[];
-    for (const row of rows) report.documents[`${row.type} ${row.status}`] = row.n;
-    const documents = (await stack.orm.em.fork().execute('select id, status from documents where account_id = ?', [accountId])) as { id: string; status: string }[];
+    report.seconds.settling = (
+      await awaitSettlement(stack.orm, {
+        timeoutSeconds: options.settleTimeoutSeconds,
+        pollMs: 1000,
+        log: options.log,
+      })
+    ).seconds;
+    report.documents = await documentCounts(stack.orm);
+    const documents = (await stack.orm.em
+      .fork()
+      .execute('select id, status from documents where account_id = ?', [accountId])) as {
+      id: string;
+      status: string;
+    }[];
     const ids = documents.map((d) => d.id);
     const failedIds = new Set(documents.filter((d) => d.status === 'stamp_failed').map((d) => d.id));
     report.violations = {
-      ...await verifySettlement(stack.orm, stack.pacDatabaseUrl, stack.databaseUrl),
+      ...(await verifySettlement(stack.orm, stack.pacDatabaseUrl, stack.databaseUrl)),
       unanswered,
       // A repetition on the other replica that created a second document would show here. A 503 (PAC or database
       // unavailable) fails and refunds its document and releases the key, so the repetition makes a new one: the
       // failed one is named by no answer, by design (its refund is checked above).
       unnamedDocumentsInForce: ids.filter((id) => !answered.has(id) && !failedIds.has(id)),
       idempotencyRaces: race.violations,
-      rateLimitAcrossReplicas: report.rateLimit.statuses['200'] === report.rateLimit.limit && (report.rateLimit.statuses['429'] ?? 0) > 0
-        ? [] : [`limit ${report.rateLimit.limit}: ${JSON.stringify(report.rateLimit.statuses)}`],
+      rateLimitAcrossReplicas:
+        report.rateLimit.statuses['200'] === report.rateLimit.limit &&
+        (report.rateLimit.statuses['429'] ?? 0) > 0
+          ? []
+          : [`limit ${report.rateLimit.limit}: ${JSON.stringify(report.rateLimit.statuses)}`],
     };
     failed = Object.values(report.violations).some((v) => v.length > 0);
     return report;
@@ -166,18 +215,29 @@ async function idempotencyRaces(stack: Stack, key: string, merchantId: string, o
   const violations: string[] = [];
   const ids: string[] = [];
   const unanswered: string[] = [];
-  await Promise.all(Array.from({ length: options.idempotencyRaces }, async (_, i) => {
-    const idempotencyKey = `race-${i}-${randomBytes(6).toString('hex')}`;
-    const body = invoiceBody(merchantId, 10_000 + i, false);
-    const answers = await Promise.all(stack.bases.map((base) => postUntilFinal(base, key, '/v1/invoices', body, Date.now() + 120_000, idempotencyKey)));
-    const answerIds = new Set(answers.map((a) => a.body?.id));
-    if (answers.some((a) => !FINAL(a.status))) unanswered.push(`race ${idempotencyKey}: ${answers.map((a) => a.status).join(', ')}`);
-    if (answerIds.size !== 1) violations.push(`${idempotencyKey}: ${answers.map((a) => `${a.status} ${a.body?.id}`).join(' / ')}`);
-    ids.push(...[...answerIds].filter((id): id is string => typeof id === 'string'));
-  }));
+  await Promise.all(
+    Array.from({ length: options.idempotencyRaces }, async (_, i) => {
+      const idempotencyKey = `race-${i}-${randomBytes(6).toString('hex')}`;
+      const body = invoiceBody(merchantId, 10_000 + i, false);
+      const answers = await Promise.all(
+        stack.bases.map((base) =>
+          postUntilFinal(base, key, '/v1/invoices', body, Date.now() + 120_000, idempotencyKey),
+        ),
+      );
+      const answerIds = new Set(answers.map((a) => a.body?.id));
+      if (answers.some((a) => !FINAL(a.status)))
+        unanswered.push(`race ${idempotencyKey}: ${answers.map((a) => a.status).join(', ')}`);
+      if (answerIds.size !== 1)
+        violations.push(`${idempotencyKey}: ${answers.map((a) => `${a.status} ${a.body?.id}`).join(' / ')}`);
+      ids.push(...[...answerIds].filter((id): id is string => typeof id === 'string'));
+    }),
+  );
   const created = (await documentsInForce(stack)) - before;
-  if (created !== options.idempotencyRaces) violations.push(`${options.idempotencyRaces} keys left ${created} documents in force`);
-  options.log(`idempotency races: ${options.idempotencyRaces} keys sent to ${stack.bases.length} APIs at once, ${created} documents in force`);
+  if (created !== options.idempotencyRaces)
+    violations.push(`${options.idempotencyRaces} keys left ${created} documents in force`);
+  options.log(
+    `idempotency races: ${options.idempotencyRaces} keys sent to ${stack.bases.length} APIs at once, ${created} documents in force`,
+  );
   return { violations, ids, unanswered };
 }
 
@@ -190,7 +250,13 @@ function redisDatabase12(): string {
 
 /** Documents not failed: a 503 fails and refunds its document and frees the key, and the repetition makes another. */
 async function documentsInForce(stack: Stack): Promise<number> {
-  return ((await stack.orm.em.fork().execute(`select count(*)::int as n from documents where status <> 'stamp_failed'`))[0] as { n: number }).n;
+  return (
+    (
+      await stack.orm.em
+        .fork()
+        .execute(`select count(*)::int as n from documents where status <> 'stamp_failed'`)
+    )[0] as { n: number }
+  ).n;
 }
 
 /**
@@ -200,7 +266,10 @@ async function documentsInForce(stack: Stack): Promise<number> {
  */
 async function rateLimitAcrossReplicas(stack: Stack, log: (line: string) => void) {
   const limit = 20;
-  const account = await createAccount(stack.orm.em.fork(), loadConfig({ ...process.env, ...stack.env }), { name: 'rate-limited', rateLimitPerMinute: limit });
+  const account = await createAccount(stack.orm.em.fork(), loadConfig({ ...process.env, ...stack.env }), {
+    name: 'rate-limited',
+    rateLimitPerMinute: limit,
+  });
   const secondsLeft = () => 60 - (Math.floor(Date.now() / 1000) % 60);
   if (secondsLeft() < 20) await sleep(secondsLeft() * 1000 + 500);
   const statuses: Record<string, number> = {};

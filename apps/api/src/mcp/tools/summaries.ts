@@ -7,7 +7,7 @@ interface DocumentLike {
   status: string;
   kind?: string;
   serie?: string;
-  folio?: number;
+  folio?: number | null;
   total?: number;
   uuid?: string | null;
   receiver?: { rfc: string; name: string };
@@ -24,30 +24,46 @@ interface DocumentLike {
 
 function line(doc: DocumentLike): string {
   if (doc.object === 'nomina') {
-    return `payroll receipt ${doc.id} ${doc.status}${doc.employee ? ` for ${doc.employee.rfc} ${doc.employee.name}` : ''}`
-      + `${doc.period ? `, paid ${doc.period.fechaPago}` : ''}${doc.total !== undefined ? `, net pay ${pesos(doc.total)}` : ''}${doc.uuid ? `, UUID ${doc.uuid}` : ''}`;
+    return (
+      `payroll receipt ${doc.id} ${doc.status}${doc.employee ? ` for ${doc.employee.rfc} ${doc.employee.name}` : ''}` +
+      `${doc.period ? `, paid ${doc.period.fechaPago}` : ''}${doc.total !== undefined ? `, net pay ${pesos(doc.total)}` : ''}${doc.uuid ? `, UUID ${doc.uuid}` : ''}`
+    );
   }
   if (doc.object === 'payment') {
-    return `payment ${doc.id} ${doc.status}: installment ${doc.numParcialidad} of invoice ${doc.invoiceId}, ${pesos(doc.monto)}, `
-      + `outstanding after it ${pesos(doc.saldoInsoluto)}${doc.uuid ? `, UUID ${doc.uuid}` : ''}`;
+    return (
+      `payment ${doc.id} ${doc.status}: installment ${doc.numParcialidad} of invoice ${doc.invoiceId}, ${pesos(doc.monto)}, ` +
+      `outstanding after it ${pesos(doc.saldoInsoluto)}${doc.uuid ? `, UUID ${doc.uuid}` : ''}`
+    );
   }
   const kind = doc.kind === 'credit_note' ? 'credit note' : `${doc.kind ?? ''} invoice`.trim();
   const parts = [`${kind} ${doc.id} ${doc.status}`];
-  if (doc.serie !== undefined) parts.push(`${doc.serie}-${doc.folio}`, `total ${pesos(doc.total)}`);
+  // A draft has no folio yet: it is assigned when the draft is stamped.
+  if (doc.serie !== undefined)
+    parts.push(
+      doc.folio === null ? 'no folio yet' : `${doc.serie}-${doc.folio}`,
+      `total ${pesos(doc.total)}`,
+    );
   if (doc.receiver) parts.push(`to ${doc.receiver.rfc} ${doc.receiver.name}`);
   if (doc.uuid) parts.push(`UUID ${doc.uuid}`);
-  if (doc.saldoPendiente !== null && doc.saldoPendiente !== undefined) parts.push(`outstanding ${pesos(doc.saldoPendiente)}`);
+  if (doc.saldoPendiente !== null && doc.saldoPendiente !== undefined)
+    parts.push(`outstanding ${pesos(doc.saldoPendiente)}`);
   return parts.join(', ');
 }
 
 /** One document: what it is now, and what to do when it is still in flight. */
 export function documentSummary(doc: DocumentLike, answer: Answer): string {
-  const replayed = answer.replayed ? ' (replayed: this idempotency_key was already used with these arguments; nothing new was stamped or charged)' : '';
+  const replayed = answer.replayed
+    ? ' (replayed: this idempotency_key was already used with these arguments; nothing new was stamped or charged)'
+    : '';
   if (doc.status === 'stamping') {
     const getter = doc.object === 'payment' ? 'get_payment' : 'get_invoice';
     return `${doc.object} ${doc.id} is still stamping${replayed}; call ${getter} with id ${doc.id} in a few seconds until its status changes.`;
   }
-  const cancellation = doc.cancellation?.status ? `; cancellation ${doc.cancellation.status} (motivo ${doc.cancellation.motivo})` : '';
+  if (doc.status === 'draft')
+    return `${line(doc)}${replayed}: a draft, not stamped and without fiscal validity; edit it with update_draft and stamp it with stamp_draft.`;
+  const cancellation = doc.cancellation?.status
+    ? `; cancellation ${doc.cancellation.status} (motivo ${doc.cancellation.motivo})`
+    : '';
   return `${line(doc)}${cancellation}${replayed}.`;
 }
 

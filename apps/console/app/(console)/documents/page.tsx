@@ -1,6 +1,12 @@
 import Link from 'next/link';
 import { Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
-import { DOCUMENT_KINDS, DOCUMENT_STATUSES, searchDocuments, type DocumentRow } from '@cfdi/services';
+import {
+  SEARCH_KINDS,
+  DOCUMENT_STATUSES,
+  documentAmount,
+  searchDocuments,
+  type DocumentRow,
+} from '@cfdi/services';
 import { DocumentStatusBadge, kindOf } from '../../../src/document-labels';
 import { formatDateTime, formatMoney, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
@@ -8,6 +14,7 @@ import { em } from '../../../src/platform';
 import { Problem, problemOf } from '../../../src/problem';
 import { documentSearchFrom, param, type SearchParams } from '../../../src/search-params';
 import { currentWorkspace } from '../../../src/workspace';
+import { ExportLinks } from './export-links';
 
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
@@ -16,51 +23,111 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
   const search = documentSearchFrom(params);
   let found: { rows: DocumentRow[]; hasMore: boolean } = { rows: [], hasMore: false };
   let problem: string | null = null;
-  if (scope) found = await searchDocuments(await em(), scope, search).catch((error) => ((problem = problemOf(error)), found));
-  const nextPage = new URLSearchParams(Object.entries(params).filter(([k, v]) => k !== 'after' && typeof v === 'string') as [string, string][]);
+  if (scope)
+    found = await searchDocuments(await em(), scope, search).catch(
+      (error) => ((problem = problemOf(error)), found),
+    );
+  const nextPage = new URLSearchParams(
+    Object.entries(params).filter(([k, v]) => k !== 'after' && typeof v === 'string') as [string, string][],
+  );
+  const exportQuery = new URLSearchParams(nextPage).toString();
   nextPage.set('after', found.rows[found.rows.length - 1]?.id ?? '');
   const text = (name: string, label: string, type = 'text') => (
-    <label className="field">{label}<input name={name} type={type} defaultValue={param(params, name)} /></label>
+    <label className="field">
+      {label}
+      <input name={name} type={type} defaultValue={param(params, name)} />
+    </label>
   );
   return (
     <Flex direction="column" gap="3">
       <Heading as="h1">{t.documents}</Heading>
       {/* Option values stay the machine values: the URL, and so links and bookmarks, mean the same in both languages. */}
       <form className="filters" method="get" role="search">
-        {text('uuid', t.uuid)}{text('receiver', t.receiver)}{text('serie', t.serie)}{text('folio', t.folio)}
-        <label className="field">{t.status}
+        {text('uuid', t.uuid)}
+        {text('receiver', t.receiver)}
+        {text('serie', t.serie)}
+        {text('folio', t.folio)}
+        <label className="field">
+          {t.status}
           <select name="status" defaultValue={param(params, 'status') ?? ''}>
-            <option value="">{t.any}</option>{DOCUMENT_STATUSES.map((s) => <option key={s} value={s}>{labelOf(t.documentStatus, s)}</option>)}
+            <option value="">{t.any}</option>
+            {DOCUMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {labelOf(t.documentStatus, s)}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="field">{t.kind}
+        <label className="field">
+          {t.kind}
           <select name="kind" defaultValue={param(params, 'kind') ?? ''}>
-            <option value="">{t.any}</option>{DOCUMENT_KINDS.map((k) => <option key={k} value={k}>{labelOf(t.documentKind, k)}</option>)}
+            <option value="">{t.any}</option>
+            {SEARCH_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {labelOf(t.documentKind, k)}
+              </option>
+            ))}
           </select>
         </label>
-        {text('merchant', t.merchant)}{text('from', t.from, 'date')}{text('to', t.to, 'date')}{text('min', t.minTotal)}{text('max', t.maxTotal)}
+        {text('merchant', t.merchant)}
+        {text('from', t.from, 'date')}
+        {text('to', t.to, 'date')}
+        {text('min', t.minTotal)}
+        {text('max', t.maxTotal)}
+        <label className="checkbox">
+          <input type="checkbox" name="balance" value="1" defaultChecked={param(params, 'balance') === '1'} />
+          {t.withBalance}
+        </label>
         <Button type="submit">{t.search}</Button>
         <Link href="/documents">{t.clear}</Link>
       </form>
+      <ExportLinks query={exportQuery} t={t} />
       <Problem message={problem} />
       {found.rows.length === 0 && !problem && <Text>{t.noResults}</Text>}
       {found.rows.length > 0 && (
         <Table.Root variant="surface" size="1">
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell>{t.serie}-{t.folio}</Table.ColumnHeaderCell><Table.ColumnHeaderCell>{t.receiver}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>{t.status}</Table.ColumnHeaderCell><Table.ColumnHeaderCell>{t.uuid}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">{t.total}</Table.ColumnHeaderCell><Table.ColumnHeaderCell>{t.date}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>
+                {t.serie}-{t.folio}
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t.receiver}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t.status}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t.uuid}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t.total}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t.date}</Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {found.rows.map((row) => (
               <Table.Row key={row.id} data-testid={`document-${row.id}`}>
-                <Table.Cell><Link href={`/documents/${row.id}`}>{row.serie}-{row.folio_text ?? row.folio}</Link> <Text size="1" color="gray">{labelOf(t.documentKind, kindOf(row))}</Text></Table.Cell>
-                <Table.Cell>{row.receiver.name}<br /><Text size="1" className="mono">{row.receiver.rfc}</Text></Table.Cell>
-                <Table.Cell><DocumentStatusBadge row={row} t={t} testId="document-status" /></Table.Cell>
+                <Table.Cell>
+                  <Link href={`/documents/${row.id}`}>
+                    {row.serie}-{row.folio_text ?? row.folio}
+                  </Link>{' '}
+                  <Text size="1" color="gray">
+                    {labelOf(t.documentKind, kindOf(row))}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  {row.receiver.name}
+                  <br />
+                  <Text size="1" className="mono">
+                    {row.receiver.rfc}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <DocumentStatusBadge row={row} t={t} testId="document-status" />
+                </Table.Cell>
                 <Table.Cell className="mono">{row.uuid ?? '—'}</Table.Cell>
-                <Table.Cell justify="end">{formatMoney(Number(row.total), locale)}</Table.Cell>
+                <Table.Cell justify="end">
+                  {formatMoney(Number(documentAmount(row)), locale, row.currency)}
+                  {row.saldo_pendiente !== null && row.type === 'invoice' && (
+                    <Text as="div" size="1" color="gray" data-testid="document-balance">
+                      {t.outstandingBalance}: {formatMoney(Number(row.saldo_pendiente), locale, row.currency)}
+                    </Text>
+                  )}
+                </Table.Cell>
                 <Table.Cell>{formatDateTime(row.created_at as string, locale)}</Table.Cell>
               </Table.Row>
             ))}

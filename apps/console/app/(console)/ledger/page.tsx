@@ -14,40 +14,69 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
   const search = ledgerSearchFrom(params);
   let rows: TransactionView[] = [];
   let problem: string | null = null;
-  if (scope) rows = await searchTransactions(await em(), scope, search, 200).catch((error) => ((problem = problemOf(error)), []));
-  const query = new URLSearchParams(Object.entries(search).filter(([, v]) => v) as [string, string][]).toString();
+  if (scope)
+    rows = await searchTransactions(await em(), scope, search, 200).catch(
+      (error) => ((problem = problemOf(error)), []),
+    );
+  const query = new URLSearchParams(
+    Object.entries(search).filter(([, v]) => v) as [string, string][],
+  ).toString();
   return (
     <Flex direction="column" gap="3">
       <Heading as="h1">{t.ledger}</Heading>
       <form className="filters" method="get">
-        <label className="field">{t.type}
+        <label className="field">
+          {t.type}
           <select name="type" defaultValue={param(params, 'type') ?? ''}>
             <option value="">{t.any}</option>
-            {TRANSACTION_TYPES.map((type) => <option key={type} value={type}>{labelOf(t.transactionType, type)}</option>)}
+            {TRANSACTION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {labelOf(t.transactionType, type)}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="field">{t.from}<input type="date" name="from" defaultValue={search.from} /></label>
-        <label className="field">{t.to}<input type="date" name="to" defaultValue={search.to} /></label>
-        <label className="field">{t.reference}<input name="reference" defaultValue={search.reference} /></label>
+        <label className="field">
+          {t.from}
+          <input type="date" name="from" defaultValue={search.from} />
+        </label>
+        <label className="field">
+          {t.to}
+          <input type="date" name="to" defaultValue={search.to} />
+        </label>
+        <label className="field">
+          {t.reference}
+          <input name="reference" defaultValue={search.reference} />
+        </label>
         <Button type="submit">{t.search}</Button>
-        <a href={`/ledger/export?${query}`} download data-testid="ledger-export">{t.exportCsv}</a>
+        <a href={`/ledger/export?${query}`} download data-testid="ledger-export">
+          {t.exportCsv}
+        </a>
+        <a href={`/ledger/export?${query}&units=pesos`} download data-testid="ledger-export-pesos">
+          {t.exportCsvPesos}
+        </a>
       </form>
       <Problem message={problem} />
       <Table.Root variant="surface" size="1">
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeaderCell>{t.date}</Table.ColumnHeaderCell><Table.ColumnHeaderCell>{t.type}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">{t.amount}</Table.ColumnHeaderCell><Table.ColumnHeaderCell justify="end">{t.balanceAfter}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t.reference}</Table.ColumnHeaderCell><Table.ColumnHeaderCell>{t.note}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>{t.date}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>{t.type}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">{t.amount}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">{t.balanceAfter}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>{t.reference}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>{t.note}</Table.ColumnHeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {rows.map((row) => (
             <Table.Row key={row.id}>
-              <Table.Cell>{formatDateTime(row.createdAt, locale)}</Table.Cell><Table.Cell>{labelOf(t.transactionType, row.type)}</Table.Cell>
+              <Table.Cell>{formatDateTime(row.createdAt, locale)}</Table.Cell>
+              <Table.Cell>{labelOf(t.transactionType, row.type)}</Table.Cell>
               <Table.Cell justify="end">{formatCentavos(row.deltaCentavos, locale)}</Table.Cell>
               <Table.Cell justify="end">{formatCentavos(row.balanceAfterCentavos, locale)}</Table.Cell>
-              <Table.Cell className="mono">{row.referenceId ?? ''}</Table.Cell><Table.Cell>{row.note ?? ''}</Table.Cell>
+              <Table.Cell className="mono">{row.referenceId ?? ''}</Table.Cell>
+              <Table.Cell>{row.note ?? ''}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

@@ -2,15 +2,27 @@
 
 import { redirect } from 'next/navigation';
 import {
-  ConflictError, CONSOLE_ROLES, createConsoleUser, disableConsoleUser, generatePassword, NotFoundError, resetConsoleUserPassword, updateConsoleUser,
-  ValidationError, type ConsoleRole,
+  ConflictError,
+  createConsoleUser,
+  disableConsoleUser,
+  generatePassword,
+  NotFoundError,
+  resetConsoleUserPassword,
+  updateConsoleUser,
+  ValidationError,
+  type ConsoleRole,
 } from '@cfdi/services';
 import { audited } from '../../../src/audited-action';
 import { em } from '../../../src/platform';
 
-export interface PasswordShownOnce { email?: string; password?: string; error?: string }
+export interface PasswordShownOnce {
+  email?: string;
+  password?: string;
+  error?: string;
+}
 
-const isRefusal = (error: unknown): error is Error => error instanceof ValidationError || error instanceof NotFoundError || error instanceof ConflictError;
+const isRefusal = (error: unknown): error is Error =>
+  error instanceof ValidationError || error instanceof NotFoundError || error instanceof ConflictError;
 
 /** The service's refusals (bad e-mail, taken, unknown account…) become the form's message; anything else is a bug. */
 const refusal = (error: unknown) => {
@@ -27,23 +39,34 @@ const merchantsFrom = (form: FormData) => form.getAll('merchant').map(String).fi
 
 /** Passwords are generated, never typed by the admin, and handed back in this result only (never stored in clear or audited). */
 export async function createUser(_previous: unknown, form: FormData): Promise<PasswordShownOnce> {
-  return audited<PasswordShownOnce>(['admin'], async () => {
+  return audited<PasswordShownOnce>('console_users.manage', async () => {
+    // The services refuse a role name that is not one (ValidationError, shown as the form's message).
     const role = String(form.get('role') ?? '') as ConsoleRole;
-    if (!CONSOLE_ROLES.includes(role)) return { result: { error: `role must be one of ${CONSOLE_ROLES.join(', ')}` }, audit: null };
     const merchantIds = merchantsFrom(form);
     const password = generatePassword();
     try {
       const user = await createConsoleUser(await em(), {
-        email: String(form.get('email') ?? ''), password, role,
+        email: String(form.get('email') ?? ''),
+        password,
+        role,
         // Merchant limits are an account's merchants, so they bring the account along for any role.
-        accountId: role === 'finance' || merchantIds.length ? String(form.get('account') ?? '') || null : null,
-        livemode: modeFrom(form), merchantIds,
+        accountId:
+          role === 'finance' || merchantIds.length ? String(form.get('account') ?? '') || null : null,
+        livemode: modeFrom(form),
+        merchantIds,
       });
       return {
         result: { email: user.email, password },
         audit: {
-          action: 'console_user.create', target: user.id, accountId: user.accountId,
-          detail: { email: user.email, role: user.role, livemode: user.livemode, merchantIds: user.merchantIds },
+          action: 'console_user.create',
+          target: user.id,
+          accountId: user.accountId,
+          detail: {
+            email: user.email,
+            role: user.role,
+            livemode: user.livemode,
+            merchantIds: user.merchantIds,
+          },
         },
       };
     } catch (error) {
@@ -53,11 +76,14 @@ export async function createUser(_previous: unknown, form: FormData): Promise<Pa
 }
 
 export async function resetPassword(_previous: unknown, form: FormData): Promise<PasswordShownOnce> {
-  return audited<PasswordShownOnce>(['admin'], async () => {
+  return audited<PasswordShownOnce>('console_users.manage', async () => {
     const password = generatePassword();
     try {
       const user = await resetConsoleUserPassword(await em(), String(form.get('email') ?? ''), password);
-      return { result: { email: user.email, password }, audit: { action: 'console_user.reset_password', target: user.id, detail: { email: user.email } } };
+      return {
+        result: { email: user.email, password },
+        audit: { action: 'console_user.reset_password', target: user.id, detail: { email: user.email } },
+      };
     } catch (error) {
       return refusal(error);
     }
@@ -66,30 +92,46 @@ export async function resetPassword(_previous: unknown, form: FormData): Promise
 
 /** Role, mode and merchant limit; the user's open sessions follow at once (they load the user on every request). */
 export async function updateUser(form: FormData): Promise<void> {
-  const outcome = await audited<{ refused: string } | { updated: string }>(['admin'], async () => {
-    const role = String(form.get('role') ?? '') as ConsoleRole;
-    if (!CONSOLE_ROLES.includes(role)) return { result: { refused: `role must be one of ${CONSOLE_ROLES.join(', ')}` }, audit: null };
-    try {
-      const { user, changes } = await updateConsoleUser(await em(), String(form.get('id') ?? ''), { role, livemode: modeFrom(form), merchantIds: merchantsFrom(form) });
-      const audit = Object.keys(changes).length
-        ? { action: 'console_user.update', target: user.id, accountId: user.accountId, detail: { email: user.email, ...changes } }
-        : null;
-      return { result: { updated: user.email }, audit };
-    } catch (error) {
-      if (isRefusal(error)) return { result: { refused: error.message }, audit: null };
-      throw error;
-    }
-  });
-  redirect(`/users?${'updated' in outcome ? `updated=${encodeURIComponent(outcome.updated)}` : `refused=${encodeURIComponent(outcome.refused)}`}`);
+  const outcome = await audited<{ refused: string } | { updated: string }>(
+    'console_users.manage',
+    async () => {
+      const role = String(form.get('role') ?? '') as ConsoleRole;
+      try {
+        const { user, changes } = await updateConsoleUser(await em(), String(form.get('id') ?? ''), {
+          role,
+          livemode: modeFrom(form),
+          merchantIds: merchantsFrom(form),
+        });
+        const audit = Object.keys(changes).length
+          ? {
+              action: 'console_user.update',
+              target: user.id,
+              accountId: user.accountId,
+              detail: { email: user.email, ...changes },
+            }
+          : null;
+        return { result: { updated: user.email }, audit };
+      } catch (error) {
+        if (isRefusal(error)) return { result: { refused: error.message }, audit: null };
+        throw error;
+      }
+    },
+  );
+  redirect(
+    `/users?${'updated' in outcome ? `updated=${encodeURIComponent(outcome.updated)}` : `refused=${encodeURIComponent(outcome.refused)}`}`,
+  );
 }
 
 export async function disableUser(form: FormData): Promise<void> {
-  await audited(['admin'], async (session) => {
+  await audited('console_users.manage', async (session) => {
     const email = String(form.get('email') ?? '');
     // Locking oneself out would leave no admin to undo it from the console.
     if (email.toLowerCase() === session.user.email.toLowerCase()) return { result: null, audit: null };
     const user = await disableConsoleUser(await em(), email);
-    return { result: null, audit: { action: 'console_user.disable', target: user.id, detail: { email: user.email } } };
+    return {
+      result: null,
+      audit: { action: 'console_user.disable', target: user.id, detail: { email: user.email } },
+    };
   });
   redirect('/users');
 }

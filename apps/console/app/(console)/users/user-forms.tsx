@@ -7,18 +7,49 @@ import { createUser, resetPassword, type PasswordShownOnce } from './actions';
 import { MerchantChoices } from './merchant-choices';
 
 function PasswordOnce({ state, message }: { state: PasswordShownOnce; message: string }) {
-  if (state.error) return <Callout.Root highContrast color="red" role="alert" mt="2"><Callout.Text>{state.error}</Callout.Text></Callout.Root>;
+  if (state.error)
+    return (
+      <Callout.Root highContrast color="red" role="alert" mt="2">
+        <Callout.Text>{state.error}</Callout.Text>
+      </Callout.Root>
+    );
   if (!state.password) return null;
-  return <Callout.Root highContrast mt="2"><Callout.Text>{message} <span className="mono">{state.email}</span> <code className="secret" data-testid="new-password">{state.password}</code></Callout.Text></Callout.Root>;
+  return (
+    <Callout.Root highContrast mt="2">
+      <Callout.Text>
+        {message} <span className="mono">{state.email}</span>{' '}
+        <code className="secret" data-testid="new-password">
+          {state.password}
+        </code>
+      </Callout.Text>
+    </Callout.Root>
+  );
 }
 
 export interface CreateUserLabels {
-  email: string; role: string; roles: Record<ConsoleRole, string>; account: string; mode: string; any: string; test: string; live: string; limitToMerchants: string;
-  createUser: string; userCreated: string;
+  email: string;
+  role: string;
+  roles: Record<ConsoleRole, string>;
+  account: string;
+  mode: string;
+  any: string;
+  test: string;
+  live: string;
+  limitToMerchants: string;
+  createUser: string;
+  userCreated: string;
 }
 
 /** Client forms so a generated password shows once, in this render only; the merchants offered follow the account picked. */
-export function CreateUserForm({ labels, accounts, merchants }: { labels: CreateUserLabels; accounts: { id: string; name: string }[]; merchants: MerchantChoice[] }) {
+export function CreateUserForm({
+  labels,
+  accounts,
+  merchants,
+}: {
+  labels: CreateUserLabels;
+  accounts: { id: string; name: string }[];
+  merchants: MerchantChoice[];
+}) {
   const [state, action, pending] = useActionState(createUser, {});
   const [account, setAccount] = useState(accounts[0]?.id ?? '');
   // The console compiles without the DOM lib (as test/browser.ts does): the select's value read structurally.
@@ -26,32 +57,71 @@ export function CreateUserForm({ labels, accounts, merchants }: { labels: Create
   return (
     <form action={action} aria-label={labels.createUser}>
       <Flex gap="3" align="end" wrap="wrap">
-        <label className="field">{labels.email}<input name="email" type="email" required /></label>
-        <label className="field">{labels.role}
-          <select name="role" defaultValue="finance">{Object.entries(labels.roles).map(([role, label]) => <option key={role} value={role}>{label}</option>)}</select>
+        <label className="field">
+          {labels.email}
+          <input name="email" type="email" required />
         </label>
-        <label className="field">{labels.account}
-          <select name="account" value={account} onChange={pickAccount}>{accounts.map((a) => <option key={a.id} value={a.id}>{a.name} ({a.id})</option>)}</select>
+        <label className="field">
+          {labels.role}
+          <select name="role" defaultValue="finance">
+            {Object.entries(labels.roles).map(([role, label]) => (
+              <option key={role} value={role}>
+                {label}
+              </option>
+            ))}
+          </select>
         </label>
-        <label className="field">{labels.mode}
-          <select name="mode" defaultValue=""><option value="">{labels.any}</option><option value="test">{labels.test}</option><option value="live">{labels.live}</option></select>
+        <label className="field">
+          {labels.account}
+          <select name="account" value={account} onChange={pickAccount}>
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name} ({a.id})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          {labels.mode}
+          <select name="mode" defaultValue="">
+            <option value="">{labels.any}</option>
+            <option value="test">{labels.test}</option>
+            <option value="live">{labels.live}</option>
+          </select>
         </label>
       </Flex>
       <Flex direction="column" gap="2" mt="2" align="start">
-        <MerchantChoices key={account} legend={labels.limitToMerchants} merchants={merchants.filter((m) => m.accountId === account)} checked={null} test={labels.test} live={labels.live} />
-        <Button type="submit" disabled={pending}>{labels.createUser}</Button>
+        <MerchantChoices
+          key={account}
+          legend={labels.limitToMerchants}
+          merchants={merchants.filter((m) => m.accountId === account)}
+          checked={null}
+          test={labels.test}
+          live={labels.live}
+        />
+        <Button type="submit" disabled={pending}>
+          {labels.createUser}
+        </Button>
       </Flex>
       <PasswordOnce state={state} message={labels.userCreated} />
     </form>
   );
 }
 
-export function ResetPasswordForm({ email, labels }: { email: string; labels: { resetPassword: string; passwordReset: string } }) {
+export function ResetPasswordForm({
+  email,
+  labels,
+}: {
+  email: string;
+  labels: { resetPassword: string; passwordReset: string };
+}) {
   const [state, action, pending] = useActionState(resetPassword, {});
   return (
     <form action={action}>
       <input type="hidden" name="email" value={email} />
-      <Button size="1" variant="soft" type="submit" disabled={pending}>{labels.resetPassword}</Button>
+      <Button size="1" variant="soft" type="submit" disabled={pending}>
+        {labels.resetPassword}
+      </Button>
       <PasswordOnce state={state} message={labels.passwordReset} />
     </form>
   );

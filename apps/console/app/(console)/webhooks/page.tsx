@@ -10,7 +10,13 @@ export default async function WebhooksPage() {
   const { scope } = await currentWorkspace();
   const { t, locale } = await currentLocale();
   // Endpoints receive every merchant's events: a user limited to some merchants does not see them, as in the API.
-  if (scope?.merchantIds) return <Flex direction="column" gap="4"><Heading as="h1">{t.webhooks}</Heading><Text>{t.notAllowed}</Text></Flex>;
+  if (scope?.merchantIds)
+    return (
+      <Flex direction="column" gap="4">
+        <Heading as="h1">{t.webhooks}</Heading>
+        <Text>{t.notAllowed}</Text>
+      </Flex>
+    );
   const webhooks = scope ? await listConsoleWebhooks(await em(), scope) : [];
   return (
     <Flex direction="column" gap="5">
@@ -18,27 +24,56 @@ export default async function WebhooksPage() {
       {webhooks.length === 0 && <Text>{t.noResults}</Text>}
       {webhooks.map(({ endpoint, attempts }) => (
         <Flex key={endpoint.id} direction="column" gap="2" data-testid={`endpoint-${endpoint.id}`}>
-          <Heading as="h2" size="3"><span className="mono">{endpoint.url}</span>{' '}
-            {endpoint.disabled ? <Badge highContrast color="gray">{t.disabled}{endpoint.disabledReason ? ` (${labelOf(t.disabledReason, endpoint.disabledReason)})` : ''}</Badge> : <Badge highContrast color="green">{t.active}</Badge>}
+          <Heading as="h2" size="3">
+            <span className="mono">{endpoint.url}</span>{' '}
+            {endpoint.disabled ? (
+              <Badge highContrast color="gray">
+                {t.disabled}
+                {endpoint.disabledReason ? ` (${labelOf(t.disabledReason, endpoint.disabledReason)})` : ''}
+              </Badge>
+            ) : (
+              <Badge highContrast color="green">
+                {t.active}
+              </Badge>
+            )}
           </Heading>
-          <Text size="1">{endpoint.description ?? ''} · {t.events}: {endpoint.enabledEvents.map((type) => labelOf(t.webhookEvent, type)).join(', ')} · <span className="mono">{endpoint.id}</span></Text>
+          <Text size="1">
+            {endpoint.description ?? ''} · {t.events}:{' '}
+            {endpoint.enabledEvents.map((type) => labelOf(t.webhookEvent, type)).join(', ')} ·{' '}
+            <span className="mono">{endpoint.id}</span>
+          </Text>
           <Table.Root variant="surface" size="1" aria-label={`${t.attempts} ${endpoint.url}`}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeaderCell>{t.when}</Table.ColumnHeaderCell><Table.ColumnHeaderCell>{t.events}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>HTTP</Table.ColumnHeaderCell><Table.ColumnHeaderCell>ms</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t.when}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t.events}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>HTTP</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>ms</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>{t.status}</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {attempts.length === 0 && <Table.Row><Table.Cell colSpan={5}>{t.noResults}</Table.Cell></Table.Row>}
+              {attempts.length === 0 && (
+                <Table.Row>
+                  <Table.Cell colSpan={5}>{t.noResults}</Table.Cell>
+                </Table.Row>
+              )}
               {attempts.map((a) => (
                 <Table.Row key={a.id} data-testid="webhook-attempt">
-                  <Table.Cell>{formatDateTime(a.createdAt, locale)}</Table.Cell><Table.Cell className="mono">{a.eventId}</Table.Cell>
-                  <Table.Cell className="mono">{a.statusCode ?? '—'}</Table.Cell><Table.Cell>{a.durationMs}</Table.Cell>
+                  <Table.Cell>{formatDateTime(a.createdAt, locale)}</Table.Cell>
+                  <Table.Cell className="mono">{a.eventId}</Table.Cell>
+                  <Table.Cell className="mono">{a.statusCode ?? '—'}</Table.Cell>
+                  <Table.Cell>{a.durationMs}</Table.Cell>
                   <Table.Cell>
-                    <Badge highContrast color={a.succeeded ? 'green' : 'red'}>{labelOf(t.webhookAttempt, a.succeeded ? 'succeeded' : 'failed')}</Badge>
-                    {a.error && <Text size="1" color="gray"> {a.error}</Text>}
+                    <Badge highContrast color={a.succeeded ? 'green' : 'red'}>
+                      {labelOf(t.webhookAttempt, a.succeeded ? 'succeeded' : 'failed')}
+                    </Badge>
+                    {a.error && (
+                      <Text size="1" color="gray">
+                        {' '}
+                        {a.error}
+                      </Text>
+                    )}
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -1,0 +1,109 @@
+import { DOCUMENT_KINDS, type DocumentKind } from '@cfdi/services';
+import { CreditNoteCreateSchema, InvoiceCreateSchema } from '../schemas/documents';
+import { NominaCreateSchema } from '../schemas/nominas';
+import { PaymentCreateSchema } from '../schemas/payments';
+import type { ApiDocumentKind } from './declaration';
+import { invoiceResource, nominaResource, paymentResource } from './resources';
+
+const MONEY =
+  'Amounts are MXN pesos (numbers with up to 2 decimals, 6 for unit prices), dates and times are Mexico City local time.';
+
+export const invoiceKind: ApiDocumentKind = {
+  kind: DOCUMENT_KINDS.invoice as DocumentKind<never>,
+  resource: invoiceResource,
+  path: '/invoices',
+  body: InvoiceCreateSchema,
+  create: {
+    operationId: 'createInvoice',
+    summary: 'Create and stamp an invoice',
+    description:
+      'Validate, reserve one timbre and stamp an invoice (PUE, PPD or global). Waits up to 20 s: 201 stamped, else 202 stamping.',
+    tool: {
+      name: 'create_invoice',
+      title: 'Create invoice',
+      description:
+        'Issue and stamp a CFDI 4.0 income invoice with the SAT (costs one timbre from the balance). Use metodoPago PUE ' +
+        '(paid in full, formaPago the real payment form such as 03 transfer) or PPD (paid later, formaPago 99; record payments with ' +
+        'create_payment). A receiver RFC XAXX010101000 makes a global invoice and needs informacionGlobal. Another currency: moneda ' +
+        '(USD, EUR…) with tipoCambio (MXN per unit). An export of goods: exportacion 02 with comercioExterior (Incoterm, addresses, ' +
+        'mercancias with fraccionArancelaria and unidadAduana) to receiver XEXX010101000 with residenciaFiscal and numRegIdTrib. Find productCode and unitCode ' +
+        `with search_product_codes and search_unit_codes, merchantId with list_merchants. ${MONEY} Waits up to 20 s: the result is the ` +
+        'stamped invoice (uuid set), or status stamping (poll get_invoice). Retry with the same idempotency_key, never with a new one.',
+    },
+  },
+};
+
+export const creditNoteKind: ApiDocumentKind = {
+  kind: DOCUMENT_KINDS.credit_note as DocumentKind<never>,
+  resource: invoiceResource,
+  path: '/credit_notes',
+  tag: 'credit notes',
+  body: CreditNoteCreateSchema,
+  create: {
+    operationId: 'createCreditNote',
+    summary: 'Create and stamp a credit note',
+    description:
+      'Stamp a credit note (egreso) related to an income invoice of this service (relatedInvoiceId) or stamped elsewhere (relatedUuid + receiver).',
+    tool: {
+      name: 'create_credit_note',
+      title: 'Create credit note',
+      description:
+        'Issue and stamp a credit note (CFDI egreso, one timbre) that corrects an income invoice without cancelling it: ' +
+        'returned goods, a discount or a refund. Give relatedInvoiceId for an invoice of this service (its receiver is copied), or ' +
+        `relatedUuid plus receiver for one stamped elsewhere. formaPago is how the related invoice was paid or the money goes back (15 when it is not paid yet; never 99). ${MONEY} ` +
+        'The credit notes of an invoice never add up to more than its total.',
+    },
+  },
+};
+
+export const paymentKind: ApiDocumentKind = {
+  kind: DOCUMENT_KINDS.payment as DocumentKind<never>,
+  resource: paymentResource,
+  path: '/invoices/:id/payments',
+  body: PaymentCreateSchema,
+  parentArgument: { name: 'invoiceId', description: 'The PPD invoice paid (inv_…)' },
+  create: {
+    operationId: 'createPayment',
+    summary: 'Create and stamp a payment complement',
+    description:
+      'Record a payment of a stamped PPD invoice and stamp its payment complement (Pagos 2.0). Balances and NumParcialidad are computed by the server. Waits up to 20 s: 201 stamped, else 202 stamping.',
+    tool: {
+      name: 'create_payment',
+      title: 'Create payment complement',
+      description:
+        'Record money received for a stamped PPD invoice and stamp its payment complement (REP, Pagos 2.0; one timbre). ' +
+        "monto is MXN pesos, at most the invoice's outstanding balance (saldoPendiente); formaPago is how it arrived (03 transfer, " +
+        '01 cash…, never 99); fechaPago is Mexico City local time YYYY-MM-DDTHH:MM:SS, default now, never in the future. The ' +
+        'installment number and balances are computed by the server. Waits up to 20 s like create_invoice.',
+    },
+  },
+};
+
+export const nominaKind: ApiDocumentKind = {
+  kind: DOCUMENT_KINDS.nomina as DocumentKind<never>,
+  resource: nominaResource,
+  path: '/nominas',
+  body: NominaCreateSchema,
+  create: {
+    operationId: 'createNomina',
+    summary: 'Stamp a payroll receipt',
+    description:
+      'Validate a payroll receipt (CFDI type N with Nómina 1.2) against the SAT rules (each failure a 400 naming the field and the NOM code), reserve one timbre and stamp it. The server computes every total and the Antigüedad. Waits up to 20 s: 201 stamped, else 202 stamping.',
+    tool: {
+      name: 'create_nomina',
+      title: 'Create payroll receipt',
+      description:
+        'Stamp one payroll receipt (CFDI type N with the Nómina 1.2 complement; one timbre) for one employee and period. ' +
+        'Send the employer (merchantId), the employee, the period and the percepciones/deducciones/otrosPagos in MXN pesos; the ' +
+        'server computes every total, the Antigüedad and the Comprobante. Each SAT payroll rule that fails comes back as an error ' +
+        'naming the field and its NOM code. Dates are YYYY-MM-DD, Mexico City. Waits up to 20 s like create_invoice.',
+    },
+  },
+};
+
+/** Every resource with the kinds created as it, in the order routes and tools are listed. */
+export const DOCUMENT_FACES = [
+  { resource: invoiceResource, kinds: [invoiceKind, creditNoteKind] },
+  { resource: paymentResource, kinds: [paymentKind] },
+  { resource: nominaResource, kinds: [nominaKind] },
+] as const;

@@ -1,0 +1,222 @@
+import type { DocumentType } from '@cfdi/services';
+import { InvoiceListQuerySchema, InvoiceSchema } from '../schemas/documents';
+import { NominaListQuerySchema, NominaSchema } from '../schemas/nominas';
+import { PaymentListQuerySchema, PaymentSchema } from '../schemas/payments';
+import type { DocumentResource, DraftFaces, RouteTexts } from './declaration';
+
+const invoiceDrafts: DraftFaces = {
+  update: {
+    operationId: 'updateDraft',
+    summary: 'Edit a draft',
+    description:
+      "Merge patch over the draft's create body: a field given replaces the stored one whole (items included), null removes it. Validated and totalled again; 409 `not_a_draft` once stamped.",
+    tool: {
+      name: 'update_draft',
+      title: 'Edit draft',
+      description:
+        'Change a draft invoice or credit note (inv_…, status draft) before stamping it: give only the fields to change, with ' +
+        'the same names as create_invoice or create_credit_note; a field given replaces the old one whole (items is the whole ' +
+        'list), null removes an optional one. The result is the draft with its totals computed again. Costs nothing.',
+    },
+  },
+  stamp: {
+    operationId: 'stampDraft',
+    summary: 'Stamp a draft',
+    description:
+      'Stamp a draft as a create would (its folio, one timbre): 201 stamped, 202 stamping, 402 with the draft left as it was; the id stays.',
+    tool: {
+      name: 'stamp_draft',
+      title: 'Stamp draft',
+      description:
+        'Stamp a draft invoice or credit note (inv_…) with the SAT: it gets its folio and UUID and costs one timbre, exactly as ' +
+        'create_invoice would have with the same data; its id stays. Waits up to 20 s like create_invoice. Retry with the same ' +
+        'idempotency_key, never with a new one; a draft is stamped once.',
+    },
+  },
+  del: {
+    operationId: 'deleteDraft',
+    summary: 'Delete a draft',
+    description:
+      'Delete a draft (204). A stamped document is never deleted: 409 `not_a_draft` (cancel it instead).',
+  },
+  copy: {
+    operationId: 'createInvoiceCopy',
+    summary: 'Copy into a new draft',
+    description:
+      "A new draft with the body of any invoice or credit note (draft, stamped, cancelled): no folio; an invoice's relatedDocuments are not copied, a credit note keeps its related invoice.",
+  },
+  preview: {
+    operationId: 'retrieveDraftPreview',
+    summary: 'Preview a draft as PDF',
+    description:
+      'The PDF of a draft, in the layout of the stamped one and marked SIN VALIDEZ FISCAL: no UUID, QR or seal; its totals are those the stamp will carry.',
+  },
+};
+
+/** The cancel route's description, the same for every resource. */
+const cancelDescription = (type: DocumentType) =>
+  `Cancel a stamped ${type} with the SAT (one timbre). 202 once the PAC answered: status \`cancelled\`, or \`cancel_pending\` while the receiver decides (then \`cancelled\`, or back to \`stamped\` with cancellation.status \`rejected\`).`;
+
+/** The e-mail routes' texts: `name` is the resource's singular in operation ids (`Invoice`), `noun` in prose. */
+const emailTexts = (
+  name: string,
+  a: 'a' | 'an',
+  noun: string,
+): { email: RouteTexts; emails: RouteTexts } => ({
+  email: {
+    operationId: `send${name}Email`,
+    summary: `E-mail ${a} ${noun}`,
+    description:
+      `Send a stamped or cancelled ${noun} by e-mail: its XML and PDF (and the SAT's acuse once cancelled), in Spanish ` +
+      "or English, to `to` plus the merchant's emailCopyTo. 202 with the delivery, queued; it is retried while the SMTP " +
+      'server fails temporarily and ends sent or failed (events email.sent, email.failed). 409 while the document is not stamped.',
+  },
+  emails: {
+    operationId: `list${name}Emails`,
+    summary: `List the e-mails of ${a} ${noun}`,
+    description: `The e-mails of one ${noun}, newest first, each with its recipients, status, attempts and the SMTP server's answer.`,
+  },
+});
+
+export const invoiceResource: DocumentResource = {
+  type: 'invoice',
+  path: '/invoices',
+  tag: 'invoices',
+  schema: InvoiceSchema,
+  listQuery: InvoiceListQuerySchema,
+  plural: 'invoices',
+  retrieve: {
+    operationId: 'retrieveInvoice',
+    summary: 'Retrieve an invoice',
+    description: 'An invoice or credit note, with signed file URLs once the files are ready.',
+    tool: {
+      name: 'get_invoice',
+      title: 'Get invoice',
+      description:
+        'Read one invoice or credit note by id (inv_…): status, UUID, totals in MXN pesos, outstanding balance of a PPD ' +
+        'invoice, cancellation and signed XML/PDF links valid 15 minutes. Use it to follow a document that is still stamping.',
+    },
+  },
+  list: {
+    operationId: 'listInvoices',
+    summary: 'List invoices',
+    description: 'Invoices and credit notes, newest first.',
+    tool: {
+      name: 'list_invoices',
+      title: 'List invoices',
+      description:
+        'List invoices and credit notes, newest first, optionally filtered by merchant, kind, status, UUID, metodoPago or ' +
+        'creation time (ISO 8601 UTC). Pages hold up to `limit` (default 10, at most 100); pass starting_after = the last id to go on.',
+    },
+  },
+  cancel: {
+    operationId: 'cancelInvoice',
+    summary: 'Cancel an invoice',
+    description: cancelDescription('invoice'),
+    tool: {
+      name: 'cancel_invoice',
+      title: 'Cancel invoice',
+      description:
+        'Ask the SAT to cancel a stamped invoice or credit note (one timbre). motivo 01 = issued with errors and replaced ' +
+        '(folioSustitucion = UUID of the stamped replacement), 02 = errors without replacement, 03 = the operation did not happen, ' +
+        '04 = nominal operation included in a global invoice. Cancel its payments first. The result is the invoice: status cancelled, ' +
+        'or cancel_pending while the receiver has up to 72 hours to accept. Irreversible once the SAT accepts.',
+    },
+  },
+  drafts: invoiceDrafts,
+  ...emailTexts('Invoice', 'an', 'invoice or credit note'),
+};
+
+export const paymentResource: DocumentResource = {
+  type: 'payment',
+  path: '/payments',
+  tag: 'payments',
+  schema: PaymentSchema,
+  listQuery: PaymentListQuerySchema,
+  plural: 'payments',
+  retrieve: {
+    operationId: 'retrievePayment',
+    summary: 'Retrieve a payment',
+    description: 'A payment complement, with signed file URLs once the files are ready and its cancellation.',
+    tool: {
+      name: 'get_payment',
+      title: 'Get payment',
+      description:
+        'Read one payment complement by id (pay_…): status, UUID, installment number, amount and balances in MXN pesos, ' +
+        'cancellation and signed XML/PDF links valid 15 minutes.',
+    },
+  },
+  list: {
+    operationId: 'listPayments',
+    summary: 'List payments',
+    description: 'Payment complements, newest first.',
+    tool: {
+      name: 'list_payments',
+      title: 'List payments',
+      description:
+        'List payment complements, newest first, optionally of one invoice (invoiceId) or merchant, by status, UUID or ' +
+        'creation time (ISO 8601 UTC). Pages of `limit` (default 10, at most 100); starting_after = the last id for the next page.',
+    },
+  },
+  cancel: {
+    operationId: 'cancelPayment',
+    summary: 'Cancel a payment complement',
+    description: cancelDescription('payment'),
+    tool: {
+      name: 'cancel_payment',
+      title: 'Cancel payment',
+      description:
+        "Ask the SAT to cancel a stamped payment complement (one timbre); its amount goes back to the invoice's outstanding " +
+        'balance once cancelled. Installments are cancelled newest first. motivo as for cancel_invoice (01 needs folioSustitucion).',
+    },
+  },
+  ...emailTexts('Payment', 'a', 'payment complement'),
+};
+
+export const nominaResource: DocumentResource = {
+  type: 'nomina',
+  path: '/nominas',
+  tag: 'nominas',
+  schema: NominaSchema,
+  listQuery: NominaListQuerySchema,
+  plural: 'payroll receipts',
+  retrieve: {
+    operationId: 'retrieveNomina',
+    summary: 'Retrieve a payroll receipt',
+    description:
+      'A payroll receipt with its employee, period and totals, and signed file URLs once the files are ready.',
+    tool: {
+      name: 'get_nomina',
+      title: 'Get payroll receipt',
+      description:
+        'Read one payroll receipt by id (nom_…): status, UUID, employee, period, totals and net pay in MXN pesos, ' +
+        'cancellation and signed XML/PDF links valid 15 minutes.',
+    },
+  },
+  list: {
+    operationId: 'listNominas',
+    summary: 'List payroll receipts',
+    description:
+      'Payroll receipts, newest first; filter by employer, status, UUID, employee RFC and payment date.',
+    tool: {
+      name: 'list_nominas',
+      title: 'List payroll receipts',
+      description:
+        'List payroll receipts, newest first, by employer (merchantId), status, UUID, employee RFC, payment date range ' +
+        '(YYYY-MM-DD) or creation time (ISO 8601 UTC). Pages of `limit` (default 10, at most 100); starting_after = the last id.',
+    },
+  },
+  cancel: {
+    operationId: 'cancelNomina',
+    summary: 'Cancel a payroll receipt (no acceptance by the employee needed)',
+    description: cancelDescription('nomina'),
+    tool: {
+      name: 'cancel_nomina',
+      title: 'Cancel payroll receipt',
+      description:
+        "Ask the SAT to cancel a stamped payroll receipt (one timbre); payroll is cancelled without the employee's " +
+        'acceptance. motivo as for cancel_invoice (01 needs folioSustitucion, the UUID of the receipt that replaces it).',
+    },
+  },
+  ...emailTexts('Nomina', 'a', 'payroll receipt'),
+};

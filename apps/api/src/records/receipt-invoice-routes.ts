@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { invoiceReceipts } from '../operations/receipt-invoices';
+import { idempotencyKeyOf, sendAnswer } from '../routes/send-answer';
+import { IdParamsSchema, problemResponses } from '../schemas/common';
+import { IdempotencyHeadersSchema, InvoiceSchema, StampingSchema } from '../schemas/documents';
+import { InvoiceFromReceiptsSchema, ReceiptInvoiceSchema } from '../schemas/receipts';
+import {
+  defineTool,
+  IdempotencyKeyProperty,
+  OneOfShapes,
+  ToolInput,
+  withIdempotencyKey,
+  type McpTool,
+} from '../mcp/tool';
+import { documentSummary } from '../mcp/tools/summaries';
+
+const ANSWERS = {
+  201: InvoiceSchema,
+  202: StampingSchema,
+  ...problemResponses(400, 402, 403, 404, 409, 422, 503),
+};
+const RACE =
+  'The receipts become invoiced in the transaction that stores the invoice: if one was invoiced, put in a global invoice or cancelled first, the answer is 409 receipt_not_open and nothing is stored or charged. Requires an Idempotency-Key.';
+
+export const FROM_RECEIPTS = 'POST /v1/invoices/from_receipts';
+
+/** `POST /v1/receipts/{id}/invoice` and `POST /v1/invoices/from_receipts`: receipts into an invoice, for integrators. */
+export const receiptInvoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = app.deps;
+  app.post(
+    '/receipts/:id/invoice',
+    {
+      schema: {
+        tags: ['receipts'],
+        operationId: 'createReceiptInvoice',
+        summary: 'Invoice a receipt',
+        description: `Stamp an invoice of an open receipt for a customer (receiver or customerId, usoCfdi): its items, payment form and prices are the receipt's. Answers as POST /v1/invoices (201 stamped, 202 still stamping). ${RACE}`,
+        params: IdParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: ReceiptInvoiceSchema,
+        response: ANSWERS,
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await invoiceReceipts(
+          deps,
+          request.scope,
+          `POST /v1/receipts/${request.params.id}/invoice`,
+          { ...request.body, receiptIds: [request.params.id] },
+          idempotencyKeyOf(request),
+          request.log,
+          true,
+        ),
+      ),
+  );
+  app.post(
+    '/invoices/from_receipts',
+    {
+      schema: {
+        tags: ['receipts'],
+        operationId: 'createInvoiceFromReceipts',
+        summary: 'Invoice several receipts',
+        description: `Stamp one invoice of several open receipts of one merchant for a customer: the items of all of them, the payment form that paid the most. Answers as POST /v1/invoices. ${RACE}`,
+        headers: IdempotencyHeadersSchema,
+        body: InvoiceFromReceiptsSchema,
+        response: ANSWERS,
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await invoiceReceipts(
+          deps,
+          request.scope,
+          FROM_RECEIPTS,
+          request.body,
+          idempotencyKeyOf(request),
+          request.log,
+          false,
+        ),
+      ),
+  );
+};
+
+/** `invoice_receipts`: the MCP face of POST /v1/invoices/from_receipts. */
+export const receiptInvoiceTool = (): McpTool =>
+  defineTool({
+    name: 'invoice_receipts',
+    description:
+      'Stamp one invoice (CFDI) of one or more open receipts (rcpt_…) of one merchant for a customer who asked for it: receiptIds, the receiver (rfc, name, zip, regimenFiscal) or a saved customerId, and usoCfdi. Items and payment come from the receipts. Pass a new idempotency_key; a receipt already invoiced, in a global invoice or cancelled is refused.',
+    input: ToolInput({ ...InvoiceFromReceiptsSchema.properties, idempotency_key: IdempotencyKeyProperty }),
+    output: OneOfShapes(InvoiceSchema, StampingSchema),
+    shapeOf: (status) => (status === 202 ? StampingSchema : InvoiceSchema),
+    annotations: {
+      title: 'Invoice receipts',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    async run({ deps, scope, log }, args) {
+      const { key, body } = withIdempotencyKey(args as { idempotency_key: string } & Record<string, unknown>);
+      const answer = await invoiceReceipts(deps, scope, FROM_RECEIPTS, body as never, key, log, false);
+      return { ...answer, idempotencyKey: key };
+    },
+    summarize: documentSummary,
+  });

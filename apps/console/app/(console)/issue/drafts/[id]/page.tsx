@@ -1,0 +1,71 @@
+import { notFound } from 'next/navigation';
+import { Badge, Button, DataList, Flex, Heading } from '@radix-ui/themes';
+import { ConflictError, loadDraft, NotFoundError, totalsOf, type DocumentRow } from '@cfdi/services';
+import { kindOf } from '../../../../../src/document-labels';
+import { labelOf } from '../../../../../src/i18n/format';
+import { Problem } from '../../../../../src/problem';
+import { DeleteButton } from '../../../../../src/record-parts';
+import { currentLocale } from '../../../../../src/i18n/locale';
+import { em } from '../../../../../src/platform';
+import { requirePermission } from '../../../../../src/roles';
+import { param, type SearchParams } from '../../../../../src/search-params';
+import { currentWorkspace } from '../../../../../src/workspace';
+import { TotalsList } from '../../totals-list';
+import { deleteDraftAction, stampDraftAction } from '../actions';
+
+/** A saved draft: its receiver and totals per tax, its PDF preview, and stamping it. */
+export default async function DraftPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
+  await requirePermission('documents.issue');
+  const { id } = await params;
+  const { scope } = await currentWorkspace();
+  const { t, locale } = await currentLocale();
+  if (!scope) notFound();
+  let row: DocumentRow;
+  try {
+    ({ row } = await loadDraft(await em(), scope, id));
+  } catch (error) {
+    // Another account's draft is not there; one already stamped is its document now.
+    if (error instanceof NotFoundError || error instanceof ConflictError) notFound();
+    throw error;
+  }
+  const { receiver } = row;
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h1">
+        {t.issue.draft}: {labelOf(t.documentKind, kindOf(row))} <Badge>{row.serie}</Badge>
+      </Heading>
+      <Problem message={param(await searchParams, 'error')} />
+      <DataList.Root>
+        <DataList.Item>
+          <DataList.Label>{t.issue.customer}</DataList.Label>
+          <DataList.Value>
+            <span className="mono">{receiver.rfc}</span>&nbsp;· {receiver.name}
+          </DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>{t.issue.metodoPago}</DataList.Label>
+          <DataList.Value>
+            {row.metodo_pago} · {row.forma_pago}
+          </DataList.Value>
+        </DataList.Item>
+      </DataList.Root>
+      <TotalsList totals={totalsOf(row)} labels={t.issue} locale={locale} />
+      <Flex gap="3" wrap="wrap" align="center">
+        <a href={`/issue/drafts/${row.id}/preview`} target="_blank" rel="noreferrer">
+          {t.issue.previewPdf}
+        </a>
+        <form action={stampDraftAction}>
+          <input type="hidden" name="id" value={row.id} />
+          <Button type="submit">{t.issue.stamp}</Button>
+        </form>
+        <DeleteButton action={deleteDraftAction} id={row.id} label={t.issue.delete} />
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,60 @@
+'use client';
+
+import { Button, Flex } from '@radix-ui/themes';
+import { Field, FormDone, FormProblem } from '../../../../src/form-field';
+import type { IssueMessages } from '../../../../src/i18n/issue-messages';
+import { useFormAction } from '../../../../src/use-form-action';
+import { saveMerchantSettings, uploadMerchantLogo } from './actions';
+
+export interface MerchantSettings {
+  id: string;
+  serie: string;
+  autoEmail: boolean;
+  emailCopyTo: string[];
+}
+
+/** A merchant's series, automatic e-mail with its copies, and logo; the services' problems under their fields. */
+export function SettingsForms({ merchant, labels }: { merchant: MerchantSettings; labels: IssueMessages }) {
+  const settings = useFormAction(saveMerchantSettings);
+  const logo = useFormAction(uploadMerchantLogo);
+  return (
+    <Flex direction="column" gap="4">
+      <form onSubmit={settings.onSubmit} aria-label={labels.merchantSettings}>
+        <input type="hidden" name="id" value={merchant.id} />
+        <Flex gap="3" align="end" wrap="wrap">
+          <Field label={labels.serie} path="/serie" state={settings.state}>
+            {(a) => <input name="serie" defaultValue={merchant.serie} maxLength={10} size={10} {...a} />}
+          </Field>
+          <label className="field">
+            {labels.merchantAutoEmail}
+            <select name="autoEmail" defaultValue={String(merchant.autoEmail)}>
+              <option value="true">{labels.yes}</option>
+              <option value="false">{labels.no}</option>
+            </select>
+          </label>
+          <Field label={labels.emailCopyTo} path="/emailCopyTo" state={settings.state}>
+            {(a) => <input name="emailCopyTo" defaultValue={merchant.emailCopyTo.join(', ')} {...a} />}
+          </Field>
+          <Button type="submit" disabled={settings.pending}>
+            {labels.save}
+          </Button>
+        </Flex>
+        <FormProblem state={settings.state} shown={['/serie', '/emailCopyTo']} />
+        <FormDone message={settings.state.done && !settings.state.error ? labels.saved : null} />
+      </form>
+      <form onSubmit={logo.onSubmit} aria-label={labels.logo}>
+        <input type="hidden" name="id" value={merchant.id} />
+        <Flex gap="3" align="end" wrap="wrap">
+          <Field label={labels.logoFile} path="/logo" state={logo.state}>
+            {(a) => <input name="logo" type="file" accept="image/png,image/jpeg,image/webp" {...a} />}
+          </Field>
+          <Button type="submit" disabled={logo.pending}>
+            {labels.uploadLogo}
+          </Button>
+        </Flex>
+        <FormProblem state={logo.state} shown={['/logo']} />
+        <FormDone message={logo.state.done && !logo.state.error ? labels.saved : null} />
+      </form>
+    </Flex>
+  );
+}

@@ -1,0 +1,23 @@
+import 'server-only';
+import type { RecordContext, Scope } from '@cfdi/services';
+import { em, platform } from './platform';
+import { currentWorkspace } from './workspace';
+
+/** What the records and issue actions act in: the workspace's Scope, the database and the SAT catalogs. */
+export async function recordContext(): Promise<{ ctx: RecordContext; scope: Scope }> {
+  const { scope } = await currentWorkspace();
+  // An operator with no account yet has nothing to act on; the pages show no form then.
+  if (!scope) throw new Error('no account in this workspace');
+  return { ctx: { em: await em(), catalogs: (await platform()).catalogs }, scope };
+}
+
+/** The SAT's small catalogs the forms offer as choices. */
+export async function catalogChoices() {
+  const { catalogs } = await platform();
+  const [regimenes, usos, formas] = await Promise.all([
+    catalogs.listRegimenes(),
+    catalogs.listUsosCfdi(),
+    catalogs.listFormasPago(),
+  ]);
+  return { regimenes, usos, formas };
+}

@@ -1,0 +1,4 @@
+// Imported first by server.ts: the SDK must patch http and pg before anything loads them.
+import { startTracing } from '@cfdi/telemetry';
+
+startTracing('cfdi-pac-sandbox');

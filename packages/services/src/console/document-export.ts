@@ -1,0 +1,122 @@
+import { zipStream } from '@cfdi/cfdi';
+import type { EntityManager } from '@cfdi/db';
+import { csvLine } from '../csv';
+import type { Scope } from '../scope';
+import { MEXICO_CITY } from '../time';
+import { documentAmount } from '../documents/document-view';
+import type { DocumentRow } from '../documents/document-row';
+import { documentDownload } from './document-downloads';
+import { retrieveScopedDocument, searchDocuments, type DocumentSearch } from './document-search';
+
+/** Rows read per query: an export of any size holds one batch in memory at a time. */
+const BATCH = 200;
+
+/** Every document the search finds, newest first, read in keyset batches (the list's own pagination). */
+export async function* documentsToExport(
+  em: EntityManager,
+  scope: Scope,
+  search: DocumentSearch,
+): AsyncGenerator<DocumentRow> {
+  let startingAfter: string | undefined;
+  for (;;) {
+    const page = await searchDocuments(em, scope, { ...search, startingAfter }, BATCH);
+    yield* page.rows;
+    if (!page.hasMore || page.rows.length === 0) return;
+    startingAfter = page.rows[page.rows.length - 1]!.id;
+  }
+}
+
+/** A month (YYYY-MM) as the search's inclusive Mexico City dates. */
+export function monthRange(month: string): { from: string; to: string } | null {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  if (!match) return null;
+  const last = new Date(Date.UTC(Number(match[1]), Number(match[2]), 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+const DOCUMENT_CSV_COLUMNS = [
+  'id',
+  'createdAt',
+  'type',
+  'kind',
+  'status',
+  'serieFolio',
+  'uuid',
+  'receiverRfc',
+  'receiverName',
+  'currency',
+  'amount',
+  'outstandingBalance',
+  'merchantId',
+];
+
+const localTime = (value: Date | string) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: MEXICO_CITY,
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  }).format(
+    new Date(value instanceof Date ? value : value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')),
+  );
+
+/**
+ * The documents CSV, line by line: amounts in pesos (a payment complement's amount paid, not its CFDI total of 0),
+ * times as Mexico City's wall clock, serie-folio as printed.
+ */
+export async function* documentsCsv(rows: AsyncIterable<DocumentRow>): AsyncGenerator<string> {
+  yield csvLine(DOCUMENT_CSV_COLUMNS);
+  for await (const row of rows)
+    yield csvLine([
+      row.id,
+      localTime(row.created_at),
+      row.type,
+      row.kind ?? '',
+      row.status,
+      `${row.serie}-${row.folio_text ?? row.folio ?? ''}`,
+      row.uuid,
+      row.receiver.rfc,
+      row.receiver.name,
+      row.currency,
+      documentAmount(row),
+      row.type === 'invoice' ? row.saldo_pendiente : null,
+      row.merchant_id,
+    ]);
+}
+
+/** Reads a stored file, rendering it first when it is not there yet (see files-on-demand.ts). */
+export interface ExportFileReader {
+  read(key: string): Promise<Buffer | null>;
+}
+
+/**
+ * The ZIP's entries, one document at a time: each stamped document's `<UUID>.xml` and `<UUID>.pdf`. A document with
+ * no timbre has no fiscal file to export and is skipped.
+ */
+export async function* documentZipEntries(
+  em: EntityManager,
+  scope: Scope,
+  rows: AsyncIterable<DocumentRow>,
+  files: ExportFileReader,
+): AsyncGenerator<{ name: string; content: Buffer; store: boolean }> {
+  for await (const listed of rows) {
+    if (!listed.uuid) continue;
+    const row = await retrieveScopedDocument(em, scope, listed.id);
+    for (const file of ['xml', 'pdf'] as const) {
+      const download = documentDownload(row, file);
+      const bytes = download && (await files.read(download.key));
+      if (!download || !bytes) throw new Error(`the ${file} of ${row.id} is not available`);
+      // The PDF's streams are deflated already: stored, not compressed again.
+      yield { name: download.filename, content: bytes, store: file === 'pdf' };
+    }
+  }
+}
+
+/** The search's stamped documents as one streamed ZIP of their XML and PDF. */
+export function documentsZip(
+  em: EntityManager,
+  scope: Scope,
+  search: DocumentSearch,
+  files: ExportFileReader,
+): NodeJS.ReadableStream {
+  return zipStream(documentZipEntries(em, scope, documentsToExport(em, scope, search), files));
+}

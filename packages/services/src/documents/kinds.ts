@@ -1,0 +1,111 @@
+import {
+  buildCreditNoteXml,
+  buildInvoiceXml,
+  buildNominaXml,
+  buildPaymentXml,
+  type CreditNoteInput,
+  type InvoiceInput,
+  type NominaInput,
+  type PaymentInput,
+} from '@cfdi/cfdi';
+import type { EntityManager } from '@cfdi/db';
+import type { Scope } from '../scope';
+import { createPaymentDocument, type PaymentCreate } from '../payments/create-payment';
+import { createCreditNoteDocument, prepareCreditNote, type CreditNoteCreate } from './create-credit-note';
+import { createInvoiceDocument, prepareInvoice, type InvoiceCreate } from './create-invoice';
+import { createNominaDocument, type NominaCreate } from './create-nomina';
+import type { DocumentRecord, DocumentRow, DocumentType } from './document-row';
+import { toInvoiceView, type DocumentUrlSigner } from './invoice-view';
+import { toNominaView } from './nomina-view';
+import { toPaymentView } from './payment-view';
+import type { PreparedDocument } from './prepared-document';
+import type { StampingDeps } from './stamping-deps';
+
+/**
+ * A kind of document the platform stamps, declared once: how a request becomes a stored document, how a stored one
+ * becomes its CFDI, and how it is shown. The API's routes and MCP tools (apps/api/src/kinds), the stamp path
+ * (sealing) and events all go through these declarations, so a new kind is one more entry here and there.
+ */
+export interface DocumentKind<Body = never, View = unknown> {
+  name: DocumentKindName;
+  /** The resource its documents are shown as: the view's `object`, the events' prefix (`invoice.stamped`). */
+  resource: DocumentType;
+  /** Whether a stored document is of this kind. */
+  matches(row: Pick<DocumentRow, 'type' | 'kind'>): boolean;
+  /**
+   * Validates the request, assigns the folio, reserves one timbre and stores the document `stamping`, in one
+   * transaction. `parentId` is the document it hangs from (the invoice a payment pays).
+   */
+  create(
+    em: EntityManager,
+    deps: StampingDeps,
+    scope: Scope,
+    body: Body,
+    options: { idempotencyKey?: string; parentId?: string },
+  ): Promise<DocumentRow>;
+  /**
+   * Kinds that can be drafts: validation and the tax engine without storing anything (what `create` stores). A draft
+   * is stored from it, and stamped by preparing its request again and storing it as `create` does.
+   */
+  prepare?(em: EntityManager, deps: StampingDeps, scope: Scope, body: Body): Promise<PreparedDocument>;
+  /** The CFDI (before its seal) of a stored document, from the engine input it was stored with. */
+  buildXml(input: unknown, now: Date): string;
+  /** The resource as the API, MCP tools and events show it. */
+  view(record: DocumentRecord, sign?: DocumentUrlSigner): View;
+}
+
+export type DocumentKindName = 'invoice' | 'credit_note' | 'payment' | 'nomina';
+
+const invoice: DocumentKind<InvoiceCreate, ReturnType<typeof toInvoiceView>> = {
+  name: 'invoice',
+  resource: 'invoice',
+  matches: (row) => row.type === 'invoice' && row.kind !== 'credit_note',
+  create: (em, deps, scope, body, { idempotencyKey }) =>
+    createInvoiceDocument(em, deps, scope, body, idempotencyKey),
+  prepare: prepareInvoice,
+  buildXml: (input, now) => buildInvoiceXml(input as InvoiceInput, { now }).xml,
+  view: toInvoiceView,
+};
+
+const creditNote: DocumentKind<CreditNoteCreate, ReturnType<typeof toInvoiceView>> = {
+  name: 'credit_note',
+  resource: 'invoice',
+  matches: (row) => row.type === 'invoice' && row.kind === 'credit_note',
+  create: (em, deps, scope, body, { idempotencyKey }) =>
+    createCreditNoteDocument(em, deps, scope, body, idempotencyKey),
+  prepare: prepareCreditNote,
+  buildXml: (input, now) => buildCreditNoteXml(input as CreditNoteInput, { now }).xml,
+  view: toInvoiceView,
+};
+
+const payment: DocumentKind<PaymentCreate, ReturnType<typeof toPaymentView>> = {
+  name: 'payment',
+  resource: 'payment',
+  matches: (row) => row.type === 'payment',
+  create: (em, deps, scope, body, { idempotencyKey, parentId }) =>
+    createPaymentDocument(em, deps, scope, parentId!, body, idempotencyKey),
+  buildXml: (input, now) => buildPaymentXml(input as PaymentInput, { now }).xml,
+  view: toPaymentView,
+};
+
+const nomina: DocumentKind<NominaCreate, ReturnType<typeof toNominaView>> = {
+  name: 'nomina',
+  resource: 'nomina',
+  matches: (row) => row.type === 'nomina',
+  create: (em, deps, scope, body, { idempotencyKey }) =>
+    createNominaDocument(em, deps, scope, body, idempotencyKey),
+  buildXml: (input, now) => buildNominaXml(input as NominaInput, { now }).xml,
+  view: toNominaView,
+};
+
+/** Every kind, by name. */
+export const DOCUMENT_KINDS = { invoice, credit_note: creditNote, payment, nomina } as const;
+
+const ALL: readonly DocumentKind<never>[] = Object.values(DOCUMENT_KINDS) as DocumentKind<never>[];
+
+/** The kind of a stored document. */
+export function kindOf(row: Pick<DocumentRow, 'type' | 'kind'>): DocumentKind<never> {
+  const kind = ALL.find((k) => k.matches(row));
+  if (!kind) throw new Error(`no document kind matches type ${row.type}, kind ${row.kind}`);
+  return kind;
+}

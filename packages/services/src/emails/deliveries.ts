@@ -1,0 +1,266 @@
+import { newId, type EntityManager } from '@cfdi/db';
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
+import type { Scope } from '../scope';
+import { emitEvent, loadDocument, type DocumentRow, type DocumentType } from '../documents';
+import { isoTimestamp, isoTimestampOrNull } from '../time';
+import { keysetPage, listAnswer, Conditions, type PageRequest } from '../pagination';
+import { addressErrors, MAX_RECIPIENTS } from './addresses';
+import { customerContact, recipientsFor, type EmailLocale } from './recipients';
+
+/** What asked for a message: an API or MCP request, an operator's resend, or the merchant's automatic sending. */
+export type EmailTrigger = 'request' | 'resend' | 'stamped' | 'cancelled';
+export type EmailStatus = 'queued' | 'sent' | 'failed';
+
+export interface EmailDeliveryRow {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  document_id: string;
+  merchant_id: string;
+  trigger: EmailTrigger;
+  recipients: string[];
+  locale: EmailLocale;
+  status: EmailStatus;
+  attempts: number;
+  smtp_response: string | null;
+  sent_at: Date | string | null;
+  failed_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** The delivery as the API lists it and as the `email.*` events carry it. */
+export function toEmailDeliveryView(row: EmailDeliveryRow) {
+  return {
+    id: row.id,
+    object: 'email_delivery' as const,
+    livemode: row.livemode,
+    documentId: row.document_id,
+    merchantId: row.merchant_id,
+    trigger: row.trigger,
+    to: row.recipients,
+    locale: row.locale,
+    status: row.status,
+    attempts: row.attempts,
+    smtpResponse: row.smtp_response,
+    sentAt: isoTimestampOrNull(row.sent_at),
+    failedAt: isoTimestampOrNull(row.failed_at),
+    createdAt: isoTimestamp(row.created_at),
+  };
+}
+
+export type EmailDeliveryView = ReturnType<typeof toEmailDeliveryView>;
+
+/** Documents that have a CFDI to send: stamped, being cancelled, or cancelled (whose message carries the acuse). */
+const SENDABLE = ['stamped', 'cancel_pending', 'cancelled'];
+
+/**
+ * The document of an e-mail route: 404 outside the scope, and for a key restricted to other merchants too (it must
+ * not learn that the id exists), like an unknown id.
+ */
+async function documentForEmail(em: EntityManager, scope: Scope, type: DocumentType | undefined, id: string) {
+  const row = await loadDocument(em, scope, id, type);
+  if (scope.merchantIds && !scope.merchantIds.includes(row.merchant_id))
+    throw new NotFoundError(type ?? 'document', id);
+  return row;
+}
+
+export interface EmailRequest {
+  to?: string[];
+  locale?: EmailLocale;
+}
+
+/**
+ * Records a message asked for through the API or MCP (status queued; the caller starts its workflow). 409 for a
+ * document without a stamped CFDI; 400 with field paths for bad or missing recipients; 503 when no SMTP server is set.
+ */
+export async function requestDocumentEmail(
+  em: EntityManager,
+  scope: Scope,
+  type: DocumentType | undefined,
+  id: string,
+  request: EmailRequest,
+  sending: { configured: boolean },
+): Promise<EmailDeliveryRow> {
+  const errors = addressErrors(request.to ?? [], '/to');
+  if (errors.length)
+    throw new ValidationError(errors.map((e) => `${e.path} ${e.message}`).join('; '), errors);
+  const document = await documentForEmail(em, scope, type, id);
+  if (!SENDABLE.includes(document.status))
+    throw new ConflictError(
+      'document_not_stamped',
+      `The ${document.type} is ${document.status}: only a stamped or cancelled document can be e-mailed.`,
+    );
+  if (!document.stamped_xml)
+    throw new ConflictError(
+      'document_files_unavailable',
+      `The ${document.type} has no stamped XML here (recorded from an operator's decision): there is nothing to attach.`,
+    );
+  const recipients = await recipientsFor(em, document, request);
+  if (!recipients.to.length)
+    throw ValidationError.field('/to', 'is required: this document has no other recipient');
+  if (recipients.to.length > MAX_RECIPIENTS)
+    throw ValidationError.field(
+      '/to',
+      `adds up to ${recipients.to.length} recipients with the merchant's copy addresses; the limit is ${MAX_RECIPIENTS}`,
+    );
+  // After the checks of the request and its document: an unknown id is a 404 whether or not e-mail is set up.
+  if (!sending.configured)
+    throw new ServiceUnavailableError(
+      'email_unavailable',
+      'E-mail is not configured on this server (SMTP_URL); nothing was sent.',
+    );
+  return insertDelivery(em, document, 'request', recipients.to, recipients.locale);
+}
+
+async function insertDelivery(
+  em: EntityManager,
+  document: Pick<DocumentRow, 'id' | 'account_id' | 'livemode' | 'merchant_id'>,
+  trigger: EmailTrigger,
+  recipients: string[],
+  locale: EmailLocale,
+): Promise<EmailDeliveryRow> {
+  const rows: EmailDeliveryRow[] = await em.execute(
+    `insert into email_deliveries (id, account_id, livemode, document_id, merchant_id, trigger, recipients, locale, status)
+     values (?, ?, ?, ?, ?, ?, ?::text[], ?, 'queued')
+     on conflict (document_id, trigger) where trigger in ('stamped', 'cancelled') do nothing returning *`,
+    [
+      newId('eml'),
+      document.account_id,
+      document.livemode,
+      document.id,
+      document.merchant_id,
+      trigger,
+      recipients,
+      locale,
+    ],
+  );
+  if (rows[0]) return rows[0];
+  // The automatic message of this document and trigger exists already: a retried step finds it.
+  const existing: EmailDeliveryRow[] = await em.execute(
+    'select * from email_deliveries where document_id = ? and trigger = ?',
+    [document.id, trigger],
+  );
+  return existing[0]!;
+}
+
+/**
+ * The automatic message after a stamp or a cancellation (the customer's setting, else the merchant's), once per document and trigger however often it
+ * is asked (a retried activity, a replayed workflow): the existing row comes back. Null when the merchant does not
+ * send automatically or the document has nobody to send to.
+ */
+export async function queueAutomaticEmail(
+  em: EntityManager,
+  documentId: string,
+  trigger: 'stamped' | 'cancelled',
+): Promise<EmailDeliveryRow | null> {
+  const rows: (DocumentRow & { auto_email: boolean })[] = await em.execute(
+    'select d.*, m.auto_email from documents d join merchants m on m.id = d.merchant_id where d.id = ?',
+    [documentId],
+  );
+  const document = rows[0];
+  if (!document?.stamped_xml) return null;
+  // The customer's setting, when it has one, overrides the merchant's.
+  const customer = await customerContact(em, document);
+  if (!(customer?.auto_email ?? document.auto_email)) return null;
+  const recipients = await recipientsFor(em, document);
+  if (!recipients.to.length) return null;
+  return insertDelivery(em, document, trigger, recipients.to.slice(0, MAX_RECIPIENTS), recipients.locale);
+}
+
+/**
+ * Deliveries recorded and still queued after `olderThanSeconds`, oldest first: normally their workflow runs (and
+ * retries); when the API died between recording one and starting its workflow, nothing else would ever send it.
+ */
+export async function queuedEmailDeliveries(
+  em: EntityManager,
+  olderThanSeconds: number,
+  limit: number,
+): Promise<string[]> {
+  const rows: { id: string }[] = await em.execute(
+    `select id from email_deliveries where status = 'queued' and created_at < now() - make_interval(secs => ?)
+      order by created_at, id limit ?`,
+    [olderThanSeconds, limit],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** An operator's resend (`cfdi emails resend`): a new message to the same recipients, whatever became of the first. */
+export async function resendEmail(em: EntityManager, deliveryId: string): Promise<EmailDeliveryRow> {
+  const original = await loadEmailDelivery(em, deliveryId);
+  return insertDelivery(
+    em,
+    {
+      id: original.document_id,
+      account_id: original.account_id,
+      livemode: original.livemode,
+      merchant_id: original.merchant_id,
+    },
+    'resend',
+    original.recipients,
+    original.locale,
+  );
+}
+
+/** By id alone: for the worker and the CLI, which act for whoever asked. */
+export async function loadEmailDelivery(em: EntityManager, id: string): Promise<EmailDeliveryRow> {
+  const rows: EmailDeliveryRow[] = await em.execute('select * from email_deliveries where id = ?', [id]);
+  if (!rows[0]) throw new NotFoundError('email delivery', id);
+  return rows[0];
+}
+
+/** `GET /v1/{invoices|payments|nominas}/{id}/emails`: the document's messages, newest first. */
+export async function listDocumentEmails(
+  em: EntityManager,
+  scope: Scope,
+  type: DocumentType,
+  id: string,
+  page: PageRequest,
+) {
+  await documentForEmail(em, scope, type, id);
+  const rows = await keysetPage<EmailDeliveryRow>(
+    em,
+    {
+      select: 'select * from email_deliveries',
+      table: 'email_deliveries',
+      scope,
+      where: new Conditions().add('document_id = ?', id),
+      cursorAlso: { document_id: id },
+      noun: 'e-mail delivery',
+    },
+    page,
+  );
+  return listAnswer(rows, toEmailDeliveryView);
+}
+
+/**
+ * One attempt's outcome: `sent` (with the server's 250 answer) or `failed` for good end the delivery and emit
+ * `email.sent` / `email.failed` in the same transaction; `retry` counts the attempt and keeps the answer. Only a
+ * queued delivery changes, so a repeated recording (a retried activity) changes nothing.
+ */
+export async function recordEmailAttempt(
+  em: EntityManager,
+  deliveryId: string,
+  outcome: 'sent' | 'failed' | 'retry',
+  smtpResponse: string,
+): Promise<EmailDeliveryRow> {
+  return em.transactional(async (tx) => {
+    const rows: EmailDeliveryRow[] = await tx.execute(
+      `update email_deliveries set attempts = attempts + 1, smtp_response = ?, updated_at = now(),
+              status = case when ? = 'retry' then status else ? end,
+              sent_at = case when ? = 'sent' then now() end, failed_at = case when ? = 'failed' then now() end
+        where id = ? and status = 'queued' returning *`,
+      [smtpResponse.slice(0, 2000), outcome, outcome, outcome, outcome, deliveryId],
+    );
+    const row = rows[0];
+    if (!row) return loadEmailDelivery(tx, deliveryId);
+    if (outcome !== 'retry')
+      await emitEvent(
+        tx,
+        { accountId: row.account_id, livemode: row.livemode },
+        outcome === 'sent' ? 'email.sent' : 'email.failed',
+        toEmailDeliveryView(row),
+      );
+    return row;
+  });
+}

@@ -1,0 +1,7 @@
+export * from './addresses';
+export * from './recipients';
+export * from './deliveries';
+export * from './message';
+export * from './mailer';
+export * from './send';
+export * from './quota';

@@ -1,0 +1,5 @@
+export * from './receipts';
+export { normalizeReceiptKey, printedReceiptKey, RECEIPT_KEY_LENGTH } from './receipt-key';
+export { receiptExpiry } from './receipt-expiry';
+export * from './invoice-receipts';
+export { receiptTicket } from './receipt-ticket';

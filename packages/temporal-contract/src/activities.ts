@@ -1,0 +1,77 @@
+import type {
+  AcuseRecord,
+  CancellationProgress,
+  LedgerAuditReport,
+  PacStampResult,
+  ReconciliationResolution,
+  StalledWork,
+  StampOutcome,
+} from '@cfdi/services';
+import type { PacLookupOutcome, StampAttempt } from './stamping';
+import type { WebhookAttemptResult, WebhookDispatchInput } from './webhooks';
+import type { EmailAttempt } from './emails';
+
+/** A cancellation the PAC answered: cancelled at once, or waiting for the receiver, with the SAT's acuse. */
+export interface CancellationSubmitted {
+  outcome: 'cancelled' | 'pending';
+  acuse: AcuseRecord;
+}
+
+export interface ResumeStalledReport {
+  checked: number;
+  /** Documents whose stamp or cancel workflow was missing and now runs. */
+  resumed: Array<{ documentId: string; work: StalledWork }>;
+  /** E-mail deliveries recorded but left without their workflow, now sending (absent from older results). */
+  emailsResumed?: string[];
+}
+
+/**
+ * Every activity the workflows call, by the name the worker registers it under. Workflows see only this interface
+ * (`proxyActivities<Activities>`); `@cfdi/activities` implements it. Names are part of recorded histories: renaming
+ * one is a breaking change (a new task queue version).
+ */
+export interface Activities {
+  // Stamping (see stampDocumentWorkflow)
+  stampDocument(documentId: string): Promise<StampAttempt>;
+  recordStampResult(documentId: string, result: PacStampResult): Promise<StampOutcome>;
+  /** The outcome as recorded (for runs whose stamp an earlier worker version recorded without the document). */
+  loadStampOutcome(documentId: string): Promise<StampOutcome>;
+  lookupStamped(documentId: string): Promise<PacLookupOutcome>;
+  recordOperatorStamped(documentId: string, uuid: string): Promise<StampOutcome>;
+  recordStampFailure(documentId: string, failure: { code: string; message: string }): Promise<StampOutcome>;
+  recordReconciliation(documentId: string, resolution: ReconciliationResolution): Promise<void>;
+  generateDocumentFiles(documentId: string): Promise<void>;
+
+  // Cancellation (see cancelDocumentWorkflow)
+  submitCancellation(
+    documentId: string,
+  ): Promise<CancellationSubmitted | { outcome: 'refused'; code: string; message: string }>;
+  cancellationProgress(documentId: string): Promise<CancellationProgress>;
+  recordCancellationSubmitted(documentId: string, submitted: CancellationSubmitted): Promise<void>;
+  recordCancellationResolved(documentId: string, resolution: 'accepted' | 'rejected'): Promise<void>;
+  recordCancellationRefused(documentId: string, reason: string): Promise<void>;
+
+  // Upkeep
+  resumeStalledDocuments(taskQueue: string): Promise<ResumeStalledReport>;
+  auditLedger(): Promise<LedgerAuditReport>;
+
+  // Webhooks
+  drainOutbox(input: WebhookDispatchInput & { taskQueue: string }): Promise<{ events: number }>;
+  attemptWebhookDelivery(input: {
+    eventId: string;
+    endpointId: string;
+    redelivery: boolean;
+  }): Promise<WebhookAttemptResult>;
+
+  // E-mail (see sendEmailWorkflow)
+  attemptEmailDelivery(input: { deliveryId: string; finalAttempt: boolean }): Promise<EmailAttempt>;
+  /**
+   * The merchant's automatic e-mail after a stamp or a cancellation: records it once per document and trigger and
+   * starts its workflow on `taskQueue`'s webhooks queue; null when the merchant does not send automatically.
+   */
+  queueAutomaticEmail(input: {
+    documentId: string;
+    trigger: 'stamped' | 'cancelled';
+    taskQueue: string;
+  }): Promise<string | null>;
+}
