@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureDatabase, createOrm, migrate } from '@cfdi/db';
 import { loadConfig } from '@cfdi/config';
@@ -47,6 +49,20 @@ const log = (line: string) => process.stdout.write(`[test] ${line}\n`);
  */
 async function main(): Promise<number> {
   for (const [name, value] of Object.entries(TEST_ENV_DEFAULTS)) process.env[name] ??= value;
+  // Every workspace's jest appends its failures here (jest.preset.js); listed again as the log's last lines.
+  const failedTestsFile = path.join(os.tmpdir(), `cfdi-failed-tests-${process.pid}.txt`);
+  fs.writeFileSync(failedTestsFile, '');
+  process.env.CFDI_FAILED_TESTS_FILE = failedTestsFile;
+  try {
+    return await runEverything();
+  } finally {
+    const failures = fs.readFileSync(failedTestsFile, 'utf8');
+    if (failures) log(`failed tests:\n${failures}`);
+    fs.rmSync(failedTestsFile, { force: true });
+  }
+}
+
+async function runEverything(): Promise<number> {
   ensureSystemTools(log);
   // The e-mail suite starts its own Mailpit; built here, once, so a fresh machine's build is not inside a test's timeout.
   ensureMailpit(log);
