@@ -17,7 +17,8 @@ class FailedTestsReporter {
     if (!file) return;
     const suite = path.relative(path.resolve(__dirname, '..'), result.testFilePath);
     const lines = [];
-    if (result.testExecError) lines.push(`  ${suite}: could not run\n${firstLines(result.testExecError.message, 6)}`);
+    if (result.testExecError)
+      lines.push(`  ${suite}: could not run\n${firstLines(result.testExecError.message, 6)}`);
     for (const test of result.testResults) {
       if (test.status !== 'failed') continue;
       lines.push(`  ${suite} › ${test.fullName}\n${firstLines(test.failureMessages.join('\n'), 6)}`);
