@@ -1,4 +1,9 @@
-import { auditLedger, recordLedgerAudit, type LedgerAuditReport } from '@cfdi/services';
+import {
+  auditLedger,
+  chooseLedgerAuditMode,
+  recordLedgerAudit,
+  type LedgerAuditReport,
+} from '@cfdi/services';
 import type { ActivityDeps } from './deps';
 import { stampingActivities } from './stamping';
 import { cancellationActivities } from './cancellation';
@@ -18,11 +23,15 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...resumeStalledActivities(deps),
     ...webhookActivities(deps),
     ...emailActivities(deps),
-    /** Invariant check; repeatable (each run only appends its own verdict to ledger_audits). */
+    /**
+     * Invariant check; repeatable (each run appends its own verdict to ledger_audits and moves the checkpoints of
+     * the balances it found clean, which a repeated run would move to the same place or further).
+     */
     async auditLedger(): Promise<LedgerAuditReport> {
-      const report = await auditLedger(deps.orm.em.fork());
-      await recordLedgerAudit(deps.orm.em.fork(), report);
-      return report;
+      const mode = await chooseLedgerAuditMode(deps.orm.em.fork());
+      const audit = await auditLedger(deps.orm.em.fork(), { mode });
+      await recordLedgerAudit(deps.orm.em.fork(), audit);
+      return audit.report;
     },
   };
 }

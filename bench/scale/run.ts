@@ -9,7 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@cfdi/config';
 import { createOrm, ensureDatabase, migrate, type EntityManager } from '@cfdi/db';
 import {
+  adjustBalance,
+  auditLedger,
   createAccount,
+  recordLedgerAudit,
   listDocuments,
   listTransactions,
   listUsage,
@@ -150,6 +153,7 @@ async function main() {
     lines.push(line);
     log(line);
   }
+  lines.push(...(await ledgerAuditTimings(orm.em, accountId)));
   for (const statement of slow) {
     const plan = (await setup.execute(
       `explain (analyze, buffers) ${statement.sql}`,
@@ -163,6 +167,35 @@ async function main() {
   }
   process.stdout.write(`\n${documents} documents, ${runs} runs per path\n${lines.join('\n')}\n`);
   await orm.close();
+}
+
+/**
+ * The scheduled ledger audit over the whole database: a full run (recorded, which leaves every balance's checkpoint),
+ * an incremental one right after it, and one after 1,000 new entries on the bench account.
+ */
+async function ledgerAuditTimings(root: EntityManager, accountId: string): Promise<string[]> {
+  const [count] = await root
+    .fork()
+    .execute<{ entries: string }[]>('select count(*) as entries from transactions');
+  const timed = async (mode: 'full' | 'incremental') => {
+    const start = performance.now();
+    const audit = await auditLedger(root.fork(), { mode });
+    const ms = performance.now() - start;
+    await recordLedgerAudit(root.fork(), audit);
+    const line = `| ledger audit, ${mode} (${audit.report.entriesChecked} entries read, ${audit.report.violations.length} violations) | ${ms.toFixed(1)} | |`;
+    log(line);
+    return line;
+  };
+  const lines = [await timed('full'), await timed('incremental')];
+  for (let i = 0; i < 1000; i += 1)
+    await adjustBalance(
+      root.fork(),
+      { accountId, livemode: false },
+      { type: 'recharge', deltaCentavos: 1, note: 'bench' },
+    );
+  lines.push(await timed('incremental'));
+  log(`ledger: ${count!.entries} entries in all`);
+  return lines;
 }
 
 main().catch((error) => {

@@ -164,7 +164,7 @@ it('counts the month net of refunds for the cap and the volume price, and the au
   const third = await reserveTimbre(api.orm.em.fork(), tiers, scope, { type: 'invoice', id: 'c' });
   expect(third.deltaCentavos).toBe(-85);
   const mine = async () =>
-    (await auditLedger(api.orm.em.fork())).violations.filter((v) => v.accountId === accountId);
+    (await auditLedger(api.orm.em.fork())).report.violations.filter((v) => v.accountId === accountId);
   expect(await mine()).toEqual([]);
   await api.orm.em
     .fork()
@@ -193,7 +193,7 @@ it('counts the month net of refunds for the cap and the volume price, and the au
 it('the ledger audit finds a balance that disagrees with its ledger, and the CLI exits non-zero on it', async () => {
   const { auditLedger } = await import('@cfdi/services');
   const { accountId } = await api.newAccount();
-  const before = await auditLedger(api.orm.em.fork());
+  const { report: before } = await auditLedger(api.orm.em.fork());
   expect(before.violations.filter((v) => v.accountId === accountId)).toEqual([]);
   // Corrupt the balance behind the ledger's back (what a bug or a manual UPDATE would do).
   await api.orm.em
@@ -202,7 +202,7 @@ it('the ledger audit finds a balance that disagrees with its ledger, and the CLI
       'update balances set balance_centavos = balance_centavos + 1 where account_id = ? and livemode = false',
       [accountId],
     );
-  const after = await auditLedger(api.orm.em.fork());
+  const { report: after } = await auditLedger(api.orm.em.fork());
   expect(
     after.violations
       .filter((v) => v.accountId === accountId)

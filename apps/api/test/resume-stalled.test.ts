@@ -233,7 +233,7 @@ it('records a cancellation while Temporal cannot start its workflow (202 pending
   expect(await runs(`cancel-${id}`)).toBe(0);
   // Hours later the ledger audit reports the cancellation's timbre as reserved without an outcome.
   await db().execute("update documents set updated_at = updated_at - interval '3 hours' where id = ?", [id]);
-  const audit = await auditLedger(db());
+  const { report: audit } = await auditLedger(db());
   expect(audit.violations.filter((v) => v.accountId === account.accountId)).toEqual([
     expect.objectContaining({
       rule: 'stale_reservation',

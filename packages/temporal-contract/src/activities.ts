@@ -53,6 +53,7 @@ export interface Activities {
 
   // Upkeep
   resumeStalledDocuments(taskQueue: string): Promise<ResumeStalledReport>;
+  /** Runs the audit the schedule is due (full daily, incremental between), records it, answers its verdict. */
   auditLedger(): Promise<LedgerAuditReport>;
 
   // Webhooks
