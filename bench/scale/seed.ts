@@ -1,6 +1,6 @@
 // Set-based seeding for bench/scale: one account with N documents over the last 12 months (invoices, credit notes,
 // global invoices, payments, payroll; stamped, cancelled, failed, a few in flight), one ledger consume per document,
-// refunds for failures, purchases and rare recharges, plus two other accounts with N/10 documents each. Ids are
+// refunds for failures, top-ups and rare recharges, plus two other accounts with N/10 documents each. Ids are
 // shaped like newId's (prefix, 10 base32 characters of the creation time in ms, 16 random ones), so id order is
 // creation order exactly as in production and the id-range plans hold.
 import type { EntityManager } from '@cfdi/db';
@@ -85,7 +85,7 @@ export async function seedAccount(
         and p.merchant_id = d.merchant_id and p.serie = 'A' and p.folio = d.folio - 1`,
     [accountId],
   );
-  // The ledger: a consume per document at its creation, a refund per failure, a purchase per 1000, a recharge a month.
+  // The ledger: a consume per document at its creation, a refund per failure, a top-up per 1000, a recharge a month.
   await em.execute(
     `insert into transactions (id, account_id, livemode, type, delta_centavos, balance_after_centavos, reference_type, reference_id, note, created_at)
      select 'txn_' || pg_temp.b32_time((extract(epoch from t) * 1000)::bigint) || pg_temp.b32_random(), ?, false, type, delta, 0,
@@ -95,7 +95,7 @@ export async function seedAccount(
          union all
          select created_at + interval '1 second', 'refund', 100, type, id, null, id || 'r' from documents where account_id = ? and status = 'stamp_failed'
          union all
-         select created_at + interval '2 seconds', 'purchase', 10000000, 'purchase', 'pur_' || id, null, id || 'p'
+         select created_at + interval '2 seconds', 'recharge', 10000000, null, null, 'bench purchase', id || 'p'
            from documents where account_id = ? and folio % 1000 = 0
          union all
          select g, 'recharge', 50000, null, null, 'bench top-up', g::text from generate_series(now() - interval '365 days', now(), interval '30 days') g
@@ -115,11 +115,26 @@ export async function seedAccount(
     [accountId],
   );
   await em.execute(
-    `insert into monthly_usage (account_id, livemode, month, timbres)
+    `insert into monthly_usage (account_id, livemode, month, timbres, spent_centavos)
      select account_id, livemode, date_trunc('month', created_at at time zone 'America/Mexico_City')::date,
-            sum(case type when 'consume' then 1 else -1 end)
+            sum(case type when 'consume' then 1 else -1 end), -sum(delta_centavos)
        from transactions where account_id = ? and type in ('consume', 'refund') group by 1, 2, 3
-     on conflict (account_id, livemode, month) do update set timbres = excluded.timbres`,
+     on conflict (account_id, livemode, month)
+       do update set timbres = excluded.timbres, spent_centavos = excluded.spent_centavos`,
     [accountId],
+  );
+  // A ledger the audit finds clean: each entry's balanceAfter is the running sum, the balance the last one.
+  await em.execute(
+    `update transactions t set balance_after_centavos = s.after
+       from (select id, sum(delta_centavos) over (order by seq) as after
+               from transactions where account_id = ? and livemode = false) s
+      where t.id = s.id`,
+    [accountId],
+  );
+  await em.execute(
+    `update balances set balance_centavos = (select balance_after_centavos from transactions
+                                              where account_id = ? and livemode = false order by seq desc limit 1)
+      where account_id = ? and livemode = false`,
+    [accountId, accountId],
   );
 }

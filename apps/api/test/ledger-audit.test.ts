@@ -7,13 +7,16 @@ import {
   reserveTimbre,
   type LedgerAudit,
 } from '@cfdi/services';
-import { startApi, type ApiHarness } from './harness';
+import type { ApiHarness } from './harness';
+import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
 
+let stack: StackHarness;
 let api: ApiHarness;
 beforeAll(async () => {
-  api = await startApi();
+  stack = await startStack();
+  api = stack.api;
 });
-afterAll(async () => api.close());
+afterAll(async () => stack.close());
 
 const db = () => api.orm.em.fork();
 const rulesOf = (audit: LedgerAudit, accountId: string) =>
@@ -158,4 +161,41 @@ it("an incremental audit checks new refunds and this month's usage", async () =>
   expect(rulesOf(await auditLedger(db(), { mode: 'incremental' }), accountId)).toEqual([
     'refund_matches_consume',
   ]);
+});
+
+it("an incremental audit checks the outcome of documents reserved in the last 48 hours; older ones are the full audit's", async () => {
+  const account = await stampingAccount(stack);
+  const stamp = async () => {
+    const res = await api.request('POST', '/v1/invoices', {
+      key: account.testKey,
+      headers: { 'idempotency-key': idempotencyKey() },
+      body: invoiceBody(account.merchantId),
+    });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+  const [old, recent] = [await stamp(), await stamp()];
+  await recordLedgerAudit(db(), await auditLedger(db(), { mode: 'full' }));
+  // The old one (and everything before it in the ledger) was reserved three days ago; then both claim a refund the
+  // ledger never made.
+  await db().execute(
+    `update transactions set created_at = created_at - interval '3 days'
+      where account_id = ? and seq <= (select t.seq from transactions t join documents d on d.reservation_id = t.id where d.id = ?)`,
+    [account.accountId, old],
+  );
+  await db().execute("update documents set reservation_state = 'refunded' where id in (?, ?)", [recent, old]);
+  try {
+    const outcomes = (audit: LedgerAudit) =>
+      audit.report.violations
+        .filter((v) => v.rule === 'outcome_matches_ledger' && v.accountId === account.accountId)
+        .map((v) => v.detail.split(':')[0])
+        .sort();
+    expect(outcomes(await auditLedger(db(), { mode: 'incremental' }))).toEqual([recent]);
+    expect(outcomes(await auditLedger(db(), { mode: 'full' }))).toEqual([recent, old].sort());
+  } finally {
+    await db().execute("update documents set reservation_state = 'confirmed' where id in (?, ?)", [
+      recent,
+      old,
+    ]);
+  }
 });

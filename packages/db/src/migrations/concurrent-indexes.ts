@@ -41,6 +41,8 @@ export const concurrentIndexes: { name: string; on: string }[] = [
   { name: 'oauth_grants_user_idx', on: 'oauth_grants (console_user_id)' },
   { name: 'oauth_grants_account_idx', on: 'oauth_grants (account_id)' },
   { name: 'email_deliveries_account_idx', on: 'email_deliveries (account_id)' },
+  // The ledger audit's stale reservations: only documents still waiting for an outcome (a handful at any time).
+  { name: 'documents_reserved_idx', on: "documents (created_at) where reservation_state = 'reserved'" },
 ];
 
 /**

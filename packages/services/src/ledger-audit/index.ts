@@ -39,24 +39,30 @@ export async function auditLedger(
   options: { staleAfterHours?: number; mode?: LedgerAuditMode } = {},
 ): Promise<LedgerAudit> {
   const mode = options.mode ?? 'full';
-  const balances = mode === 'full' ? await checkAllBalances(em) : await checkBalancesSinceCheckpoints(em);
-  const window = mode === 'full' ? WHOLE_LEDGER : await incrementalWindow(em);
-  const violations = [
-    ...balances.violations,
-    ...(await refundViolations(em, window)),
-    ...(await outcomeViolations(em, window)),
-    ...(await usageViolations(em, window)),
-    ...(await staleViolations(em, options.staleAfterHours ?? 2)),
-    ...(await purchaseViolations(em)),
-  ];
-  const report: LedgerAuditReport = {
-    checkedAt: new Date().toISOString(),
-    mode,
-    balancesChecked: balances.balancesChecked,
-    entriesChecked: balances.entriesChecked,
-    violations,
-  };
-  return { report, checkpoints: balances.checkpoints };
+  // One read-only snapshot, so every rule sees the same ledger. No JIT: the incremental reads are index probes the
+  // planner overestimates (compiling them took ~0.8 s of a 2 ms query), and the full audit gains nothing from it.
+  return em.transactional(async (tx) => {
+    await tx.execute('set transaction isolation level repeatable read, read only');
+    await tx.execute('set local jit = off');
+    const balances = mode === 'full' ? await checkAllBalances(tx) : await checkBalancesSinceCheckpoints(tx);
+    const window = mode === 'full' ? WHOLE_LEDGER : await incrementalWindow(tx);
+    const violations = [
+      ...balances.violations,
+      ...(await refundViolations(tx, window)),
+      ...(await outcomeViolations(tx, window)),
+      ...(await usageViolations(tx, window)),
+      ...(await staleViolations(tx, options.staleAfterHours ?? 2)),
+      ...(await purchaseViolations(tx)),
+    ];
+    const report: LedgerAuditReport = {
+      checkedAt: new Date().toISOString(),
+      mode,
+      balancesChecked: balances.balancesChecked,
+      entriesChecked: balances.entriesChecked,
+      violations,
+    };
+    return { report, checkpoints: balances.checkpoints };
+  });
 }
 
 /** The scheduled audit's mode: full when no full audit was recorded in the last 24 hours, incremental otherwise. */
@@ -69,36 +75,11 @@ export async function chooseLedgerAuditMode(em: EntityManager): Promise<LedgerAu
 }
 
 async function incrementalWindow(em: EntityManager): Promise<RuleWindow> {
-  const [bounds]: { oldest_checkpoint: string; usage_from_month: string }[] = await em.execute(
-    `select (select case when count(k.seq) = count(*) then coalesce(min(k.seq), 0) else 0 end
-               from balances b
-               left join ledger_audit_checkpoints k on k.account_id = b.account_id and k.livemode = b.livemode
-            ) as oldest_checkpoint,
-            to_char(date_trunc('month', now() at time zone '${MEXICO_CITY}') - interval '1 month', 'YYYY-MM-DD')
-              as usage_from_month`,
+  const [bounds]: { last_month: string }[] = await em.execute(
+    `select to_char(date_trunc('month', now() at time zone '${MEXICO_CITY}') - interval '1 month', 'YYYY-MM-DD')
+              as last_month`,
   );
-  const usageFromMonth = bounds!.usage_from_month;
-  return {
-    refundsAfterSeq: String(bounds!.oldest_checkpoint),
-    outcomesAfterSeq: await lastSeqBefore(em, `now() - make_interval(hours => ${OUTCOME_WINDOW_HOURS})`),
-    usageFromMonth,
-    // A day before the month began (Mexico City): an entry's created_at is its transaction's start.
-    usageAfterSeq: await lastSeqBefore(
-      em,
-      `(('${usageFromMonth}'::timestamp - interval '1 day') at time zone '${MEXICO_CITY}')`,
-    ),
-  };
-}
-
-/**
- * The seq of the newest entry created before `instant` (0 if none): walks the seq index back from the newest entry,
- * so its cost is the entries written since.
- */
-async function lastSeqBefore(em: EntityManager, instant: string): Promise<string> {
-  const rows: { seq: string }[] = await em.execute(
-    `select seq from transactions where created_at < ${instant} order by seq desc limit 1`,
-  );
-  return String(rows[0]?.seq ?? 0);
+  return { whole: false, outcomeHours: OUTCOME_WINDOW_HOURS, usageFromMonth: bounds!.last_month };
 }
 
 /**
