@@ -46,7 +46,10 @@ export async function startStack(
     null;
 
   const startWorker = async () => {
-    const workers = await createWorker(api.config, workerDeps, { taskQueue });
+    const workers = await createWorker(api.config, workerDeps, {
+      taskQueue,
+      workflowBundlePath: process.env.TEST_WORKFLOW_BUNDLE,
+    });
     running = { shutdown: () => workers.shutdown(), done: workers.run(), connection: workers.connection };
   };
   const stopWorker = async () => {

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const offset = Number(process.env.TEST_CLOCK_START) - Date.now();
   const deps = await createWorkerDeps(config, () => new Date(Date.now() + offset));
-  const workers = await createWorker(config, deps);
+  const workers = await createWorker(config, deps, { workflowBundlePath: process.env.TEST_WORKFLOW_BUNDLE });
   process.stdout.write('worker ready\n');
   await workers.run();
 }

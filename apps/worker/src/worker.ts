@@ -34,7 +34,11 @@ const SHUTDOWN_GRACE = '10s';
  * costs seconds of CPU). A worker that traces runs the bundle with the tracing interceptors in it (the build writes
  * both), so one that does not runs no tracing code in its workflows.
  */
-async function workflowBundle(traced: boolean): Promise<NonNullable<WorkerOptions['workflowBundle']>> {
+async function workflowBundle(
+  traced: boolean,
+  untracedBundlePath?: string,
+): Promise<NonNullable<WorkerOptions['workflowBundle']>> {
+  if (untracedBundlePath && !traced) return { codePath: untracedBundlePath };
   const prebuilt = path.join(__dirname, traced ? 'workflow-bundle-traced.js' : 'workflow-bundle.js');
   if (fs.existsSync(prebuilt)) return { codePath: prebuilt };
   return bundleWorkflowCode({
@@ -54,7 +58,8 @@ async function workflowBundle(traced: boolean): Promise<NonNullable<WorkerOption
 export async function createWorker(
   config: Readonly<Config>,
   deps: ActivityDeps,
-  options: { taskQueue?: string } = {},
+  /** `workflowBundlePath`: a bundle of the workflows without tracing, made once for many workers (the tests'). */
+  options: { taskQueue?: string; workflowBundlePath?: string } = {},
 ): Promise<RunningWorkers> {
   const taskQueue = options.taskQueue ?? config.temporal.taskQueue;
   const connection = await NativeConnection.connect({ address: config.temporal.address });
@@ -66,7 +71,7 @@ export async function createWorker(
     shutdownGraceTime: SHUTDOWN_GRACE,
     ...(tracing ?? {}),
   };
-  const bundle = await workflowBundle(tracing !== null);
+  const bundle = await workflowBundle(tracing !== null, options.workflowBundlePath);
   const stamping = await Worker.create({ ...common, taskQueue, workflowBundle: bundle, activities });
   const files = await Worker.create({
     ...common,
