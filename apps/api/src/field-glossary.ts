@@ -46,9 +46,8 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   relatedUuid: 'Folio fiscal (UUID) of the related CFDI',
   relatedDocuments: 'CfdiRelacionados: the CFDIs this one relates to, by c_TipoRelacion',
   items: 'Conceptos: the lines of the document (1 to 500)',
-  productCode: 'c_ClaveProdServ key (8 digits): what is sold; see GET /v1/catalogs/products',
-  unitCode:
-    'c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram); see GET /v1/catalogs/units',
+  productCode: 'c_ClaveProdServ key (8 digits): what is sold',
+  unitCode: 'c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram)',
   unit: 'Unidad printed beside the quantity (e.g. Pieza)',
   unitName: 'Unidad printed beside the quantity (e.g. Pieza); null when none',
   quantity: 'Cantidad, up to 6 decimals',
@@ -112,7 +111,8 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   fisica: 'Whether a persona física (13-character RFC) may use it',
   moral: 'Whether a persona moral (12-character RFC) may use it',
   // Payroll (Nómina 1.2)
-  employee: 'The employee (Receptor of the Nómina complement)',
+  employee:
+    'The employee: the Nómina 1.2 Receptor, its fields named as the SAT names its attributes (tipoContrato is TipoContrato, a c_TipoContrato key); with a registroPatronal, numSeguridadSocial, fechaInicioRelLaboral, riesgoPuesto and salarioDiarioIntegrado are required',
   period: 'The period paid: TipoNomina, dates and days',
   totals: 'The totals of the Nómina complement, MXN; null where the receipt has none',
   numEmpleado: 'The employer’s number for the employee',
@@ -176,7 +176,7 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   succeeded: 'Whether the endpoint answered 2xx in time',
   durationMs: 'How long the attempt took, in milliseconds',
   // Lists and pages
-  limit: 'How many objects to return at most (see the minimum, maximum and default)',
+  limit: 'How many objects to return at most',
   starting_after: 'A cursor: the id of the last object of the previous page',
   // Readiness
   db: 'Whether PostgreSQL answered',

@@ -46,10 +46,10 @@ const TOOLS = [
 ];
 
 /**
- * The listing's size budget (issue #42 asks ≤ 40 KB; it was 121.9 KB for 29 tools, 54.3 KB now for 34). Every argument described and the SAT keys as
- * enums cost ~17 KB of it, more than the 40 KB leave room for with the tools' own descriptions: see docs/mcp.md.
+ * The listing's size budget (issue #42): 40 KB. It was 121.9 KB for 29 tools, 54.6 KB for 34, 38.9 KB now (1.14 KB a
+ * tool): a new tool of the average size fits once more; see docs/mcp.md for where the bytes went and how to cut.
  */
-const LISTING_BUDGET_KB = 55;
+const LISTING_BUDGET_KB = 40;
 
 /** Paths of the properties of a JSON schema that have no description. */
 function undescribed(schema: any, at = ''): string[] {
@@ -92,16 +92,16 @@ afterAll(async () => {
   await stack?.close();
 }, 60_000);
 
-it("lists exactly the 29 tools (the spec's 18, drafts', e-mail's and the saved records'), each with described arguments and its result by reference", async () => {
+it("lists exactly the 34 tools (the spec's 18, drafts', e-mail's, the saved records' and receipts'), each with described arguments and its result by reference", async () => {
   const { tools } = await client.listTools();
   expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
   for (const tool of tools) {
     expect(tool.inputSchema.type).toBe('object');
     expect(tool.inputSchema.additionalProperties).toBe(false);
-    // The result is the REST resource: an object, named by its OpenAPI component.
+    // The result is the REST resource: an object, titled with its OpenAPI component (the instructions name the document).
     expect(tool.outputSchema).toMatchObject({
       type: 'object',
-      description: expect.stringContaining('/v1/openapi.json'),
+      title: expect.stringMatching(/^[A-Z]|^a list of [A-Z]/),
     });
     expect(tool.description!.length).toBeGreaterThan(80);
     expect([tool.name, undescribed(tool.inputSchema)]).toEqual([tool.name, []]);
@@ -119,7 +119,16 @@ it("lists exactly the 29 tools (the spec's 18, drafts', e-mail's and the saved r
     string,
     any
   >;
-  expect(credit.items).toMatchObject({ description: 'As create_invoice.items' });
+  expect(credit.items).toEqual({ description: 'As create_invoice' });
+  expect(credit.usoCfdi.description).toMatch(/; keys as create_invoice$/);
+  // An edit tool's fields are its maker's: pointers, `or null` where null removes one.
+  const draft = tools.find((t) => t.name === 'update_draft')!.inputSchema.properties as Record<string, any>;
+  expect(draft.items).toEqual({ description: 'As create_invoice or null' });
+  expect(draft.relatedInvoiceId).toEqual({ description: 'As create_credit_note or null' });
+  // Rare or self-describing sub-objects list their fields in their description.
+  const nomina = tools.find((t) => t.name === 'create_nomina')!.inputSchema.properties as Record<string, any>;
+  expect(nomina.separacionIndemnizacion.description).toContain('{numAniosServicio, ultimoSueldoMensOrd}');
+  expect(nomina.employee.description).toContain('{rfc, name, zip, curp, numSeguridadSocial?,');
   // A list's limit has a default: no list tool requires it (issue #42), and a call without it gets the default.
   const lists = tools.filter((t) => t.name.startsWith('list_') && t.inputSchema.properties?.limit);
   expect(lists.length).toBeGreaterThanOrEqual(6);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROBLEM_CODES } from '@cfdi/services';
+import { PROBLEM_CODES, PROBLEM_CODES_ES } from '@cfdi/services';
 import { startApi, type ApiHarness } from './harness';
 
 // The reference site at /docs: a page for every registered problem code, and no dead link among those the API emits
@@ -37,22 +37,49 @@ function expectAccessiblePage(text: string, headings = 1): void {
   expect(text.match(/<h1[ >]/g) ?? []).toHaveLength(headings);
 }
 
-it('every registered problem code has a page at the URL its type names', async () => {
-  const codes = Object.keys(PROBLEM_CODES);
+/** HTML-escaped as the pages write text (markdown's code spans and quotes aside: the first plain words). */
+const firstWords = (text: string) => text.split(/[`'"<>&(«]/)[0]!.trim();
+
+it('every registered problem code has a page at the URL its type names, in English and in Spanish', async () => {
+  const codes = Object.keys(PROBLEM_CODES) as (keyof typeof PROBLEM_CODES)[];
   expect(codes.length).toBeGreaterThanOrEqual(25);
+  expect(Object.keys(PROBLEM_CODES_ES).sort()).toEqual([...codes].sort());
   for (const code of codes) {
-    const page = await get(served(`${api.config.api.docsUrl}/errors/${code}`));
-    expect({ code, status: page.status, type: page.type }).toEqual({
+    const english = PROBLEM_CODES[code];
+    const spanish = PROBLEM_CODES_ES[code];
+    for (const [path, lang, texts] of [
+      [served(`${api.config.api.docsUrl}/errors/${code}`), 'en', english],
+      [`/docs/es/errors/${code}`, 'es', spanish],
+    ] as const) {
+      const page = await get(path);
+      expect({ path, status: page.status, type: page.type }).toEqual({
+        path,
+        status: 200,
+        type: 'text/html; charset=utf-8',
+      });
+      expectAccessiblePage(page.text);
+      expect(page.text).toContain(`<html lang="${lang}">`);
+      expect(page.text).toContain(`<h1><code>${code}</code></h1>`);
+      expect(page.text).toContain(`<dd>${english.status}</dd>`);
+      expect(page.text).toContain(firstWords(texts.meaning));
+      expect(page.text).toContain(firstWords(texts.fix));
+    }
+    // A code whose reason is the SAT's or the PAC's says so in both languages; the others in neither.
+    expect([code, 'source' in english, spanish.source !== undefined]).toEqual([
       code,
-      status: 200,
-      type: 'text/html; charset=utf-8',
-    });
-    expectAccessiblePage(page.text);
-    expect(page.text).toContain(`<h1><code>${code}</code></h1>`);
-    expect(page.text).toContain(`<dd>${PROBLEM_CODES[code as keyof typeof PROBLEM_CODES].status}</dd>`);
+      'source' in english,
+      'source' in english,
+    ]);
+    expect([code, spanish.title === english.title && spanish.title !== 'Conflict']).toEqual([code, false]);
   }
-  const sat = await get('/docs/errors/sat_rejected');
+  expect((await get('/docs/errors/sat_rejected')).text).toContain('Anexo 20');
+  const sat = await get('/docs/es/errors/sat_rejected');
   expect(sat.text).toContain('Anexo 20');
+  expect(sat.text).toContain('<h2 id="fix">Cómo corregirlo</h2>');
+  expect(sat.text).toContain('<a href="/docs/errors/sat_rejected" hreflang="en" lang="en">English</a>');
+  const index = await get('/docs/es/errors');
+  expectAccessiblePage(index.text);
+  for (const code of codes) expect(index.text).toContain(`<a href="/docs/es/errors/${code}">`);
 });
 
 it('a problem the API sends names a page that exists; an unknown code is a problem 404', async () => {
@@ -64,6 +91,8 @@ it('a problem the API sends names a page that exists; an unknown code is a probl
   expect(invalid.body.code).toBe('validation_error');
   expect((await get(served(invalid.body.type))).status).toBe(200);
 
+  for (const path of ['/docs/es/errors/no_such_code', '/docs/es/errors/constructor'])
+    expect((await api.request('GET', path)).status).toBe(404);
   const unknown = await api.request('GET', '/docs/errors/no_such_code');
   expect(unknown.status).toBe(404);
   expect(unknown.headers.get('content-type')).toBe('application/problem+json');
@@ -133,14 +162,17 @@ it('no dead link: the site crawled from every link the API emits, fragments incl
       '/docs/mcp',
       '/docs/es',
       '/docs/es/getting-started',
+      '/docs/es/api-guide',
       '/docs/es/mcp',
+      '/docs/es/errors',
       ...Object.keys(PROBLEM_CODES).map((code) => `/docs/errors/${code}`),
+      ...Object.keys(PROBLEM_CODES).map((code) => `/docs/es/errors/${code}`),
     ]),
   );
   expect(seen.get('/docs/reference')).toContain('<redoc spec-url="/v1/openapi.json"');
 }, 60_000);
 
-it('serves the guides in Spanish under /docs/es, by Accept-Language too; a guide not translated yet is marked English', async () => {
+it('serves the guides and error pages in Spanish under /docs/es, by Accept-Language too; a guide not translated yet is marked English', async () => {
   const index = await get('/docs/es');
   expect(index.status).toBe(200);
   expect(index.text).toContain('<html lang="es">');
@@ -150,7 +182,7 @@ it('serves the guides in Spanish under /docs/es, by Accept-Language too; a guide
   const translated = await get('/docs/es/getting-started');
   expect(translated.text).toContain('<html lang="es">');
   expect(translated.text).toContain('<h1 id="primeros-pasos">Primeros pasos</h1>');
-  expect(translated.text).toContain('href="/docs/es/api-guide#invoices-and-credit-notes"');
+  expect(translated.text).toContain('href="/docs/es/api-guide#facturas-y-notas-de-cr%C3%A9dito"');
   expect(translated.text).toContain('<a href="/docs/getting-started" hreflang="en" lang="en">English</a>');
   const english = await get('/docs/getting-started');
   expect(english.text).toContain('<a href="/docs/es/getting-started" hreflang="es" lang="es">Español</a>');
@@ -160,12 +192,31 @@ it('serves the guides in Spanish under /docs/es, by Accept-Language too; a guide
   expect(untranslated.text).toContain('Esta guía todavía no está traducida');
   expect(untranslated.text).toContain('<div lang="en"><h1 id="operations-runbook">Operations runbook</h1>');
   expect((await api.request('GET', '/docs/es/no-such-guide')).status).toBe(404);
+  // An unknown code is a 404 in every language, never a redirect to a page that does not exist.
+  const unknownInSpanish = await fetch(api.url + '/docs/errors/no_such_code', {
+    redirect: 'manual',
+    headers: { 'accept-language': 'es-MX,es;q=0.9' },
+  });
+  expect(unknownInSpanish.status).toBe(404);
 
   const asked = (path: string, language?: string) =>
     fetch(api.url + path, { redirect: 'manual', headers: language ? { 'accept-language': language } : {} });
+  // Every topic of the Spanish index is a page in Spanish: the integrator's guides and the error pages.
+  const topics = index.text.slice(index.text.indexOf('id="temas"'), index.text.indexOf('id="guias"'));
+  const topicLinks = [...topics.matchAll(/href="([^"]+)"/g)].map(([, href]) => href!);
+  expect(topicLinks.length).toBeGreaterThanOrEqual(10);
+  for (const href of topicLinks) {
+    const topic = await get(href);
+    expect([href, topic.status, topic.text.includes('<html lang="es">')]).toEqual([href, 200, true]);
+    expect([href, topic.text.includes('todavía no está traducida')]).toEqual([href, false]);
+  }
+
   for (const [path, spanish] of [
     ['/docs', '/docs/es'],
     ['/docs/mcp', '/docs/es/mcp'],
+    ['/docs/api-guide', '/docs/es/api-guide'],
+    ['/docs/errors', '/docs/es/errors'],
+    ['/docs/errors/sat_rejected', '/docs/es/errors/sat_rejected'],
   ]) {
     const redirected = await asked(path!, 'es-MX,es;q=0.9,en;q=0.5');
     expect([redirected.status, redirected.headers.get('location')]).toEqual([302, spanish]);

@@ -1393,7 +1393,7 @@ export interface components {
             /** @description Folio fiscal (UUID) of the related CFDI */
             relatedUuid?: string;
             /**
-             * @description Store a draft instead of stamping: validated and totalled like a stamp, no folio, no timbre; edit it with PATCH, stamp it with POST …/{id}/stamp
+             * @description Store a draft instead of stamping: validated and totalled like a stamp, no folio, no timbre until it is stamped
              * @enum {string}
              */
             status?: "draft";
@@ -1767,9 +1767,9 @@ export interface components {
                 amount: number;
                 /** @description IVA rate: 0.16 (default), 0.08 (border-region merchants only) or 0 */
                 ivaRate?: 0 | 0.08 | 0.16;
-                /** @description c_ClaveProdServ key (8 digits): what is sold; see GET /v1/catalogs/products */
+                /** @description c_ClaveProdServ key (8 digits): what is sold */
                 productCode?: string;
-                /** @description c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram); see GET /v1/catalogs/units */
+                /** @description c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram) */
                 unitCode?: string;
             } | null;
             /** @description MXN per unit of moneda, up to 6 decimals */
@@ -2170,13 +2170,13 @@ export interface components {
                 amount: number;
                 /** @description IVA rate: 0.16 (default), 0.08 (border-region merchants only) or 0 */
                 ivaRate?: 0 | 0.08 | 0.16;
-                /** @description c_ClaveProdServ key (8 digits): what is sold; see GET /v1/catalogs/products */
+                /** @description c_ClaveProdServ key (8 digits): what is sold */
                 productCode?: string;
-                /** @description c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram); see GET /v1/catalogs/units */
+                /** @description c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram) */
                 unitCode?: string;
             };
             /**
-             * @description Store a draft instead of stamping: validated and totalled like a stamp, no folio, no timbre; edit it with PATCH, stamp it with POST …/{id}/stamp
+             * @description Store a draft instead of stamping: validated and totalled like a stamp, no folio, no timbre until it is stamped
              * @enum {string}
              */
             status?: "draft";
@@ -2205,7 +2205,7 @@ export interface components {
             noIdentificacion?: string;
             /** @description Customs import numbers (NumeroPedimento) of imported goods */
             pedimentos?: string[];
-            /** @description c_ClaveProdServ key (8 digits): what is sold; see GET /v1/catalogs/products */
+            /** @description c_ClaveProdServ key (8 digits): what is sold */
             productCode: string;
             /** @description Cantidad, up to 6 decimals */
             quantity: number;
@@ -2215,7 +2215,7 @@ export interface components {
             taxable?: boolean;
             /** @description Unidad printed beside the quantity (e.g. Pieza) */
             unit?: string;
-            /** @description c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram); see GET /v1/catalogs/units */
+            /** @description c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram) */
             unitCode: string;
             /** @description ValorUnitario in the currency, up to 6 decimals; with pricesIncludeTax, including IVA and IEPS */
             unitPrice: number;
@@ -2363,7 +2363,7 @@ export interface components {
             currency: string;
             /** @description TotalDeducciones */
             discount: number;
-            /** @description The employee (Receptor of the Nómina complement) */
+            /** @description The employee: the Nómina 1.2 Receptor, its fields named as the SAT names its attributes (tipoContrato is TipoContrato, a c_TipoContrato key); with a registroPatronal, numSeguridadSocial, fechaInicioRelLaboral, riesgoPuesto and salarioDiarioIntegrado are required */
             employee: {
                 /** @description The employee’s CURP (18 characters) */
                 curp: string;
@@ -2838,13 +2838,13 @@ export interface components {
             price: number;
             /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
             pricesIncludeTax: boolean;
-            /** @description c_ClaveProdServ key (8 digits): what is sold; see GET /v1/catalogs/products */
+            /** @description c_ClaveProdServ key (8 digits): what is sold */
             productCode: string;
             /** @description Your own product code, printed as NoIdentificacion */
             sku: string | null;
             /** @description false marks the line exempt of IVA (ObjetoImp 02 with an Exento traslado); default true */
             taxable: boolean;
-            /** @description c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram); see GET /v1/catalogs/units */
+            /** @description c_ClaveUnidad key: the unit of measure (H87 piece, E48 service unit, KGM kilogram) */
             unitCode: string;
             /** @description Unidad printed beside the quantity (e.g. Pieza); null when none */
             unitName: string | null;
@@ -3756,7 +3756,7 @@ export interface operations {
     listPurchases: {
         parameters: {
             query?: {
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
@@ -3869,7 +3869,7 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
@@ -4000,7 +4000,7 @@ export interface operations {
     listUsage: {
         parameters: {
             query?: {
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
             };
             header?: never;
@@ -4198,7 +4198,7 @@ export interface operations {
             query?: {
                 /** @description Matches the key prefix, the description and the synonyms; accents and case ignored; every word must match. */
                 keyword?: string;
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
             };
             header?: never;
@@ -4395,7 +4395,7 @@ export interface operations {
             query?: {
                 /** @description Matches the key prefix, the description and the synonyms; accents and case ignored; every word must match. */
                 keyword?: string;
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
             };
             header?: never;
@@ -4869,7 +4869,7 @@ export interface operations {
     listCustomers: {
         parameters: {
             query?: {
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description Part of the RFC or legal name, any case */
                 q?: string;
@@ -5506,7 +5506,7 @@ export interface operations {
                 createdFrom?: string;
                 /** @description Only objects created before this instant (ISO 8601) */
                 createdTo?: string;
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
@@ -5812,7 +5812,7 @@ export interface operations {
     listEventAttempts: {
         parameters: {
             query?: {
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
@@ -6104,7 +6104,7 @@ export interface operations {
                 createdTo?: string;
                 /** @description nominal (one receiver), global (sales to the general public) or credit_note (egreso) */
                 kind?: "nominal" | "global" | "credit_note";
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A merchant (issuer) of the account: mch_… */
                 merchantId?: string;
@@ -7549,7 +7549,7 @@ export interface operations {
     listInvoiceEmails: {
         parameters: {
             query?: {
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
@@ -8591,7 +8591,7 @@ export interface operations {
     listMerchants: {
         parameters: {
             query?: {
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
@@ -10060,7 +10060,7 @@ export interface operations {
                 createdTo?: string;
                 /** @description The employee's RFC */
                 employeeRfc?: string;
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A merchant (issuer) of the account: mch_… */
                 merchantId?: string;
@@ -11163,7 +11163,7 @@ export interface operations {
     listNominaEmails: {
         parameters: {
             query?: {
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
@@ -11620,7 +11620,7 @@ export interface operations {
                 createdTo?: string;
                 /** @description An invoice (inv_…) */
                 invoiceId?: string;
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A merchant (issuer) of the account: mch_… */
                 merchantId?: string;
@@ -12294,7 +12294,7 @@ export interface operations {
     listPaymentEmails: {
         parameters: {
             query?: {
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
@@ -12433,7 +12433,7 @@ export interface operations {
     listSavedProducts: {
         parameters: {
             query?: {
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description Part of the description or SKU, any case */
                 q?: string;
@@ -13069,7 +13069,7 @@ export interface operations {
                 branch?: string;
                 /** @description Only the receipts of this sale id of yours */
                 externalId?: string;
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A merchant (issuer) of the account: mch_… */
                 merchantId?: string;
@@ -14147,7 +14147,7 @@ export interface operations {
     listWebhookEndpoints: {
         parameters: {
             query?: {
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;
@@ -14828,7 +14828,7 @@ export interface operations {
     listWebhookEndpointAttempts: {
         parameters: {
             query?: {
-                /** @description How many objects to return at most (see the minimum, maximum and default) */
+                /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A cursor: the id of the last object of the previous page */
                 starting_after?: string;

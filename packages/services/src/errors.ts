@@ -1,6 +1,7 @@
 import type { ProblemCode, ProblemCodeWithStatus } from './problem-codes';
 
 export { isProblemCode, PROBLEM_CODES, type ProblemCode, type ProblemCodeEntry } from './problem-codes';
+export { PROBLEM_CODES_ES, type ProblemCodeTexts } from './problem-codes-es';
 
 /** A field that failed validation, with its JSON-pointer path in the request (e.g. `/items/0/unitPrice`). */
 export interface FieldError {

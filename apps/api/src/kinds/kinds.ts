@@ -5,8 +5,7 @@ import { PaymentCreateSchema } from '../schemas/payments';
 import type { ApiDocumentKind } from './declaration';
 import { invoiceResource, nominaResource, paymentResource } from './resources';
 
-const MONEY =
-  'Amounts are MXN pesos (numbers with up to 2 decimals, 6 for unit prices), dates and times are Mexico City local time.';
+const MONEY = 'Amounts in MXN pesos (2 decimals, 6 for unit prices), times Mexico City local.';
 
 export const invoiceKind: ApiDocumentKind = {
   kind: DOCUMENT_KINDS.invoice as DocumentKind<never>,
@@ -22,13 +21,12 @@ export const invoiceKind: ApiDocumentKind = {
       name: 'create_invoice',
       title: 'Create invoice',
       description:
-        'Issue and stamp a CFDI 4.0 income invoice with the SAT (costs one timbre from the balance). Use metodoPago PUE ' +
-        '(paid in full, formaPago the real payment form such as 03 transfer) or PPD (paid later, formaPago 99; record payments with ' +
-        'create_payment). A receiver RFC XAXX010101000 makes a global invoice and needs informacionGlobal. Another currency: moneda ' +
-        '(USD, EUR…) with tipoCambio (MXN per unit). An export of goods: exportacion 02 with comercioExterior (Incoterm, addresses, ' +
-        'mercancias with fraccionArancelaria and unidadAduana) to receiver XEXX010101000 with residenciaFiscal and numRegIdTrib. Find productCode and unitCode ' +
-        `with search_product_codes and search_unit_codes, merchantId with list_merchants. ${MONEY} Waits up to 20 s: the result is the ` +
-        'stamped invoice (uuid set), or status stamping (poll get_invoice). Retry with the same idempotency_key, never with a new one.',
+        'Issue and stamp a CFDI 4.0 income invoice (one timbre). metodoPago PUE: paid in full, formaPago the real payment ' +
+        'form (03 transfer…); PPD: paid later, formaPago 99, then create_payment per payment. Receiver RFC XAXX010101000: a ' +
+        'global invoice, with informacionGlobal. Another currency: moneda with tipoCambio. An export of goods: exportacion 02 ' +
+        'with comercioExterior (Incoterm, addresses, mercancias with fraccionArancelaria and unidadAduana) to receiver ' +
+        `XEXX010101000 with residenciaFiscal and numRegIdTrib. ${MONEY} Waits up to 20 s: the result is the stamped invoice ` +
+        '(uuid set), or status stamping (poll get_invoice).',
     },
   },
 };
@@ -50,8 +48,8 @@ export const creditNoteKind: ApiDocumentKind = {
       description:
         'Issue and stamp a credit note (CFDI egreso, one timbre) that corrects an income invoice without cancelling it: ' +
         'returned goods, a discount or a refund. Give relatedInvoiceId for an invoice of this service (its receiver is copied), or ' +
-        `relatedUuid plus receiver for one stamped elsewhere. formaPago is how the related invoice was paid or the money goes back (15 when it is not paid yet; never 99). ${MONEY} ` +
-        'The credit notes of an invoice never add up to more than its total.',
+        'relatedUuid plus receiver for one stamped elsewhere. formaPago is how the money goes back (15 when the invoice is not ' +
+        'paid yet; never 99). The credit notes of an invoice never add up to more than its total.',
     },
   },
 };
@@ -72,8 +70,7 @@ export const paymentKind: ApiDocumentKind = {
       title: 'Create payment complement',
       description:
         'Record money received for a stamped PPD invoice and stamp its payment complement (REP, Pagos 2.0; one timbre). ' +
-        "monto is MXN pesos, at most the invoice's outstanding balance (saldoPendiente); formaPago is how it arrived (03 transfer, " +
-        '01 cash…, never 99); fechaPago is Mexico City local time YYYY-MM-DDTHH:MM:SS, default now, never in the future. The ' +
+        "monto is at most the invoice's outstanding balance (saldoPendiente); formaPago is how it arrived (never 99). The " +
         'installment number and balances are computed by the server. Waits up to 20 s like create_invoice.',
     },
   },
@@ -93,10 +90,9 @@ export const nominaKind: ApiDocumentKind = {
       name: 'create_nomina',
       title: 'Create payroll receipt',
       description:
-        'Stamp one payroll receipt (CFDI type N with the Nómina 1.2 complement; one timbre) for one employee and period. ' +
-        'Send the employer (merchantId), the employee, the period and the percepciones/deducciones/otrosPagos in MXN pesos; the ' +
-        'server computes every total, the Antigüedad and the Comprobante. Each SAT payroll rule that fails comes back as an error ' +
-        'naming the field and its NOM code. Dates are YYYY-MM-DD, Mexico City. Waits up to 20 s like create_invoice.',
+        'Stamp one payroll receipt (CFDI type N with the Nómina 1.2 complement; one timbre) for one employee and period; ' +
+        'the server computes every total, the Antigüedad and the Comprobante. Each SAT payroll rule that fails comes back as ' +
+        'an error naming the field and its NOM code. Waits up to 20 s like create_invoice.',
     },
   },
 };

@@ -14,9 +14,9 @@ const invoiceDrafts: DraftFaces = {
       name: 'update_draft',
       title: 'Edit draft',
       description:
-        'Change a draft invoice or credit note (inv_…, status draft) before stamping it: give only the fields to change, with ' +
-        'the same names as create_invoice or create_credit_note; a field given replaces the old one whole (items is the whole ' +
-        'list), null removes an optional one. The result is the draft with its totals computed again. Costs nothing.',
+        'Change a draft invoice or credit note before stamping it: give only the fields to change; a field given replaces ' +
+        'the old one whole (items is the whole list), null removes an optional one. The result is the draft with its totals ' +
+        'computed again. Costs nothing.',
     },
   },
   stamp: {
@@ -29,8 +29,7 @@ const invoiceDrafts: DraftFaces = {
       title: 'Stamp draft',
       description:
         'Stamp a draft invoice or credit note (inv_…) with the SAT: it gets its folio and UUID and costs one timbre, exactly as ' +
-        'create_invoice would have with the same data; its id stays. Waits up to 20 s like create_invoice. Retry with the same ' +
-        'idempotency_key, never with a new one; a draft is stamped once.',
+        'create_invoice would have with the same data; its id stays. Waits up to 20 s like create_invoice; a draft is stamped once.',
     },
   },
   del: {
@@ -93,8 +92,8 @@ export const invoiceResource: DocumentResource = {
       name: 'get_invoice',
       title: 'Get invoice',
       description:
-        'Read one invoice or credit note by id (inv_…): status, UUID, totals in MXN pesos, outstanding balance of a PPD ' +
-        'invoice, cancellation and signed XML/PDF links valid 15 minutes. Use it to follow a document that is still stamping.',
+        'Read one invoice or credit note by id: status, UUID, totals, outstanding balance of a PPD invoice, cancellation ' +
+        'and XML/PDF links valid 15 minutes. Use it to follow a document that is still stamping.',
     },
   },
   list: {
@@ -106,7 +105,7 @@ export const invoiceResource: DocumentResource = {
       title: 'List invoices',
       description:
         'List invoices and credit notes, newest first, optionally filtered by merchant, kind, status, UUID, metodoPago or ' +
-        'creation time (ISO 8601 UTC). Pages hold up to `limit` (default 10, at most 100); pass starting_after = the last id to go on.',
+        'creation time.',
     },
   },
   cancel: {
@@ -117,10 +116,9 @@ export const invoiceResource: DocumentResource = {
       name: 'cancel_invoice',
       title: 'Cancel invoice',
       description:
-        'Ask the SAT to cancel a stamped invoice or credit note (one timbre). motivo 01 = issued with errors and replaced ' +
-        '(folioSustitucion = UUID of the stamped replacement), 02 = errors without replacement, 03 = the operation did not happen, ' +
-        '04 = nominal operation included in a global invoice. Cancel its payments first. The result is the invoice: status cancelled, ' +
-        'or cancel_pending while the receiver has up to 72 hours to accept. Irreversible once the SAT accepts.',
+        'Ask the SAT to cancel a stamped invoice or credit note (one timbre); cancel its payments first. The result is the ' +
+        'invoice: status cancelled, or cancel_pending while the receiver has up to 72 hours to accept. Irreversible once the ' +
+        'SAT accepts.',
     },
   },
   drafts: invoiceDrafts,
@@ -142,8 +140,8 @@ export const paymentResource: DocumentResource = {
       name: 'get_payment',
       title: 'Get payment',
       description:
-        'Read one payment complement by id (pay_…): status, UUID, installment number, amount and balances in MXN pesos, ' +
-        'cancellation and signed XML/PDF links valid 15 minutes.',
+        'Read one payment complement by id: status, UUID, installment number, amount and balances, cancellation and ' +
+        'XML/PDF links valid 15 minutes.',
     },
   },
   list: {
@@ -155,7 +153,7 @@ export const paymentResource: DocumentResource = {
       title: 'List payments',
       description:
         'List payment complements, newest first, optionally of one invoice (invoiceId) or merchant, by status, UUID or ' +
-        'creation time (ISO 8601 UTC). Pages of `limit` (default 10, at most 100); starting_after = the last id for the next page.',
+        'creation time.',
     },
   },
   cancel: {
@@ -189,8 +187,8 @@ export const nominaResource: DocumentResource = {
       name: 'get_nomina',
       title: 'Get payroll receipt',
       description:
-        'Read one payroll receipt by id (nom_…): status, UUID, employee, period, totals and net pay in MXN pesos, ' +
-        'cancellation and signed XML/PDF links valid 15 minutes.',
+        'Read one payroll receipt by id: status, UUID, employee, period, totals and net pay, cancellation and XML/PDF ' +
+        'links valid 15 minutes.',
     },
   },
   list: {
@@ -203,7 +201,7 @@ export const nominaResource: DocumentResource = {
       title: 'List payroll receipts',
       description:
         'List payroll receipts, newest first, by employer (merchantId), status, UUID, employee RFC, payment date range ' +
-        '(YYYY-MM-DD) or creation time (ISO 8601 UTC). Pages of `limit` (default 10, at most 100); starting_after = the last id.',
+        'or creation time.',
     },
   },
   cancel: {

@@ -89,7 +89,7 @@ export const receiptInvoiceTool = (): McpTool =>
   defineTool({
     name: 'invoice_receipts',
     description:
-      'Stamp one invoice (CFDI) of one or more open receipts (rcpt_…) of one merchant for a customer who asked for it: receiptIds, the receiver (rfc, name, zip, regimenFiscal) or a saved customerId, and usoCfdi. Items and payment come from the receipts. Pass a new idempotency_key; a receipt already invoiced, in a global invoice or cancelled is refused.',
+      'Stamp one invoice (CFDI) of one or more open receipts of one merchant for a customer who asked for it: the receiver or a saved customerId, and usoCfdi; items and payment come from the receipts. A receipt already invoiced, in a global invoice or cancelled is refused.',
     input: ToolInput({ ...InvoiceFromReceiptsSchema.properties, idempotency_key: IdempotencyKeyProperty }),
     output: OneOfShapes(InvoiceSchema, StampingSchema),
     shapeOf: (status) => (status === 202 ? StampingSchema : InvoiceSchema),

@@ -33,7 +33,7 @@ export const receiptRecord: RecordResource<ReceiptView> = {
       name: 'create_receipt',
       title: 'Create receipt',
       description:
-        'Record a sale to the general public as a receipt (a ticket): merchantId, items as for create_invoice (productCode, unitCode, description, quantity, unitPrice tax-included by default), formaPago of the payment received (01 efectivo, 04 tarjeta de crédito, 28 débito; not 99), optional branch and externalId. Nothing is stamped: the customer may invoice it in the portal at selfInvoiceUrl until expiresAt, after which it goes into the global invoice. Pass a new idempotency_key per sale.',
+        'Record a sale to the general public as a receipt (a ticket), its items as for create_invoice. Nothing is stamped: the customer may invoice it in the portal at selfInvoiceUrl until expiresAt, after which it goes into the global invoice. A new idempotency_key per sale.',
     },
   },
   retrieve: {
@@ -44,7 +44,7 @@ export const receiptRecord: RecordResource<ReceiptView> = {
       name: 'get_receipt',
       title: 'Get receipt',
       description:
-        'Read one receipt by id (rcpt_…): status (open, invoiced, in_global, cancelled), key, selfInvoiceUrl, items, totals, expiresAt and the invoiceId that covers it.',
+        'Read one receipt by id (rcpt_…): status, key, selfInvoiceUrl, items, totals, expiresAt and the invoiceId that covers it.',
     },
   },
   list: {
@@ -55,7 +55,7 @@ export const receiptRecord: RecordResource<ReceiptView> = {
       name: 'list_receipts',
       title: 'List receipts',
       description:
-        'Find receipts newest first: merchantId, status (open, invoiced, in_global, cancelled), externalId (the sale id in your system) or branch.',
+        'Find receipts newest first, by merchant, status, the sale id in your system (externalId) or branch.',
     },
   },
   actions: [

@@ -53,7 +53,7 @@ export const customerRecord: RecordResource<CustomerView> = {
       name: 'create_customer',
       title: 'Create customer',
       description:
-        "Save a customer (a CFDI receiver) to invoice later with customerId instead of a receiver: RFC, legalName in capitals exactly as on the customer's Constancia de Situación Fiscal without the corporate suffix (SA DE CV…), regimenFiscal valid for the RFC's person type, the fiscal zip, optionally a default usoCfdi, e-mail addresses and an address. Calling it twice saves two customers.",
+        "Save a customer (a CFDI receiver) to invoice later with customerId instead of a receiver, its fiscal data as on the customer's Constancia de Situación Fiscal. Calling it twice saves two customers.",
     },
   },
   retrieve: {
@@ -64,7 +64,7 @@ export const customerRecord: RecordResource<CustomerView> = {
       name: 'get_customer',
       title: 'Get customer',
       description:
-        'Read one saved customer by id (cus_…): RFC, legal name, fiscal regime, zip, default usoCfdi, e-mail addresses, e-mail language and address.',
+        'Read one saved customer by id (cus_…): its fiscal data, default usoCfdi, e-mail addresses and language, address.',
     },
   },
   update: {
@@ -87,7 +87,7 @@ export const customerRecord: RecordResource<CustomerView> = {
       name: 'list_customers',
       title: 'List customers',
       description:
-        'Find saved customers, newest first: q is part of the RFC or legal name (any case), rfc an exact RFC. Use the id (cus_…) as customerId in create_invoice, create_credit_note or create_payment.',
+        'Find saved customers by part of the RFC or legal name, or an exact RFC. Their id is the customerId of create_invoice, create_credit_note or create_payment.',
     },
   },
   del: {
@@ -125,7 +125,7 @@ export const productRecord: RecordResource<ProductView> = {
       name: 'create_product',
       title: 'Create product',
       description:
-        'Save a product or service to invoice later as an item {productId, quantity}: description, productCode (c_ClaveProdServ, find it with search_product_codes), unitCode (c_ClaveUnidad, search_unit_codes), price in MXN (pricesIncludeTax says whether it includes IVA/IEPS, default true), taxable (false = IVA exento), ivaRate (default 0.16), iepsRate, and an optional unique sku.',
+        'Save a product or service to invoice later as an item {productId, quantity}: its keys (search_product_codes, search_unit_codes), text, price and taxes.',
     },
   },
   retrieve: {
@@ -136,7 +136,7 @@ export const productRecord: RecordResource<ProductView> = {
       name: 'get_product',
       title: 'Get product',
       description:
-        'Read one saved product by id (prod_…): keys, description, price and whether it includes taxes, tax rates and SKU.',
+        'Read one saved product by id (prod_…): keys, description, price and whether it includes taxes, tax rates, SKU.',
     },
   },
   update: {
@@ -159,7 +159,7 @@ export const productRecord: RecordResource<ProductView> = {
       name: 'list_products',
       title: 'List products',
       description:
-        'Find saved products, newest first: q is part of the description or SKU (any case), sku an exact SKU. Use the id (prod_…) as productId in the items of create_invoice or create_credit_note.',
+        'Find saved products by part of the description or SKU, or an exact SKU. Their id is the productId of the items of create_invoice or create_credit_note.',
     },
   },
   del: {

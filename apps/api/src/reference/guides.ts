@@ -58,7 +58,8 @@ const NOTHING_SERVED = new Map<string, string>();
  * becomes its text rather than a dead link.
  */
 export function siteHref(href: string, served: Map<string, string>): string | null {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('#')) return href;
+  // Another site, an anchor on this page, or a page of this site by its path (`/docs/reference`).
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('#') || /^\/docs(\/|$)/.test(href)) return href;
   const [target = '', fragment] = href.split('#', 2);
   const page = served.get(path.posix.normalize(target));
   if (page === undefined) return null;
@@ -139,8 +140,8 @@ export function loadGuides(docsDir: string): {
       file.endsWith('.md') ? href.replace('/docs/', '/docs/es/') : href,
     ]),
   );
-  // Images are referred to from docs/es/ as `../console/x.png`.
-  for (const [file, href] of served) if (!file.endsWith('.md')) servedInSpanish.set(`../${file}`, href);
+  // Images are referred to from docs/es/ as `../console/x.png`, and the English guide itself as `../api-guide.md`.
+  for (const [file, href] of served) servedInSpanish.set(`../${file}`, href);
   const spanish = new Map<string, Guide>();
   const spanishDir = path.join(docsDir, 'es');
   for (const file of fs.existsSync(spanishDir) ? fs.readdirSync(spanishDir) : []) {

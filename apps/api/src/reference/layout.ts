@@ -47,7 +47,7 @@ export const NAV: Readonly<Record<Locale, { href: string; label: string }[]>> = 
     { href: '/docs/es/getting-started', label: 'Primeros pasos' },
     { href: '/docs/es/api-guide', label: 'Guía de la API' },
     { href: '/docs/es/mcp', label: 'MCP' },
-    { href: '/docs/errors', label: 'Errores' },
+    { href: '/docs/es/errors', label: 'Errores' },
   ],
 };
 

@@ -1,5 +1,12 @@
-import { PROBLEM_CODES, type ProblemCode, type ProblemCodeEntry } from '@cfdi/services';
+import {
+  PROBLEM_CODES,
+  PROBLEM_CODES_ES,
+  type ProblemCode,
+  type ProblemCodeEntry,
+  type ProblemCodeTexts,
+} from '@cfdi/services';
 import type { Guide } from './guides';
+import type { Locale } from '../i18n/locale';
 import { escapeHtml, page } from './layout';
 import { createMarkdown } from './guides';
 
@@ -55,13 +62,16 @@ export function guidePage(guide: Guide): string {
 // The Spanish index: the same topics, to the Spanish guides (or the English ones in the Spanish frame).
 const TEMAS: [string, string][] = [
   ['Primeros pasos: un entorno, una llave y la primera factura', '/docs/es/getting-started'],
-  ['Convenciones: ids, listas, idempotencia, límites', '/docs/es/api-guide#conventions'],
-  ['Errores: problem+json y cada código', '/docs/errors'],
-  ['Facturas y notas de crédito', '/docs/es/api-guide#invoices-and-credit-notes'],
-  ['Complementos de pago y cancelaciones', '/docs/es/api-guide#payments-and-cancellations'],
-  ['Recibos de nómina (Nómina 1.2)', '/docs/es/api-guide#payroll-receipts-nómina-12'],
-  ['Webhooks y la verificación de su firma', '/docs/es/api-guide#webhooks'],
-  ['El SDK de TypeScript', '/docs/es/api-guide#typescript-sdk'],
+  ['Convenciones: ids, listas, límites', '/docs/es/api-guide#convenciones'],
+  ['Idempotencia', '/docs/es/api-guide#idempotencia'],
+  ['Errores: problem+json y cada código', '/docs/es/errors'],
+  ['Facturas y notas de crédito', '/docs/es/api-guide#facturas-y-notas-de-crédito'],
+  ['Borradores', '/docs/es/api-guide#borradores'],
+  ['Complementos de pago y cancelaciones', '/docs/es/api-guide#complementos-de-pago-y-cancelaciones'],
+  ['Recibos de nómina (Nómina 1.2)', '/docs/es/api-guide#recibos-de-nómina-nómina-12'],
+  ['Correo electrónico', '/docs/es/api-guide#correo-electrónico'],
+  ['Webhooks y la verificación de su firma', '/docs/es/api-guide#verificar-una-entrega'],
+  ['El SDK de TypeScript', '/docs/es/api-guide#sdk-de-typescript'],
   ['Servidor MCP para agentes de IA', '/docs/es/mcp'],
 ];
 
@@ -84,7 +94,7 @@ export function spanishIndexPage(guides: Map<string, Guide>, spanish: Map<string
 API REST, un servidor de herramientas MCP o el SDK de TypeScript.</p>
 <ul>
 <li><a href="/docs/reference">Referencia de la API</a> (en inglés): cada operación, desde el <a href="/v1/openapi.json">documento OpenAPI</a> en vivo.</li>
-<li><a href="/docs/errors">Códigos de error</a> (en inglés): qué significa cada <code>code</code> y cómo corregirlo.</li>
+<li><a href="/docs/es/errors">Códigos de error</a>: qué significa cada <code>code</code> y cómo corregirlo.</li>
 </ul>
 <h2 id="temas">Temas</h2>
 <ul>${temas.join('')}</ul>
@@ -130,28 +140,80 @@ export function referencePage(): string {
 `;
 }
 
-export function errorsIndexPage(): string {
-  const rows = entries().map(
-    ([code, entry]) =>
-      `<tr><td><a href="/docs/errors/${code}"><code>${code}</code></a></td><td>${entry.status}</td><td>${escapeHtml(entry.title)}</td></tr>`,
-  );
-  return page(
-    'Error codes',
-    '/docs/errors',
-    `<h1>Error codes</h1>
-<p>Every error is <code>application/problem+json</code> (RFC 9457): <code>type</code> is this site's page for its
+/** The error pages' own words, and where each language's pages live. */
+const ERROR_FRAME = {
+  en: {
+    base: '/docs/errors',
+    other: '/docs/es/errors',
+    heading: 'Error codes',
+    intro: `<p>Every error is <code>application/problem+json</code> (RFC 9457): <code>type</code> is this site's page for its
 <code>code</code>, <code>status</code> the HTTP status, <code>detail</code> what happened this time; a 400 lists every
 invalid field in <code>errors[]</code> with its JSON-pointer <code>path</code>, and a 422 <code>sat_rejected</code>
-carries the SAT's or the PAC's <code>satCode</code>. MCP tools return the same members in an <code>isError</code> result.</p>
+carries the SAT's or the PAC's <code>satCode</code>. MCP tools return the same members in an <code>isError</code> result.</p>`,
+    columns: ['code', 'HTTP status', 'title'],
+    status: 'HTTP status',
+    title: 'Title',
+    where: 'Where',
+    console: 'the admin console',
+    meaning: 'What it means',
+    fix: 'How to fix it',
+    source: 'Source',
+    ours: 'Raised by this platform (no SAT or PAC code behind it).',
+    example: 'Example',
+  },
+  es: {
+    base: '/docs/es/errors',
+    other: '/docs/errors',
+    heading: 'Códigos de error',
+    intro: `<p>Cada error es <code>application/problem+json</code> (RFC 9457): <code>type</code> es la página de este sitio
+para su <code>code</code> (en inglés; esta es su traducción), <code>status</code> el estado HTTP, <code>detail</code> lo
+que pasó esta vez; un 400 lista cada campo inválido en <code>errors[]</code> con su <code>path</code> en JSON pointer, y
+un 422 <code>sat_rejected</code> lleva el <code>satCode</code> del SAT o del PAC. Las herramientas MCP devuelven los mismos
+miembros en un resultado <code>isError</code>.</p>`,
+    columns: ['code', 'Estado HTTP', 'título'],
+    status: 'Estado HTTP',
+    title: 'Título',
+    where: 'Dónde',
+    console: 'la consola de administración',
+    meaning: 'Qué significa',
+    fix: 'Cómo corregirlo',
+    source: 'Origen',
+    ours: 'Lo produce esta plataforma (no hay un código del SAT ni del PAC detrás).',
+    example: 'Ejemplo',
+  },
+} as const;
+
+const textsOf = (code: ProblemCode, locale: Locale): ProblemCodeTexts =>
+  locale === 'es' ? PROBLEM_CODES_ES[code] : PROBLEM_CODES[code];
+
+/** Every code with its status and title, in English at /docs/errors or in Spanish at /docs/es/errors. */
+export function errorsIndexPage(locale: Locale = 'en'): string {
+  const frame = ERROR_FRAME[locale];
+  const rows = entries().map(
+    ([code, entry]) =>
+      `<tr><td><a href="${frame.base}/${code}"><code>${code}</code></a></td><td>${entry.status}</td><td>${escapeHtml(textsOf(code, locale).title)}</td></tr>`,
+  );
+  const [codeColumn, statusColumn, titleColumn] = frame.columns;
+  return page(
+    frame.heading,
+    frame.base,
+    `<h1>${frame.heading}</h1>
+${frame.intro}
 <div class="table"><table>
-<thead><tr><th scope="col">code</th><th scope="col">HTTP status</th><th scope="col">title</th></tr></thead>
+<thead><tr><th scope="col">${codeColumn}</th><th scope="col">${statusColumn}</th><th scope="col">${titleColumn}</th></tr></thead>
 <tbody>${rows.join('')}</tbody>
 </table></div>`,
+    locale,
+    frame.other,
   );
 }
 
-export function errorPage(code: ProblemCode, docsUrl: string): string {
+/** One code's page: what it means, how to fix it, where it comes from, and the problem it is. */
+export function errorPage(code: ProblemCode, docsUrl: string, locale: Locale = 'en'): string {
+  const frame = ERROR_FRAME[locale];
   const entry: ProblemCodeEntry = PROBLEM_CODES[code];
+  const texts = textsOf(code, locale);
+  // The problem as the API sends it: English title, `type` at the English page.
   const example = {
     type: `${docsUrl}/errors/${code}`,
     title: entry.title,
@@ -159,21 +221,21 @@ export function errorPage(code: ProblemCode, docsUrl: string): string {
     code,
     detail: '…',
   };
-  const source = entry.source
-    ? `<h2 id="source">Source</h2><p>${inline(entry.source)}</p>`
-    : '<h2 id="source">Source</h2><p>Raised by this platform (no SAT or PAC code behind it).</p>';
+  const source = `<h2 id="source">${frame.source}</h2><p>${texts.source ? inline(texts.source) : frame.ours}</p>`;
   return page(
     code,
-    '/docs/errors',
-    `<p class="muted"><a href="/docs/errors">Error codes</a></p>
+    frame.base,
+    `<p class="muted"><a href="${frame.base}">${frame.heading}</a></p>
 <h1><code>${code}</code></h1>
-<dl class="facts"><dt>HTTP status</dt><dd>${entry.status}</dd><dt>Title</dt><dd>${escapeHtml(entry.title)}</dd>${
-      'consoleOnly' in entry ? '<dt>Where</dt><dd>the admin console</dd>' : ''
+<dl class="facts"><dt>${frame.status}</dt><dd>${entry.status}</dd><dt>${frame.title}</dt><dd>${escapeHtml(texts.title)}</dd>${
+      'consoleOnly' in entry ? `<dt>${frame.where}</dt><dd>${frame.console}</dd>` : ''
     }</dl>
-<h2 id="meaning">What it means</h2><p>${inline(entry.meaning)}</p>
-<h2 id="fix">How to fix it</h2><p>${inline(entry.fix)}</p>
+<h2 id="meaning">${frame.meaning}</h2><p>${inline(texts.meaning)}</p>
+<h2 id="fix">${frame.fix}</h2><p>${inline(texts.fix)}</p>
 ${source}
-<h2 id="example">Example</h2>
+<h2 id="example">${frame.example}</h2>
 <pre><code>${escapeHtml(JSON.stringify(example, null, 2))}</code></pre>`,
+    locale,
+    `${frame.other}/${code}`,
   );
 }

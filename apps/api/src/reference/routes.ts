@@ -81,12 +81,27 @@ export const referenceRoutes: FastifyPluginAsync = async (app) => {
       .header('cache-control', 'public, max-age=3600')
       .send(fs.createReadStream(file));
   });
-  app.get('/docs/errors', hide, async (_request, reply) => html(reply, errorsIndexPage()));
-  app.get<{ Params: { code: string } }>('/docs/errors/:code', hide, async (request, reply) => {
-    const { code } = request.params;
+  // A problem's `type` names the English page; a browser that prefers Spanish is sent to its translation.
+  const knownCode = (code: string) => {
     if (!isProblemCode(code)) throw new AppError(404, 'not_found', 'Not found', `No error code "${code}".`);
-    return html(reply, errorPage(code, docsUrl));
+    return code;
+  };
+  app.get(
+    '/docs/errors',
+    hide,
+    async (request, reply) =>
+      inSpanish(request, reply, '/docs/es/errors') ?? html(reply, errorsIndexPage('en')),
+  );
+  app.get('/docs/es/errors', hide, async (_request, reply) => html(reply, errorsIndexPage('es')));
+  app.get<{ Params: { code: string } }>('/docs/errors/:code', hide, async (request, reply) => {
+    const code = knownCode(request.params.code);
+    return (
+      inSpanish(request, reply, `/docs/es/errors/${code}`) ?? html(reply, errorPage(code, docsUrl, 'en'))
+    );
   });
+  app.get<{ Params: { code: string } }>('/docs/es/errors/:code', hide, async (request, reply) =>
+    html(reply, errorPage(knownCode(request.params.code), docsUrl, 'es')),
+  );
   app.get<{ Params: { slug: string } }>('/docs/:slug', hide, async (request, reply) => {
     const guide = guides.get(request.params.slug);
     if (!guide) throw new AppError(404, 'not_found', 'Not found', `No page /docs/${request.params.slug}.`);

@@ -229,7 +229,7 @@ const ComercioExteriorSchema = Type.Object(
 /** `status: "draft"` on a create body: the document is stored as a draft instead of stamped. */
 const DraftStatus = Type.Literal('draft', {
   description:
-    'Store a draft instead of stamping: validated and totalled like a stamp, no folio, no timbre; edit it with PATCH, stamp it with POST …/{id}/stamp',
+    'Store a draft instead of stamping: validated and totalled like a stamp, no folio, no timbre until it is stamped',
 });
 
 export const InvoiceCreateSchema = named(

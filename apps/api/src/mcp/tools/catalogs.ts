@@ -19,8 +19,8 @@ const entries = (list: { data: { clave: string; nombre: string; simbolo?: string
 export const searchProductCodesTool = defineTool({
   name: 'search_product_codes',
   description:
-    'Search the SAT product/service keys (c_ClaveProdServ, 8 digits: the productCode of invoice items) by words in ' +
-    'Spanish or a key prefix, e.g. "computadora portatil" or "4321". Accents and case are ignored; every word must match.',
+    'Search the SAT product/service keys (c_ClaveProdServ: the productCode of items) by Spanish words or a key ' +
+    'prefix, e.g. "computadora portatil" or "4321".',
   input: ToolInput(SearchQuerySchema.properties),
   output: CatalogListSchema(ProductSchema),
   annotations: { title: 'Search product codes', ...read },
@@ -34,8 +34,8 @@ export const searchProductCodesTool = defineTool({
 export const searchUnitCodesTool = defineTool({
   name: 'search_unit_codes',
   description:
-    'Search the SAT unit keys (c_ClaveUnidad: the unitCode of invoice items), e.g. "pieza" (H87), "servicio" (E48), ' +
-    '"kilogramo" (KGM). The symbol counts as a word.',
+    'Search the SAT unit keys (c_ClaveUnidad: the unitCode of items) by Spanish words or the symbol, e.g. "pieza" ' +
+    '(H87), "servicio" (E48), "kilogramo" (KGM).',
   input: ToolInput(SearchQuerySchema.properties),
   output: CatalogListSchema(UnitSchema),
   annotations: { title: 'Search unit codes', ...read },
@@ -52,8 +52,8 @@ const CatalogEntry = Type.Union([PersonaTypesSchema, FormaPagoSchema]);
 export const getCatalogTool = defineTool({
   name: 'get_catalog',
   description:
-    'A whole small SAT catalog: usos-cfdi (usoCfdi values, with whether each applies to personas físicas and morales), ' +
-    'regimenes (regimenFiscal values, likewise) or formas-pago (formaPago values: 01 cash, 03 transfer, 04 card, 99 to be defined…).',
+    "A small SAT catalog with each key's name: usos-cfdi (usoCfdi) or regimenes (regimenFiscal), each saying whether " +
+    'it applies to personas físicas and morales, or formas-pago (formaPago).',
   input: ToolInput({ catalog: StringEnum(CATALOGS, { description: 'Which catalog' }) }),
   output: CatalogListSchema(CatalogEntry),
   annotations: { title: 'Get catalog', ...read },
