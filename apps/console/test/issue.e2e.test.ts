@@ -341,6 +341,37 @@ it('a PPD invoice gets a payment complement and a credit note from its page', as
   expect(await auditActions(users.finance)).toEqual(expect.arrayContaining(['document.payment_create']));
 }, 240_000);
 
+it('a saved draft is edited in the issue form and saved again; the stamp is of the edited draft', async () => {
+  const page = await signedIn(users.finance);
+  await draftInvoice(page, '$400.00 MXN');
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByTestId('edit-draft').click();
+  await page.waitForURL(new RegExp(`/issue\\?draft=${id}$`));
+  const form = page.getByRole('form', { name: 'Nueva factura' });
+  // The form starts from the draft: its customer, product and quantity.
+  await expect(form.getByLabel('Cantidad').inputValue()).resolves.toBe('1');
+  await expect(page.getByTestId('total').textContent()).resolves.toBe('$400.00 MXN');
+  await checkPage(page);
+  await form.getByLabel('Cantidad').fill('3');
+  await expect(page.getByTestId('total').textContent()).resolves.toBe('$1,200.00 MXN');
+  await form.getByRole('button', { name: 'Guardar borrador' }).click();
+  // Saved over the same draft, not a second one.
+  await page.waitForURL(new RegExp(`/issue/drafts/${id}$`));
+  await expect(page.getByTestId('total').textContent()).resolves.toBe('$1,200.00 MXN');
+  await page.getByRole('button', { name: 'Timbrar' }).click();
+  await page.waitForURL(new RegExp(`/documents/${id}$`));
+  await waitForStatus(page, ['Timbrado'], 'the edited draft stamped');
+  const [stamped] = await stack.api.orm.em
+    .fork()
+    .execute<{ total: string; stamped_xml: string }[]>(
+      'select total, stamped_xml from documents where id = ?',
+      [id],
+    );
+  expect(Number(stamped!.total)).toBe(1200);
+  expect(stamped!.stamped_xml).toMatch(/Cantidad="3(\.0+)?"/);
+  expect(await auditActions(users.finance)).toEqual(expect.arrayContaining(['document.draft_update']));
+}, 120_000);
+
 it("a finance user changes a merchant's series, e-mail copies and logo", async () => {
   const page = await signedIn(users.finance);
   await page.goto(url('/merchants'));

@@ -42,7 +42,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
             <form action={revokeKey}>
               <input type="hidden" name="keyId" value={revoking.id} />
               <input type="hidden" name="confirmed" value="yes" />
-              <Button size="1" color="red" variant="soft" type="submit">
+              <Button size="1" color="red" variant="soft" highContrast type="submit">
                 {t.revokeConfirmButton}
               </Button>
             </form>
