@@ -432,6 +432,32 @@ it("a finance user changes a merchant's series, e-mail copies and logo", async (
   expect((await other.request.get(url(`${settingsPath}/logo`))).status()).toBe(404);
 }, 120_000);
 
+it("the next folio of a merchant's series is set from its settings, only forward, and the next stamp takes it", async () => {
+  const page = await signedIn(users.finance);
+  await page.goto(url(`/merchants/${account.merchantId}`));
+  const form = page.getByRole('form', { name: 'Folios' });
+  const next = 4000 + Math.floor(Math.random() * 1000);
+  await form.getByLabel(/^Siguiente folio/).fill(String(next));
+  await form.getByRole('button', { name: 'Cambiar folio' }).click();
+  await form.getByRole('status').waitFor();
+  await expect(page.getByTestId('folio-series').textContent()).resolves.toContain(`Siguiente folio ${next}`);
+  await checkPage(page);
+  // Backwards would give a folio twice: refused under the field, nothing changed.
+  await form.getByLabel(/^Siguiente folio/).fill('1');
+  await form.getByRole('button', { name: 'Cambiar folio' }).click();
+  await expect(form.locator('[data-path="/nextFolio"]').textContent()).resolves.toMatch(/must be above/);
+  await draftInvoice(page, '$400.00 MXN');
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByRole('button', { name: 'Timbrar' }).click();
+  await page.waitForURL(new RegExp(`/documents/${id}$`));
+  await waitForStatus(page, ['Timbrado'], 'the invoice stamped');
+  const [row] = await stack.api.orm.em
+    .fork()
+    .execute<{ folio: string }[]>('select folio from documents where id = ?', [id]);
+  expect(Number(row!.folio)).toBe(next);
+  expect(await auditActions(users.finance)).toEqual(expect.arrayContaining(['merchant.next_folio']));
+}, 120_000);
+
 it('an invoice is substituted: a replacement relating it with 04, then the original cancelled with motive 01', async () => {
   const page = await signedIn(users.finance);
   const stampedInvoice = async () => {

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { Table, Text } from '@radix-ui/themes';
+import { Table } from '@radix-ui/themes';
 import { countCustomers, listCustomers } from '@cfdi/services';
 import { currentLocale } from '../../../src/i18n/locale';
 import { catalogChoices, recordContext } from '../../../src/records-context';

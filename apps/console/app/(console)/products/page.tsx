@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { Table, Text } from '@radix-ui/themes';
+import { Table } from '@radix-ui/themes';
 import { countProducts, listProducts } from '@cfdi/services';
 import { formatMoney } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
