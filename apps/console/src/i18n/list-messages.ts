@@ -11,6 +11,9 @@ export type RefusalCode =
   | 'note_missing'
   | 'note_too_long';
 
+/** Why "render again" did not render (the cause goes into the audit row's detail, never into a URL). */
+export type RenderRefusal = 'unknown_document' | 'nothing_to_render' | 'still_failed';
+
 /** The lists' count and pagination texts and the operator pages' newer ones, Spanish and English; spread into messages.ts. */
 export const listEs = {
   /** "1–50 de 123" above a list; "más de 10,000" when the count stopped at its cap. */
@@ -39,6 +42,11 @@ export const listEs = {
   revokeConfirm: '¿Revocar esta llave? Toda llamada que la use fallará de inmediato y no se puede deshacer:',
   revokeConfirmButton: 'Sí, revocar',
   cancelAction: 'Cancelar',
+  renderRefusal: {
+    unknown_document: 'Documento desconocido.',
+    nothing_to_render: 'No hay archivos que generar: no está timbrado o se confirmó sin el XML del PAC.',
+    still_failed: 'Los archivos volvieron a fallar; la causa está en el log del worker.',
+  } satisfies Record<RenderRefusal, string>,
   cannotRenderWithoutXml: 'Sin el XML del PAC (confirmado sin XML): no hay archivos que generar.',
 };
 
@@ -67,5 +75,10 @@ export const listEn: typeof listEs = {
   revokeConfirm: 'Revoke this key? Every call using it fails at once, and it cannot be undone:',
   revokeConfirmButton: 'Yes, revoke',
   cancelAction: 'Cancel',
+  renderRefusal: {
+    unknown_document: 'Unknown document.',
+    nothing_to_render: "Nothing to render: it is not stamped, or it was confirmed without the PAC's XML.",
+    still_failed: "The files failed again; the cause is in the worker's log.",
+  },
   cannotRenderWithoutXml: "Without the PAC's XML (confirmed without XML): there are no files to render.",
 };

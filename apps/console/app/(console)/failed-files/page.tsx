@@ -1,10 +1,10 @@
 import { Button, Callout, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { failedFilesPage, filesCannotRender } from '@cfdi/services';
-import { formatDateTime } from '../../../src/i18n/format';
+import { formatDateTime, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
 import { em } from '../../../src/platform';
 import { requirePermission } from '../../../src/roles';
-import type { SearchParams } from '../../../src/search-params';
+import { param, type SearchParams } from '../../../src/search-params';
 import { renderAgain } from './actions';
 import { ListTable, listWindow } from '../../../src/list-table';
 
@@ -21,7 +21,10 @@ export default async function FailedFilesPage({ searchParams }: { searchParams: 
       <Heading as="h1">{t.failedFiles}</Heading>
       {typeof refused === 'string' && (
         <Callout.Root highContrast color="red" role="alert">
-          <Callout.Text data-testid="render-refused">{refused}</Callout.Text>
+          <Callout.Text data-testid="render-refused">
+            <span className="mono">{param(params, 'doc')}: </span>
+            {labelOf(t.renderRefusal, refused)}
+          </Callout.Text>
         </Callout.Root>
       )}
       {typeof done === 'string' && (
