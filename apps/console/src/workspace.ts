@@ -31,8 +31,10 @@ export async function currentWorkspace(): Promise<Workspace> {
   const jar = await cookies();
   const accounts = isPlatformUser(user) ? await listAccountsForConsole(await em()) : [];
   const chosen = jar.get(ACCOUNT_COOKIE)?.value;
+  // An operator starts on their own account (when they have one), then stays on the one they pick.
   const accountId = isPlatformUser(user)
-    ? (accounts.find((a) => a.id === chosen) ?? accounts[0])?.id
+    ? (accounts.find((a) => a.id === chosen) ?? accounts.find((a) => a.id === user.accountId) ?? accounts[0])
+        ?.id
     : user.accountId;
   const livemode = user.livemode ?? jar.get(MODE_COOKIE)?.value === 'live';
   const scope = accountId ? await consoleScope(await em(), user, { accountId, livemode }) : null;

@@ -236,9 +236,9 @@ it('a finance user reads document statuses as labels in Spanish, or English once
   await page.waitForURL(new RegExp(`/documents/${stamped.id}$`));
   await expect(page.getByTestId('document-status').textContent()).resolves.toBe('Timbrado');
 
+  // The language applies on change (no button): the sidebar's label is the sign the page came back in English.
   await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
-  await page.getByRole('button', { name: 'Aplicar' }).click();
-  await page.getByRole('button', { name: 'Apply' }).waitFor();
+  await page.getByRole('combobox', { name: 'Language' }).waitFor();
   await expect(page.getByTestId('document-status').textContent()).resolves.toBe('Stamped');
   await page.goto(url('/documents'));
   await expect(page.locator('select[name=status] option[value=stamped]').textContent()).resolves.toBe(
@@ -642,15 +642,29 @@ describe('reconciliation by an operator', () => {
     const stalePage = await page.context().newPage();
     await stalePage.goto(url('/reconciliation'));
 
-    // The services' input rules (the CLI's too): "stamped" without a UUID is refused before the PAC is asked.
+    // The PAC's UUID is already in the form of the document it stamped; the other's form is empty, set to "not stamped".
+    const field = (id: string, name: string) =>
+      page.getByTestId(`reconcile-${id}`).getByRole(name === 'Decidir' ? 'combobox' : 'textbox', { name });
+    await expect(field(stampedAtPac, 'UUID').inputValue()).resolves.toBe(pacUuid!);
+    await expect(field(stampedAtPac, 'Decidir').inputValue()).resolves.toBe('stamped');
+    await expect(field(neverStamped, 'UUID').inputValue()).resolves.toBe('');
+    await expect(field(neverStamped, 'Decidir').inputValue()).resolves.toBe('not_stamped');
+    // The services' input rules (the CLI's too): "stamped" without a UUID is refused before the PAC is asked, in the
+    // page's language, and what was typed stays in the form.
     await decide(page, neverStamped, 'stamped', '', 'typo');
     await expect(page.getByTestId('reconcile-refused').textContent()).resolves.toBe(
-      'A "stamped" decision needs the stamp\'s UUID.',
+      `${neverStamped}: Una decisión "timbrado" necesita el UUID del timbre.`,
     );
+    await expect(field(neverStamped, 'Nota').inputValue()).resolves.toBe('typo');
+    await expect(field(neverStamped, 'Decidir').inputValue()).resolves.toBe('stamped');
+    await checkPage(page);
     // A UUID the PAC does not know is refused with the reason, and nothing is signalled.
     await decide(page, neverStamped, 'stamped', '0AF3C8D1-1111-4222-8333-944455566677', 'typo');
     await expect(page.getByTestId('reconcile-refused').textContent()).resolves.toMatch(
-      /the PAC cannot confirm 0AF3C8D1-1111-4222-8333-944455566677/,
+      /El PAC no confirma ese UUID para este documento/,
+    );
+    await expect(field(neverStamped, 'UUID').inputValue()).resolves.toBe(
+      '0AF3C8D1-1111-4222-8333-944455566677',
     );
     expect(await row(neverStamped)).toMatchObject({
       status: 'stamping',
@@ -708,8 +722,8 @@ describe('reconciliation by an operator', () => {
 
     // A document no longer waiting: a clear message, nothing signalled.
     await submitDecision(stalePage, neverStamped, 'stamped', pacUuid!, 'late');
-    await expect(stalePage.getByTestId('reconcile-refused').textContent()).resolves.toMatch(
-      new RegExp(`${neverStamped} is not awaiting reconciliation`),
+    await expect(stalePage.getByTestId('reconcile-refused').textContent()).resolves.toBe(
+      `${neverStamped}: Este documento ya no espera conciliación (otra decisión o el PAC lo resolvieron); no se hizo nada.`,
     );
     expect(await ledgerTypes(neverStamped)).toEqual(['consume', 'refund']);
     expect(await row(neverStamped)).toMatchObject({ status: 'stamp_failed' });

@@ -341,6 +341,38 @@ it('a PPD invoice gets a payment complement and a credit note from its page', as
   expect(await auditActions(users.finance)).toEqual(expect.arrayContaining(['document.payment_create']));
 }, 240_000);
 
+it('a saved draft is edited in the issue form and saved again; the stamp is of the edited draft', async () => {
+  const page = await signedIn(users.finance);
+  await draftInvoice(page, '$400.00 MXN');
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByTestId('edit-draft').click();
+  await page.waitForURL(new RegExp(`/issue\\?draft=${id}$`));
+  const form = page.getByRole('form', { name: 'Nueva factura' });
+  // The form starts from the draft: its customer, product and quantity.
+  await expect(form.getByLabel('Cantidad').inputValue()).resolves.toBe('1');
+  await expect(page.getByTestId('total').textContent()).resolves.toBe('$400.00 MXN');
+  await checkPage(page);
+  await form.getByLabel('Cantidad').fill('3');
+  // The totals already show the draft's: wait for the services' answer to the change.
+  await page.getByTestId('total').filter({ hasText: '$1,200.00 MXN' }).waitFor();
+  await form.getByRole('button', { name: 'Guardar borrador' }).click();
+  // Saved over the same draft, not a second one.
+  await page.waitForURL(new RegExp(`/issue/drafts/${id}$`));
+  await expect(page.getByTestId('total').textContent()).resolves.toBe('$1,200.00 MXN');
+  await page.getByRole('button', { name: 'Timbrar' }).click();
+  await page.waitForURL(new RegExp(`/documents/${id}$`));
+  await waitForStatus(page, ['Timbrado'], 'the edited draft stamped');
+  const [stamped] = await stack.api.orm.em
+    .fork()
+    .execute<{ total: string; stamped_xml: string }[]>(
+      'select total, stamped_xml from documents where id = ?',
+      [id],
+    );
+  expect(Number(stamped!.total)).toBe(1200);
+  expect(stamped!.stamped_xml).toMatch(/Cantidad="3(\.0+)?"/);
+  expect(await auditActions(users.finance)).toEqual(expect.arrayContaining(['document.draft_update']));
+}, 120_000);
+
 it("a finance user changes a merchant's series, e-mail copies and logo", async () => {
   const page = await signedIn(users.finance);
   await page.goto(url('/merchants'));
@@ -399,6 +431,32 @@ it("a finance user changes a merchant's series, e-mail copies and logo", async (
   const other = await signedIn(users.other);
   expect((await other.goto(url(settingsPath)))?.status()).toBe(404);
   expect((await other.request.get(url(`${settingsPath}/logo`))).status()).toBe(404);
+}, 120_000);
+
+it("the next folio of a merchant's series is set from its settings, only forward, and the next stamp takes it", async () => {
+  const page = await signedIn(users.finance);
+  await page.goto(url(`/merchants/${account.merchantId}`));
+  const form = page.getByRole('form', { name: 'Folios' });
+  const next = 4000 + Math.floor(Math.random() * 1000);
+  await form.getByLabel(/^Siguiente folio/).fill(String(next));
+  await form.getByRole('button', { name: 'Cambiar folio' }).click();
+  await form.getByRole('status').waitFor();
+  await expect(page.getByTestId('folio-series').textContent()).resolves.toContain(`Siguiente folio ${next}`);
+  await checkPage(page);
+  // Backwards would give a folio twice: refused under the field, nothing changed.
+  await form.getByLabel(/^Siguiente folio/).fill('1');
+  await form.getByRole('button', { name: 'Cambiar folio' }).click();
+  await expect(form.locator('[data-path="/nextFolio"]').textContent()).resolves.toMatch(/must be above/);
+  await draftInvoice(page, '$400.00 MXN');
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByRole('button', { name: 'Timbrar' }).click();
+  await page.waitForURL(new RegExp(`/documents/${id}$`));
+  await waitForStatus(page, ['Timbrado'], 'the invoice stamped');
+  const [row] = await stack.api.orm.em
+    .fork()
+    .execute<{ folio: string }[]>('select folio from documents where id = ?', [id]);
+  expect(Number(row!.folio)).toBe(next);
+  expect(await auditActions(users.finance)).toEqual(expect.arrayContaining(['merchant.next_folio']));
 }, 120_000);
 
 it('an invoice is substituted: a replacement relating it with 04, then the original cancelled with motive 01', async () => {

@@ -3,6 +3,7 @@ import { newId, type EntityManager } from '@cfdi/db';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors';
 import type { Scope } from './scope';
 import { generateKeySecret, hashKeySecret } from './secrets';
+import { countedPage, type CountedPage, type ListWindow } from './pagination';
 
 export interface ApiKeyView {
   id: string;
@@ -105,6 +106,21 @@ export async function listApiKeys(em: EntityManager, accountId: string): Promise
     accountId,
   ]);
   return rows.map(toView);
+}
+
+/** One numbered page of the account's keys in one mode, newest first (the console's keys page). */
+export async function apiKeysPage(
+  em: EntityManager,
+  scope: { accountId: string; livemode: boolean },
+  window: ListWindow,
+): Promise<CountedPage<ApiKeyView>> {
+  const page = await countedPage<ApiKeyRow>(
+    em,
+    'select * from api_keys where account_id = ? and livemode = ? order by id desc',
+    [scope.accountId, scope.livemode],
+    window,
+  );
+  return { ...page, rows: page.rows.map(toView) };
 }
 
 export async function revokeApiKey(em: EntityManager, accountId: string, keyId: string): Promise<ApiKeyView> {

@@ -1,6 +1,15 @@
 import { createOrm, ensureDatabase, migrate, newId, type EntityManager, type Orm } from '@cfdi/db';
 import { ValidationError } from './errors';
-import { Conditions, keysetPage, listAnswer, type KeysetList } from './pagination';
+import {
+  Conditions,
+  COUNT_CAP,
+  countedPage,
+  countRows,
+  keysetCount,
+  keysetPage,
+  listAnswer,
+  type KeysetList,
+} from './pagination';
 
 // Against the real database: the SQL the helper writes is what is under test.
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cfdi_test';
@@ -135,6 +144,26 @@ describe('keysetPage', () => {
     expect(first.hasMore).toBe(true);
     const next = await keysetPage<{ id: string }>(em, list, { limit: 2, startingAfter: inserted[1] });
     expect(ids(next)).toEqual([inserted[0]]);
+  });
+});
+
+describe('numbered pages and counts (the console)', () => {
+  it('pages by offset and counts the list, the same conditions as the page', async () => {
+    const scope = { accountId: newId('acct'), livemode: false };
+    const inserted = (await insertEvents(scope, 7)).reverse();
+    const second = await keysetPage<{ id: string }>(em, eventsOf(scope), { limit: 3, offset: 3 });
+    expect(ids(second)).toEqual(inserted.slice(3, 6));
+    expect(second.hasMore).toBe(true);
+    await expect(keysetCount(em, eventsOf(scope))).resolves.toEqual({ total: 7, capped: false });
+    const sql = 'select id from events where account_id = ? order by id desc';
+    const third = await countedPage<{ id: string }>(em, sql, [scope.accountId], { limit: 3, offset: 6 });
+    expect(third).toEqual({ rows: [{ id: inserted[6] }], total: 7, capped: false });
+  });
+
+  it('stops counting at COUNT_CAP and says so', async () => {
+    const count = (n: number) => countRows(em, 'select n from generate_series(1, ?) n', [n]);
+    await expect(count(COUNT_CAP)).resolves.toEqual({ total: COUNT_CAP, capped: false });
+    await expect(count(COUNT_CAP + 500)).resolves.toEqual({ total: COUNT_CAP, capped: true });
   });
 });
 

@@ -5,6 +5,54 @@ import { ValidationError } from './errors';
 export interface PageRequest {
   limit: number;
   startingAfter?: string;
+  /** Rows skipped first (the console's numbered pages; the API pages by `startingAfter` only). */
+  offset?: number;
+}
+
+/**
+ * Console lists count their rows up to this many: above it the count reads "more than 10,000" (counting every row
+ * of a large filtered table would take longer than the page itself).
+ */
+export const COUNT_CAP = 10_000;
+
+/** How many rows a list has, counted up to COUNT_CAP (`capped`: there are more). */
+export interface RowCount {
+  total: number;
+  capped: boolean;
+}
+
+/** A numbered page of a console list: `limit` rows from `offset`. */
+export interface ListWindow {
+  limit: number;
+  offset: number;
+}
+
+/** One numbered page of rows and the list's count. */
+export interface CountedPage<Row> extends RowCount {
+  rows: Row[];
+}
+
+/** Counts the rows `sql` (a select, with its parameters) returns, up to COUNT_CAP. */
+export async function countRows(em: EntityManager, sql: string, params: unknown[]): Promise<RowCount> {
+  const found: { n: number }[] = await em.execute(
+    `select count(*)::int as n from (${sql} limit ${COUNT_CAP + 1}) counted`,
+    params,
+  );
+  const n = found[0]?.n ?? 0;
+  return { total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+}
+
+/** The window's rows of `sql` (a select ending with its `order by`) and the count of all its rows. */
+export async function countedPage<Row>(
+  em: EntityManager,
+  sql: string,
+  params: unknown[],
+  window: ListWindow,
+): Promise<CountedPage<Row>> {
+  const rows: Row[] = await em.execute(`${sql} limit ? offset ?`, [...params, window.limit, window.offset]);
+  // The first page shorter than the window is the whole list: no count query.
+  if (window.offset === 0 && rows.length < window.limit) return { rows, total: rows.length, capped: false };
+  return { rows, ...(await countRows(em, sql, params)) };
 }
 
 /** One page of rows, newest first; `hasMore` says a next page exists. */
@@ -68,6 +116,24 @@ export async function keysetPage<Row>(
 ): Promise<Page<Row>> {
   const column = (name: string) => (list.alias ? `${list.alias}.${name}` : name);
   const key = list.key ?? 'id';
+  const where = keysetWhere(list);
+  if (page.startingAfter) where.add(`${column(key)} < ?`, await cursorKey(em, list, key, page.startingAfter));
+  const rows: Row[] = await em.execute(
+    `${list.select} where ${where.clauses.join(' and ')} order by ${column(key)} desc limit ?${page.offset ? ' offset ?' : ''}`,
+    [...where.params, page.limit + 1, ...(page.offset ? [page.offset] : [])],
+  );
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+}
+
+/** How many rows the list holds (capped, see COUNT_CAP), for a console page's count. */
+export function keysetCount(em: EntityManager, list: KeysetList): Promise<RowCount> {
+  const where = keysetWhere(list);
+  return countRows(em, `${list.select} where ${where.clauses.join(' and ')}`, where.params);
+}
+
+/** The list's conditions: the scope, the id prefix and its own filters. */
+function keysetWhere(list: KeysetList): Conditions {
+  const column = (name: string) => (list.alias ? `${list.alias}.${name}` : name);
   const where = new Conditions()
     .add(`${column('account_id')} = ?`, list.scope.accountId)
     .add(`${column('livemode')} = ?`, list.scope.livemode);
@@ -75,12 +141,7 @@ export async function keysetPage<Row>(
   if (list.idPrefix)
     where.add(`${column('id')} > ? and ${column('id')} < ?`, `${list.idPrefix}_`, `${list.idPrefix}_~`);
   if (list.where?.clauses.length) where.add(list.where.clauses.join(' and '), ...list.where.params);
-  if (page.startingAfter) where.add(`${column(key)} < ?`, await cursorKey(em, list, key, page.startingAfter));
-  const rows: Row[] = await em.execute(
-    `${list.select} where ${where.clauses.join(' and ')} order by ${column(key)} desc limit ?`,
-    [...where.params, page.limit + 1],
-  );
-  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+  return where;
 }
 
 /** The sort key of the cursor row, which must belong to the caller (a deleted row still counts: its page goes on). */

@@ -9,6 +9,7 @@ import { PATH_HEADER } from '../../src/session';
 import { currentWorkspace } from '../../src/workspace';
 import { signOut } from '../login/actions';
 import { chooseWorkspace } from './workspace-actions';
+import { SubmitOnChange } from './workspace-select';
 
 export const dynamic = 'force-dynamic';
 
@@ -55,36 +56,38 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           <Flex direction="column" gap="2">
             <input type="hidden" name="back" value={back} />
             {platform && (
-              <label className="field">
-                {t.account}
-                <select name="account" defaultValue={scope?.accountId}>
-                  {accounts.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name} ({a.id.slice(0, 12)}…)
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SubmitOnChange
+                name="account"
+                label={t.account}
+                value={scope?.accountId}
+                options={accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.id})` }))}
+              />
             )}
             {user.livemode === null && (
-              <label className="field">
-                {t.mode}
-                <select name="mode" defaultValue={scope?.livemode ? 'live' : 'test'}>
-                  <option value="test">{t.test}</option>
-                  <option value="live">{t.live}</option>
-                </select>
-              </label>
+              <SubmitOnChange
+                name="mode"
+                label={t.mode}
+                value={scope?.livemode ? 'live' : 'test'}
+                options={[
+                  { value: 'test', label: t.test },
+                  { value: 'live', label: t.live },
+                ]}
+              />
             )}
-            <label className="field">
-              {t.language}
-              <select name="lang" defaultValue={locale}>
-                <option value="es">Español</option>
-                <option value="en">English</option>
-              </select>
-            </label>
-            <Button type="submit" size="1" variant="soft">
-              {t.apply}
-            </Button>
+            <SubmitOnChange
+              name="lang"
+              label={t.language}
+              value={locale}
+              options={[
+                { value: 'es', label: 'Español' },
+                { value: 'en', label: 'English' },
+              ]}
+            />
+            <noscript>
+              <Button type="submit" size="1" variant="soft">
+                {t.apply}
+              </Button>
+            </noscript>
           </Flex>
         </form>
         <nav aria-label="Menu">

@@ -13,6 +13,7 @@ import type {
 } from '@cfdi/services';
 import { ISSUE_MESSAGES } from './issue-messages';
 import { financeEn, financeEs } from './finance-messages';
+import { listEn, listEs } from './list-messages';
 
 /** A document's status as the console shows it: still `stamping` but waiting for an operator is worth its own label. */
 export type DisplayStatus = DocumentStatus | 'needs_reconciliation';
@@ -28,6 +29,7 @@ const es = {
   /** Customers, products and issuing (issue-messages.ts). */
   issue: ISSUE_MESSAGES.es,
   ...financeEs,
+  ...listEs,
   appName: 'Consola CFDI',
   signIn: 'Iniciar sesión',
   signOut: 'Cerrar sesión',
@@ -244,6 +246,7 @@ const es = {
 const en: typeof es = {
   issue: ISSUE_MESSAGES.en,
   ...financeEn,
+  ...listEn,
   appName: 'CFDI console',
   signIn: 'Sign in',
   signOut: 'Sign out',

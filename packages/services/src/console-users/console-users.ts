@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
 import { hashPassword, MIN_PASSWORD_LENGTH, UNKNOWN_USER_HASH, verifyPassword } from './passwords';
 import { parseConsoleRole, type ConsoleRole } from './roles';
+import { countedPage, type CountedPage, type ListWindow } from '../pagination';
 
 export interface ConsoleUserView {
   id: string;
@@ -129,6 +130,15 @@ export async function listConsoleUsers(
     ? await em.execute(`${SELECT} where account_id = ? order by id`, [filter.accountId])
     : await em.execute(`${SELECT} order by id`);
   return rows.map(toView);
+}
+
+/** One numbered page of the console users, oldest first (the console's users page). */
+export async function consoleUsersPage(
+  em: EntityManager,
+  window: ListWindow,
+): Promise<CountedPage<ConsoleUserView>> {
+  const page = await countedPage<ConsoleUserRow>(em, `${SELECT} order by id`, [], window);
+  return { ...page, rows: page.rows.map(toView) };
 }
 
 export interface UpdateConsoleUserInput {

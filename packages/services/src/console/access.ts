@@ -26,7 +26,7 @@ export async function consoleScope(
   };
 }
 
-/** Accounts an operator can pick from, newest first. */
+/** Accounts an operator can pick from, by name (then id, for accounts of the same name). */
 export async function listAccountsForConsole(em: EntityManager): Promise<{ id: string; name: string }[]> {
-  return em.execute('select id, name from accounts order by id desc limit 500');
+  return em.execute('select id, name from accounts order by lower(name), id limit 500');
 }

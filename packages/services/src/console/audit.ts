@@ -1,5 +1,6 @@
 import { newId, type EntityManager } from '@cfdi/db';
 import { isoTimestamp } from '../time';
+import { countedPage, type CountedPage, type ListWindow } from '../pagination';
 import type { ConsoleUserView } from '../console-users';
 
 export interface ConsoleAuditInput {
@@ -43,12 +44,13 @@ export async function recordConsoleAudit(em: EntityManager, input: ConsoleAuditI
   );
 }
 
-/** Newest first; `accountId` narrows to one account's actions (platform-wide ones have none). */
+/** Newest first, one numbered page; `accountId` narrows to one account's actions (platform-wide ones have none). */
 export async function listConsoleAudit(
   em: EntityManager,
-  filter: { accountId?: string; limit?: number } = {},
-): Promise<ConsoleAuditView[]> {
-  const rows: {
+  filter: { accountId?: string } = {},
+  window: ListWindow = { limit: 200, offset: 0 },
+): Promise<CountedPage<ConsoleAuditView>> {
+  const page = await countedPage<{
     id: string;
     actor_email: string;
     action: string;
@@ -58,19 +60,24 @@ export async function listConsoleAudit(
     detail: Record<string, unknown> | null;
     ip: string | null;
     created_at: Date;
-  }[] = await em.execute(
-    `select * from console_audit ${filter.accountId ? 'where account_id = ?' : ''} order by id desc limit ?`,
-    [...(filter.accountId ? [filter.accountId] : []), filter.limit ?? 200],
+  }>(
+    em,
+    `select * from console_audit ${filter.accountId ? 'where account_id = ?' : ''} order by id desc`,
+    filter.accountId ? [filter.accountId] : [],
+    window,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    actorEmail: r.actor_email,
-    action: r.action,
-    target: r.target,
-    accountId: r.account_id,
-    livemode: r.livemode,
-    detail: r.detail,
-    ip: r.ip,
-    createdAt: isoTimestamp(r.created_at),
-  }));
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      actorEmail: r.actor_email,
+      action: r.action,
+      target: r.target,
+      accountId: r.account_id,
+      livemode: r.livemode,
+      detail: r.detail,
+      ip: r.ip,
+      createdAt: isoTimestamp(r.created_at),
+    })),
+  };
 }

@@ -2,7 +2,14 @@ import type { EntityManager } from '@cfdi/db';
 import { NotFoundError, ValidationError } from '../errors';
 import type { Scope } from '../scope';
 import { MEXICO_CITY } from '../time';
-import { Conditions, keysetPage, type Page } from '../pagination';
+import {
+  Conditions,
+  keysetCount,
+  keysetPage,
+  type KeysetList,
+  type Page,
+  type RowCount,
+} from '../pagination';
 import { OPEN_INVOICE } from './receivables';
 import { loadDocument, type DocumentRow, type DocumentStatus } from '../documents/document-row';
 
@@ -57,13 +64,27 @@ function checkDocumentSearch(search: DocumentSearch): void {
   }
 }
 
-/** The scope's documents (every type) matching the search, newest first, `limit` per page. */
+/** The scope's documents (every type) matching the search, newest first, `limit` per page from `offset`. */
 export async function searchDocuments(
   em: EntityManager,
   scope: Scope,
   search: DocumentSearch,
   limit = 50,
+  offset = 0,
 ): Promise<Page<DocumentRow>> {
+  return keysetPage<DocumentRow>(em, documentList(scope, search), {
+    limit,
+    startingAfter: search.startingAfter,
+    offset,
+  });
+}
+
+/** How many documents the search finds (capped, see COUNT_CAP); `startingAfter` is ignored. */
+export function countDocuments(em: EntityManager, scope: Scope, search: DocumentSearch): Promise<RowCount> {
+  return keysetCount(em, documentList(scope, search));
+}
+
+function documentList(scope: Scope, search: DocumentSearch): KeysetList {
   checkDocumentSearch(search);
   // The console shows fiscal documents: a draft is an integrator's work in progress, with no folio and no timbre.
   const where = new Conditions().add("status <> 'draft'");
@@ -102,19 +123,15 @@ export async function searchDocuments(
   if (search.minTotal !== undefined) where.add('total >= ?', search.minTotal);
   if (search.maxTotal !== undefined) where.add('total <= ?', search.maxTotal);
   if (search.withBalance) where.add(OPEN_INVOICE);
-  return keysetPage<DocumentRow>(
-    em,
-    {
-      select: `select id, account_id, livemode, merchant_id, type, kind, status, serie, folio, folio_text, total, monto, saldo_pendiente, currency,
-                      receiver, uuid, needs_reconciliation, files_status, stamped_at, created_at, updated_at
-                 from documents`,
-      table: 'documents',
-      scope,
-      where,
-      noun: 'document',
-    },
-    { limit, startingAfter: search.startingAfter },
-  );
+  return {
+    select: `select id, account_id, livemode, merchant_id, type, kind, status, serie, folio, folio_text, total, monto, saldo_pendiente, currency,
+                    receiver, uuid, needs_reconciliation, files_status, stamped_at, created_at, updated_at
+               from documents`,
+    table: 'documents',
+    scope,
+    where,
+    noun: 'document',
+  };
 }
 
 /** Documents related to one: its credit notes and payments (pointing at it), and the one it points at. */

@@ -2,6 +2,7 @@ import { TRANSACTION_TYPES, type EntityManager, type TransactionType } from '@cf
 import { ValidationError } from '../errors';
 import { toTransactionView, type LedgerScope, type TransactionView } from '../ledger';
 import { csvLine } from '../csv';
+import { countedPage, type CountedPage, type ListWindow } from '../pagination';
 import { MEXICO_CITY } from '../time';
 
 export interface LedgerSearch {
@@ -56,6 +57,23 @@ export async function searchTransactions(
     limit === null ? params : [...params, limit],
   );
   return (rows as Parameters<typeof toTransactionView>[0][]).map(toTransactionView);
+}
+
+/** One numbered page of the search (the console's ledger page) and how many transactions it finds. */
+export async function transactionsPage(
+  em: EntityManager,
+  scope: LedgerScope,
+  search: LedgerSearch,
+  window: ListWindow,
+): Promise<CountedPage<TransactionView>> {
+  const { where, params } = ledgerConditions(scope, search);
+  const page = await countedPage<Parameters<typeof toTransactionView>[0]>(
+    em,
+    `select * from transactions where ${where} order by seq desc`,
+    params,
+    window,
+  );
+  return { ...page, rows: page.rows.map(toTransactionView) };
 }
 
 const CSV_COLUMNS = [

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@cfdi/db';
 import { MERCHANT_SELECT, toCsdView, type CsdView, type MerchantRow } from '../merchants/merchant-view';
 import type { Scope } from '../scope';
+import { countedPage, type CountedPage, type ListWindow } from '../pagination';
 
 /** The console warns this many days before a merchant's CSD stops being usable for stamping. */
 export const CSD_EXPIRY_WARNING_DAYS = 30;
@@ -23,29 +24,43 @@ export async function listConsoleMerchants(
   scope: Scope,
   now: Date,
 ): Promise<ConsoleMerchant[]> {
-  if (scope.merchantIds?.length === 0) return [];
+  return (await consoleMerchantsPage(em, scope, now, { limit: 500, offset: 0 })).rows;
+}
+
+/** One numbered page of the scope's merchants, by legal name, and how many there are (the merchants page). */
+export async function consoleMerchantsPage(
+  em: EntityManager,
+  scope: Scope,
+  now: Date,
+  window: ListWindow,
+): Promise<CountedPage<ConsoleMerchant>> {
+  if (scope.merchantIds?.length === 0) return { rows: [], total: 0, capped: false };
   const params: unknown[] = [scope.accountId, scope.livemode];
   let where = 'm.account_id = ? and m.livemode = ? and m.deleted_at is null';
   if (scope.merchantIds) {
     where += ' and m.id = any(?)';
     params.push(scope.merchantIds);
   }
-  const rows: MerchantRow[] = await em.execute(
-    `${MERCHANT_SELECT} where ${where} order by m.legal_name, m.id limit 500`,
+  const page = await countedPage<MerchantRow>(
+    em,
+    `${MERCHANT_SELECT} where ${where} order by m.legal_name, m.id`,
     params,
+    window,
   );
-  return rows.map((row) => {
-    const csd = toCsdView(row, now);
-    const msLeft = csd ? new Date(csd.validTo).getTime() - now.getTime() : 0;
-    return {
-      id: row.id,
-      rfc: row.rfc,
-      legalName: row.legal_name,
-      serie: row.serie,
-      csd,
-      csdExpiresSoon: csd?.status === 'active' && msLeft < CSD_EXPIRY_WARNING_DAYS * DAY_MS,
-    };
-  });
+  return { ...page, rows: page.rows.map((row) => toConsoleMerchant(row, now)) };
+}
+
+function toConsoleMerchant(row: MerchantRow, now: Date): ConsoleMerchant {
+  const csd = toCsdView(row, now);
+  const msLeft = csd ? new Date(csd.validTo).getTime() - now.getTime() : 0;
+  return {
+    id: row.id,
+    rfc: row.rfc,
+    legalName: row.legal_name,
+    serie: row.serie,
+    csd,
+    csdExpiresSoon: csd?.status === 'active' && msLeft < CSD_EXPIRY_WARNING_DAYS * DAY_MS,
+  };
 }
 
 export interface MerchantChoice {

@@ -1,4 +1,8 @@
 import type { EntityManager } from '@cfdi/db';
+import { ValidationError } from '../errors';
+import { findMerchant } from '../merchants/merchant-access';
+import { serieProblem } from '../merchants/merchant-rules';
+import type { Scope } from '../scope';
 
 /**
  * Next folio of a (merchant, serie): one upsert that increments under the row lock, so folios are unique and
@@ -12,4 +16,73 @@ export async function nextFolio(em: EntityManager, merchantId: string, serie: st
     [merchantId, serie],
   );
   return Number(rows[0]!.last_folio);
+}
+
+/** A series of a merchant and the folio its next document gets. */
+export interface FolioSeries {
+  serie: string;
+  nextFolio: number;
+}
+
+/** Folios are bigint in the database; a console form keeps to ten digits. */
+export const MAX_FOLIO = 9_999_999_999;
+
+/** The merchant's series with their next folios: its current series first (1 when unused), then the others used. */
+export async function folioSeries(
+  em: EntityManager,
+  scope: Scope,
+  merchantId: string,
+): Promise<FolioSeries[]> {
+  const merchant = await findMerchant(em, scope, merchantId);
+  const rows: { serie: string; last_folio: string }[] = await em.execute(
+    'select serie, last_folio from folio_sequences where merchant_id = ? order by serie',
+    [merchant.id],
+  );
+  const current = rows.find((row) => row.serie === merchant.serie);
+  return [
+    { serie: merchant.serie, nextFolio: Number(current?.last_folio ?? 0) + 1 },
+    ...rows
+      .filter((row) => row.serie !== merchant.serie)
+      .map((row) => ({ serie: row.serie, nextFolio: Number(row.last_folio) + 1 })),
+  ];
+}
+
+/**
+ * Sets the folio the next document of a merchant's series gets (a merchant moving from another system continues its
+ * numbering). Only forward: a folio already given stays unique, so `nextFolio` must be above the series' last one
+ * (checked and written in one statement under the row lock, so a stamp at the same moment cannot slip below it).
+ */
+export async function setNextFolio(
+  em: EntityManager,
+  scope: Scope,
+  merchantId: string,
+  input: { serie: string; nextFolio: number },
+): Promise<FolioSeries> {
+  const merchant = await findMerchant(em, scope, merchantId);
+  const serie = input.serie.trim();
+  const problems = [
+    serieProblem(serie),
+    Number.isSafeInteger(input.nextFolio) && input.nextFolio >= 1 && input.nextFolio <= MAX_FOLIO
+      ? undefined
+      : { path: '/nextFolio', message: `must be a whole number from 1 to ${MAX_FOLIO}` },
+  ].filter((p) => p !== undefined);
+  if (problems.length)
+    throw new ValidationError(problems.map((p) => `${p.path} ${p.message}`).join('; '), problems);
+  const rows: { last_folio: string }[] = await em.execute(
+    `insert into folio_sequences (merchant_id, serie, last_folio) values (?, ?, ?)
+     on conflict (merchant_id, serie) do update set last_folio = excluded.last_folio
+       where folio_sequences.last_folio < excluded.last_folio
+     returning last_folio`,
+    [merchant.id, serie, input.nextFolio - 1],
+  );
+  if (!rows[0]) {
+    const [used] = await folioSeries(em, scope, merchant.id).then((all) =>
+      all.filter((s) => s.serie === serie),
+    );
+    throw ValidationError.field(
+      '/nextFolio',
+      `must be above ${used!.nextFolio - 1}, the series' last folio (a folio is never given twice)`,
+    );
+  }
+  return { serie, nextFolio: Number(rows[0].last_folio) + 1 };
 }

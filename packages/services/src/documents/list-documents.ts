@@ -1,5 +1,13 @@
 import { idAtTime, type EntityManager } from '@cfdi/db';
-import { Conditions, keysetPage, type Page, type PageRequest } from '../pagination';
+import {
+  Conditions,
+  countedPage,
+  keysetPage,
+  type CountedPage,
+  type ListWindow,
+  type Page,
+  type PageRequest,
+} from '../pagination';
 import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
 import {
@@ -92,15 +100,28 @@ export async function listDocuments(
   );
 }
 
+const AWAITING_RECONCILIATION = `select * from documents where needs_reconciliation and status = 'stamping' order by id`;
+const FAILED_FILES = `select * from documents where files_status = 'failed' and uuid is not null order by id`;
+
 /** Documents awaiting an operator or the PAC lookup, across accounts (operators' view). */
 export async function listAwaitingReconciliation(em: EntityManager): Promise<DocumentRow[]> {
-  return em.execute(`select * from documents where needs_reconciliation and status = 'stamping' order by id`);
+  return em.execute(AWAITING_RECONCILIATION);
 }
+
+/** One numbered page of the reconciliation queue, oldest first (the console's queue). */
+export const awaitingReconciliationPage = (
+  em: EntityManager,
+  window: ListWindow,
+): Promise<CountedPage<DocumentRow>> => countedPage(em, AWAITING_RECONCILIATION, [], window);
 
 /** Stamped documents whose files failed for good (`cfdi files failed`), oldest first. */
 export async function listFailedFiles(em: EntityManager): Promise<DocumentRow[]> {
-  return em.execute(`select * from documents where files_status = 'failed' and uuid is not null order by id`);
+  return em.execute(FAILED_FILES);
 }
+
+/** One numbered page of the documents whose files failed, oldest first (the console's failed files page). */
+export const failedFilesPage = (em: EntityManager, window: ListWindow): Promise<CountedPage<DocumentRow>> =>
+  countedPage(em, FAILED_FILES, [], window);
 
 /** Why a document's files cannot be rendered (again), or null when they can: the CLI's and the console's check. */
 export function filesCannotRender(row: DocumentRow): string | null {

@@ -1,6 +1,6 @@
 import { checkCustomerRecord, type CatalogLookup } from '@cfdi/cfdi';
 import { newId, type EntityManager } from '@cfdi/db';
-import { Conditions, listAnswer, type ListAnswer, type PageRequest } from '../pagination';
+import { Conditions, listAnswer, type ListAnswer, type PageRequest, type RowCount } from '../pagination';
 import type { Scope } from '../scope';
 import { isoTimestamp } from '../time';
 import {
@@ -9,6 +9,7 @@ import {
   deleteRecord,
   findRecord,
   insertRecord,
+  countRecords,
   listRecords,
   rejectIssues,
   updateRecord,
@@ -170,14 +171,31 @@ export interface CustomerListQuery extends PageRequest {
   rfc?: string;
 }
 
+/** `offset`: the console's numbered pages (the API pages by `startingAfter` only). */
 export async function listCustomers(
   ctx: RecordContext,
   scope: Scope,
   query: CustomerListQuery,
+  offset = 0,
 ): Promise<ListAnswer<CustomerView>> {
+  const page = await listRecords<CustomerRow>(ctx.em, scope, CUSTOMERS, customerConditions(query), {
+    limit: query.limit,
+    startingAfter: query.startingAfter,
+    offset,
+  });
+  return listAnswer(page, toCustomerView);
+}
+
+/** How many customers the list query finds (capped, see COUNT_CAP): the console's count. */
+export const countCustomers = (
+  ctx: RecordContext,
+  scope: Scope,
+  query: Omit<CustomerListQuery, keyof PageRequest>,
+): Promise<RowCount> => countRecords(ctx.em, scope, CUSTOMERS, customerConditions(query));
+
+function customerConditions(query: Omit<CustomerListQuery, keyof PageRequest>): Conditions {
   const where = new Conditions();
   if (query.rfc) where.add('rfc = ?', query.rfc.toUpperCase());
   if (query.q) where.add('(rfc ilike ? or legal_name ilike ?)', containing(query.q), containing(query.q));
-  const page = await listRecords<CustomerRow>(ctx.em, scope, CUSTOMERS, where, query);
-  return listAnswer(page, toCustomerView);
+  return where;
 }

@@ -1,6 +1,6 @@
 import { checkProductRecord } from '@cfdi/cfdi';
 import { newId, type EntityManager } from '@cfdi/db';
-import { Conditions, listAnswer, type ListAnswer, type PageRequest } from '../pagination';
+import { Conditions, listAnswer, type ListAnswer, type PageRequest, type RowCount } from '../pagination';
 import type { Scope } from '../scope';
 import { isoTimestamp } from '../time';
 import type { RecordContext } from './customers';
@@ -11,6 +11,7 @@ import {
   FieldConflictError,
   findRecord,
   insertRecord,
+  countRecords,
   listRecords,
   rejectIssues,
   updateRecord,
@@ -197,14 +198,31 @@ export interface ProductListQuery extends PageRequest {
   sku?: string;
 }
 
+/** `offset`: the console's numbered pages (the API pages by `startingAfter` only). */
 export async function listProducts(
   ctx: RecordContext,
   scope: Scope,
   query: ProductListQuery,
+  offset = 0,
 ): Promise<ListAnswer<ProductView>> {
+  const page = await listRecords<ProductRow>(ctx.em, scope, PRODUCTS, productConditions(query), {
+    limit: query.limit,
+    startingAfter: query.startingAfter,
+    offset,
+  });
+  return listAnswer(page, toProductView);
+}
+
+/** How many products the list query finds (capped, see COUNT_CAP): the console's count. */
+export const countProducts = (
+  ctx: RecordContext,
+  scope: Scope,
+  query: Omit<ProductListQuery, keyof PageRequest>,
+): Promise<RowCount> => countRecords(ctx.em, scope, PRODUCTS, productConditions(query));
+
+function productConditions(query: Omit<ProductListQuery, keyof PageRequest>): Conditions {
   const where = new Conditions();
   if (query.sku) where.add('sku = ?', query.sku);
   if (query.q) where.add('(description ilike ? or sku ilike ?)', containing(query.q), containing(query.q));
-  const page = await listRecords<ProductRow>(ctx.em, scope, PRODUCTS, where, query);
-  return listAnswer(page, toProductView);
+  return where;
 }

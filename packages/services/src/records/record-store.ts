@@ -1,6 +1,14 @@
 import type { EntityManager } from '@cfdi/db';
 import { AppError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../errors';
-import { Conditions, keysetPage, type Page, type PageRequest } from '../pagination';
+import {
+  Conditions,
+  keysetCount,
+  keysetPage,
+  type KeysetList,
+  type Page,
+  type PageRequest,
+  type RowCount,
+} from '../pagination';
 import type { Scope } from '../scope';
 import type { ProblemCodeWithStatus } from '../problem-codes';
 
@@ -115,18 +123,27 @@ export async function listRecords<Row>(
   page: PageRequest,
 ): Promise<Page<Row>> {
   if (scope.merchantIds) return { rows: [], hasMore: false };
-  return keysetPage<Row>(
-    em,
-    {
-      select: `select * from ${store.table}`,
-      table: store.table,
-      scope,
-      where: where.add('deleted_at is null'),
-      noun: store.noun,
-    },
-    page,
-  );
+  return keysetPage<Row>(em, recordList(scope, store, where), page);
 }
+
+/** How many live records the list holds (capped, see COUNT_CAP). */
+export async function countRecords(
+  em: EntityManager,
+  scope: Scope,
+  store: RecordTable,
+  where: Conditions,
+): Promise<RowCount> {
+  if (scope.merchantIds) return { total: 0, capped: false };
+  return keysetCount(em, recordList(scope, store, where));
+}
+
+const recordList = (scope: Scope, store: RecordTable, where: Conditions): KeysetList => ({
+  select: `select * from ${store.table}`,
+  table: store.table,
+  scope,
+  where: where.add('deleted_at is null'),
+  noun: store.noun,
+});
 
 /** `%text%` for `ilike`, with the pattern characters of the text matched literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

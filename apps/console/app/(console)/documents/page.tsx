@@ -3,8 +3,10 @@ import { Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import {
   SEARCH_KINDS,
   DOCUMENT_STATUSES,
+  countDocuments,
   documentAmount,
   searchDocuments,
+  type CountedPage,
   type DocumentRow,
 } from '@cfdi/services';
 import { DocumentStatusBadge, kindOf } from '../../../src/document-labels';
@@ -14,24 +16,33 @@ import { em } from '../../../src/platform';
 import { Problem, problemOf } from '../../../src/problem';
 import { documentSearchFrom, param, type SearchParams } from '../../../src/search-params';
 import { currentWorkspace } from '../../../src/workspace';
+import { ListTable, listWindow } from '../../../src/list-table';
 import { ExportLinks } from './export-links';
 
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const { scope } = await currentWorkspace();
   const { t, locale } = await currentLocale();
-  const search = documentSearchFrom(params);
-  let found: { rows: DocumentRow[]; hasMore: boolean } = { rows: [], hasMore: false };
+  // Numbered pages (`page`), not the API's cursor: a page shows where it is in the count and links back.
+  const search = { ...documentSearchFrom(params), startingAfter: undefined };
+  const window = listWindow(params);
+  let found: CountedPage<DocumentRow> = { rows: [], total: 0, capped: false };
   let problem: string | null = null;
   if (scope)
-    found = await searchDocuments(await em(), scope, search).catch(
-      (error) => ((problem = problemOf(error)), found),
-    );
-  const nextPage = new URLSearchParams(
-    Object.entries(params).filter(([k, v]) => k !== 'after' && typeof v === 'string') as [string, string][],
-  );
-  const exportQuery = new URLSearchParams(nextPage).toString();
-  nextPage.set('after', found.rows[found.rows.length - 1]?.id ?? '');
+    found = await (async () => {
+      const db = await em();
+      const page = await searchDocuments(db, scope, search, window.limit, window.offset);
+      // The first page shorter than a page is the whole list: no count query.
+      if (window.offset === 0 && !page.hasMore)
+        return { rows: page.rows, total: page.rows.length, capped: false };
+      return { rows: page.rows, ...(await countDocuments(db, scope, search)) };
+    })().catch((error) => ((problem = problemOf(error)), found));
+  const exportQuery = new URLSearchParams(
+    Object.entries(params).filter(([k, v]) => k !== 'after' && k !== 'page' && typeof v === 'string') as [
+      string,
+      string,
+    ][],
+  ).toString();
   const text = (name: string, label: string, type = 'text') => (
     <label className="field">
       {label}
@@ -83,58 +94,54 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
       </form>
       <ExportLinks query={exportQuery} t={t} />
       <Problem message={problem} />
-      {found.rows.length === 0 && !problem && <Text>{t.noResults}</Text>}
-      {found.rows.length > 0 && (
-        <Table.Root variant="surface" size="1">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>
-                {t.serie}-{t.folio}
-              </Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>{t.receiver}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>{t.status}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>{t.uuid}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">{t.total}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>{t.date}</Table.ColumnHeaderCell>
+      {!problem && (
+        <ListTable
+          list={{ path: '/documents', params, window, t, locale }}
+          page={found}
+          empty={t.noResults}
+          columns={[
+            { label: `${t.serie}-${t.folio}` },
+            { label: t.receiver },
+            { label: t.status },
+            { label: t.uuid },
+            { label: t.total, justify: 'end' },
+            { label: t.date },
+          ]}
+        >
+          {found.rows.map((row) => (
+            <Table.Row key={row.id} data-testid={`document-${row.id}`}>
+              <Table.Cell>
+                <Link href={`/documents/${row.id}`}>
+                  {row.serie}-{row.folio_text ?? row.folio}
+                </Link>{' '}
+                <Text size="1" color="gray">
+                  {labelOf(t.documentKind, kindOf(row))}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                {row.receiver.name}
+                <br />
+                <Text size="1" className="mono">
+                  {row.receiver.rfc}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <DocumentStatusBadge row={row} t={t} testId="document-status" />
+              </Table.Cell>
+              <Table.Cell className="mono">{row.uuid ?? '—'}</Table.Cell>
+              <Table.Cell justify="end">
+                {formatMoney(Number(documentAmount(row)), locale, row.currency)}
+                {row.saldo_pendiente !== null && row.type === 'invoice' && (
+                  <Text as="div" size="1" color="gray" data-testid="document-balance">
+                    {t.outstandingBalance}: {formatMoney(Number(row.saldo_pendiente), locale, row.currency)}
+                  </Text>
+                )}
+              </Table.Cell>
+              <Table.Cell>{formatDateTime(row.created_at as string, locale)}</Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {found.rows.map((row) => (
-              <Table.Row key={row.id} data-testid={`document-${row.id}`}>
-                <Table.Cell>
-                  <Link href={`/documents/${row.id}`}>
-                    {row.serie}-{row.folio_text ?? row.folio}
-                  </Link>{' '}
-                  <Text size="1" color="gray">
-                    {labelOf(t.documentKind, kindOf(row))}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  {row.receiver.name}
-                  <br />
-                  <Text size="1" className="mono">
-                    {row.receiver.rfc}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <DocumentStatusBadge row={row} t={t} testId="document-status" />
-                </Table.Cell>
-                <Table.Cell className="mono">{row.uuid ?? '—'}</Table.Cell>
-                <Table.Cell justify="end">
-                  {formatMoney(Number(documentAmount(row)), locale, row.currency)}
-                  {row.saldo_pendiente !== null && row.type === 'invoice' && (
-                    <Text as="div" size="1" color="gray" data-testid="document-balance">
-                      {t.outstandingBalance}: {formatMoney(Number(row.saldo_pendiente), locale, row.currency)}
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell>{formatDateTime(row.created_at as string, locale)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+          ))}
+        </ListTable>
       )}
-      {found.hasMore && <Link href={`/documents?${nextPage}`}>{t.next} →</Link>}
     </Flex>
   );
 }

@@ -5,6 +5,7 @@ import {
   createDraft,
   DOCUMENT_KINDS,
   draftTotals,
+  updateDraft,
   type DocumentKind,
   type DraftTotals,
 } from '@cfdi/services';
@@ -46,22 +47,31 @@ export async function documentTotals(
   });
 }
 
-/** Stores the document as a draft (validated and totalled, nothing reserved) and opens it. */
-export async function saveDraft(kind: DraftKind, form: IssueFormBody): Promise<FormState> {
+/**
+ * Stores the document as a draft (validated and totalled, nothing reserved) and opens it; with `draftId`, saves the
+ * form over that draft instead (the API's PATCH: validated and totalled again under its row lock).
+ */
+export async function saveDraft(kind: DraftKind, form: IssueFormBody, draftId?: string): Promise<FormState> {
   const saved = await audited<FormState>('documents.issue', async () => {
     const scope = await scopeOrThrow();
     try {
-      const row = await createDraft(
-        await em(),
-        await stampingDeps(),
-        scope,
-        kindOf(kind),
-        draftBodyOf(kind, form),
-      );
+      const body = draftBodyOf(kind, form);
+      const row = draftId
+        ? await updateDraft(
+            await em(),
+            await stampingDeps(),
+            scope,
+            String(draftId),
+            // The form holds every field it edits: one left empty (usoCfdi) is removed, not kept from before.
+            { ...body, ...(body.usoCfdi === undefined ? { usoCfdi: null } : {}) },
+            // The body is the form's own (draftBodyOf), not a client's JSON: no schema to check it against.
+            () => undefined,
+          )
+        : await createDraft(await em(), await stampingDeps(), scope, kindOf(kind), body);
       return {
         result: { done: row.id },
         audit: {
-          action: 'document.draft_create',
+          action: draftId ? 'document.draft_update' : 'document.draft_create',
           target: row.id,
           accountId: scope.accountId,
           livemode: scope.livemode,

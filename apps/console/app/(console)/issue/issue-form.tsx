@@ -36,10 +36,13 @@ export function IssueForm({
   products,
   formas,
   usos,
+  draft,
 }: {
   labels: IssueMessages;
   locale: Locale;
   credited?: CreditedInvoice;
+  /** A saved draft being edited: the form starts from it and saves over it. */
+  draft?: { id: string; body: IssueFormBody };
   merchants: Choice[];
   customers: Choice[];
   products: Choice[];
@@ -47,15 +50,17 @@ export function IssueForm({
   usos: Key[];
 }) {
   const kind: DraftKind = credited ? 'credit_note' : 'invoice';
-  const [body, setBody] = useState<IssueFormBody>({
-    merchantId: credited?.merchantId ?? merchants[0]?.id ?? '',
-    ...(credited ? { relatedInvoiceId: credited.id, tipoRelacion: '01' } : {}),
-    customerId: '',
-    metodoPago: 'PUE',
-    formaPago: '03',
-    usoCfdi: '',
-    items: [{ productId: '', quantity: '1' }],
-  });
+  const [body, setBody] = useState<IssueFormBody>(
+    draft?.body ?? {
+      merchantId: credited?.merchantId ?? merchants[0]?.id ?? '',
+      ...(credited ? { relatedInvoiceId: credited.id, tipoRelacion: '01' } : {}),
+      customerId: '',
+      metodoPago: 'PUE',
+      formaPago: '03',
+      usoCfdi: '',
+      items: [{ productId: '', quantity: '1' }],
+    },
+  );
   const [totals, setTotals] = useState<DraftTotals | null>(null);
   const [state, setState] = useState<FormState>({});
   const [pending, startTransition] = useTransition();
@@ -88,7 +93,7 @@ export function IssueForm({
       aria-label={credited ? labels.newCreditNote : labels.newInvoice}
       onSubmit={(event) => {
         event.preventDefault();
-        startTransition(async () => setState(await saveDraft(kind, body)));
+        startTransition(async () => setState(await saveDraft(kind, body, draft?.id)));
       }}
     >
       <Flex direction="column" gap="3">

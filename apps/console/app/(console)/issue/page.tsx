@@ -4,6 +4,8 @@ import {
   listConsoleMerchants,
   listCustomers,
   listProducts,
+  loadDraft,
+  ConflictError,
   NotFoundError,
   retrieveScopedDocument,
   type RecordContext,
@@ -15,6 +17,8 @@ import { catalogChoices, recordContext } from '../../../src/records-context';
 import { requirePermission } from '../../../src/roles';
 import { param, type SearchParams } from '../../../src/search-params';
 import { IssueForm, type CreditedInvoice } from './issue-form';
+import type { IssueFormBody } from '../../../src/issuing';
+import { editableBody } from './editable-draft';
 
 /** The invoice `?invoice=` names, for its credit note (another account's is a 404, as its page is). */
 async function creditedInvoice(ctx: RecordContext, scope: Scope, id: string): Promise<CreditedInvoice> {
@@ -32,12 +36,38 @@ async function creditedInvoice(ctx: RecordContext, scope: Scope, id: string): Pr
   }
 }
 
-/** A new invoice from the account's saved customers and products, or (`?invoice=`) a credit note of an invoice. */
+/**
+ * A draft the form can edit (`?draft=`): one made of saved records, as this form makes them, back as the form's
+ * state. Another account's, a stamped one or one with typed-in receiver or items (the API's) is a 404 here.
+ */
+async function editableDraft(
+  ctx: RecordContext,
+  scope: Scope,
+  id: string,
+): Promise<{ id: string; body: IssueFormBody }> {
+  try {
+    const { row } = await loadDraft(ctx.em, scope, id);
+    const body = editableBody(row.request ?? {});
+    if (!body) notFound();
+    return { id: row.id, body };
+  } catch (error) {
+    if (error instanceof NotFoundError || error instanceof ConflictError) notFound();
+    throw error;
+  }
+}
+
+/**
+ * A new invoice from the account's saved customers and products, (`?invoice=`) a credit note of an invoice, or
+ * (`?draft=`) a saved draft edited again.
+ */
 export default async function IssuePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requirePermission('documents.issue');
-  const invoiceId = param(await searchParams, 'invoice');
+  const params = await searchParams;
   const { t, locale } = await currentLocale();
   const { ctx, scope } = await recordContext();
+  const draftId = param(params, 'draft');
+  const draft = draftId ? await editableDraft(ctx, scope, draftId) : undefined;
+  const invoiceId = draft?.body.relatedInvoiceId ?? param(params, 'invoice');
   const [credited, merchants, customers, products, { formas, usos }] = await Promise.all([
     invoiceId ? creditedInvoice(ctx, scope, invoiceId) : undefined,
     listConsoleMerchants(ctx.em, scope, new Date()),
@@ -47,8 +77,12 @@ export default async function IssuePage({ searchParams }: { searchParams: Promis
   ]);
   return (
     <Flex direction="column" gap="4">
-      <Heading as="h1">{credited ? t.issue.newCreditNote : t.issue.newInvoice}</Heading>
+      <Heading as="h1">
+        {draft ? t.issue.editDraft : credited ? t.issue.newCreditNote : t.issue.newInvoice}
+      </Heading>
       <IssueForm
+        key={draft?.id ?? 'new'}
+        {...(draft ? { draft } : {})}
         labels={t.issue}
         locale={locale}
         {...(credited ? { credited } : {})}

@@ -57,7 +57,9 @@ export async function revokeKey(form: FormData): Promise<void> {
   await audited('api_keys.manage', async () => {
     const { scope } = await currentWorkspace();
     const keyId = String(form.get('keyId') ?? '');
-    if (!scope || !/^key_[0-9A-Z]+$/.test(keyId)) return { result: null, audit: null };
+    // Only the confirmation's button says `confirmed`: a bare "revoke" post changes nothing.
+    if (!scope || !/^key_[0-9A-Z]+$/.test(keyId) || form.get('confirmed') !== 'yes')
+      return { result: null, audit: null };
     const key = await revokeApiKey(await em(), scope.accountId, keyId);
     return {
       result: null,

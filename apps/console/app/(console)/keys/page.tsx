@@ -1,18 +1,26 @@
-import { Badge, Button, Flex, Heading, Table } from '@radix-ui/themes';
-import { listApiKeys } from '@cfdi/services';
+import Link from 'next/link';
+import { Badge, Button, Callout, Flex, Heading, Table } from '@radix-ui/themes';
+import { apiKeysPage, type ApiKeyView, type CountedPage } from '@cfdi/services';
 import { formatDateTime } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
 import { em } from '../../../src/platform';
 import { currentWorkspace } from '../../../src/workspace';
 import { revokeKey } from './actions';
 import { CreateKeyForm } from './create-key-form';
+import { ListTable, listWindow } from '../../../src/list-table';
+import { param, type SearchParams } from '../../../src/search-params';
 
-export default async function KeysPage() {
+export default async function KeysPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = await searchParams;
   const { scope } = await currentWorkspace();
   const { t, locale } = await currentLocale();
-  const keys = scope
-    ? (await listApiKeys(await em(), scope.accountId)).filter((k) => k.livemode === scope.livemode)
-    : [];
+  const window = listWindow(params);
+  const keys: CountedPage<ApiKeyView> = scope
+    ? await apiKeysPage(await em(), scope, window)
+    : { rows: [], total: 0, capped: false };
+  // "Revoke" asks first: it opens this confirmation (a plain link, so it works without JavaScript), and only its
+  // button revokes. A key revoked fails every call at once and cannot be brought back.
+  const revoking = keys.rows.find((k) => k.id === param(params, 'revoke') && !k.revokedAt);
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1">{t.apiKeys}</Heading>
@@ -24,41 +32,56 @@ export default async function KeysPage() {
           keyCreated: t.keyCreated,
         }}
       />
-      <Table.Root variant="surface" size="1">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>{t.prefix}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t.merchantsLimit}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t.note}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t.created}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t.status}</Table.ColumnHeaderCell>
+      {revoking && (
+        <Callout.Root highContrast color="red" role="alert" data-testid="revoke-confirmation">
+          <Callout.Text>
+            {t.revokeConfirm} <span className="mono">{revoking.displayPrefix}…</span>
+            {revoking.note ? ` (${revoking.note})` : ''}
+          </Callout.Text>
+          <Flex gap="3" align="center" wrap="wrap">
+            <form action={revokeKey}>
+              <input type="hidden" name="keyId" value={revoking.id} />
+              <input type="hidden" name="confirmed" value="yes" />
+              <Button size="1" color="red" variant="soft" highContrast type="submit">
+                {t.revokeConfirmButton}
+              </Button>
+            </form>
+            <Link href="/keys">{t.cancelAction}</Link>
+          </Flex>
+        </Callout.Root>
+      )}
+      <ListTable
+        list={{ path: '/keys', params, window, t, locale }}
+        page={keys}
+        empty={t.noResults}
+        columns={[
+          { label: t.prefix },
+          { label: t.merchantsLimit },
+          { label: t.note },
+          { label: t.created },
+          { label: t.status },
+        ]}
+      >
+        {keys.rows.map((key) => (
+          <Table.Row key={key.id} data-testid={`key-${key.id}`}>
+            <Table.Cell className="mono">{key.displayPrefix}…</Table.Cell>
+            <Table.Cell>{key.merchantIds?.join(', ') ?? t.all}</Table.Cell>
+            <Table.Cell>{key.note ?? ''}</Table.Cell>
+            <Table.Cell>{formatDateTime(key.createdAt, locale)}</Table.Cell>
+            <Table.Cell>
+              {key.revokedAt ? (
+                <Badge highContrast color="gray">
+                  {t.revoked}
+                </Badge>
+              ) : (
+                <Link href={`/keys?revoke=${key.id}`} aria-label={`${t.revoke} ${key.displayPrefix}…`}>
+                  {t.revoke}
+                </Link>
+              )}
+            </Table.Cell>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {keys.map((key) => (
-            <Table.Row key={key.id} data-testid={`key-${key.id}`}>
-              <Table.Cell className="mono">{key.displayPrefix}…</Table.Cell>
-              <Table.Cell>{key.merchantIds?.join(', ') ?? t.all}</Table.Cell>
-              <Table.Cell>{key.note ?? ''}</Table.Cell>
-              <Table.Cell>{formatDateTime(key.createdAt, locale)}</Table.Cell>
-              <Table.Cell>
-                {key.revokedAt ? (
-                  <Badge highContrast color="gray">
-                    {t.revoked}
-                  </Badge>
-                ) : (
-                  <form action={revokeKey}>
-                    <input type="hidden" name="keyId" value={key.id} />
-                    <Button size="1" color="red" variant="soft" type="submit">
-                      {t.revoke}
-                    </Button>
-                  </form>
-                )}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+        ))}
+      </ListTable>
     </Flex>
   );
 }

@@ -1,22 +1,24 @@
 import { Button, Flex, Heading, Table } from '@radix-ui/themes';
-import { searchTransactions, TRANSACTION_TYPES, type TransactionView } from '@cfdi/services';
+import { transactionsPage, TRANSACTION_TYPES, type CountedPage, type TransactionView } from '@cfdi/services';
 import { formatCentavos, formatDateTime, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
 import { em } from '../../../src/platform';
 import { Problem, problemOf } from '../../../src/problem';
 import { ledgerSearchFrom, param, type SearchParams } from '../../../src/search-params';
 import { currentWorkspace } from '../../../src/workspace';
+import { ListTable, listWindow } from '../../../src/list-table';
 
 export default async function LedgerPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const { scope } = await currentWorkspace();
   const { t, locale } = await currentLocale();
   const search = ledgerSearchFrom(params);
-  let rows: TransactionView[] = [];
+  const window = listWindow(params);
+  let found: CountedPage<TransactionView> = { rows: [], total: 0, capped: false };
   let problem: string | null = null;
   if (scope)
-    rows = await searchTransactions(await em(), scope, search, 200).catch(
-      (error) => ((problem = problemOf(error)), []),
+    found = await transactionsPage(await em(), scope, search, window).catch(
+      (error) => ((problem = problemOf(error)), found),
     );
   const query = new URLSearchParams(
     Object.entries(search).filter(([, v]) => v) as [string, string][],
@@ -57,19 +59,21 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
         </a>
       </form>
       <Problem message={problem} />
-      <Table.Root variant="surface" size="1">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>{t.date}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t.type}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">{t.amount}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">{t.balanceAfter}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t.reference}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t.note}</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((row) => (
+      {!problem && (
+        <ListTable
+          list={{ path: '/ledger', params, window, t, locale }}
+          page={found}
+          empty={t.noResults}
+          columns={[
+            { label: t.date },
+            { label: t.type },
+            { label: t.amount, justify: 'end' },
+            { label: t.balanceAfter, justify: 'end' },
+            { label: t.reference },
+            { label: t.note },
+          ]}
+        >
+          {found.rows.map((row) => (
             <Table.Row key={row.id}>
               <Table.Cell>{formatDateTime(row.createdAt, locale)}</Table.Cell>
               <Table.Cell>{labelOf(t.transactionType, row.type)}</Table.Cell>
@@ -79,8 +83,8 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
               <Table.Cell>{row.note ?? ''}</Table.Cell>
             </Table.Row>
           ))}
-        </Table.Body>
-      </Table.Root>
+        </ListTable>
+      )}
     </Flex>
   );
 }

@@ -1,9 +1,9 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { putMerchantLogo, updateMerchant, ValidationError } from '@cfdi/services';
+import { putMerchantLogo, setNextFolio, updateMerchant, ValidationError } from '@cfdi/services';
 import { audited } from '../../../../src/audited-action';
-import { formProblem, listOf, textOf, type FormState } from '../../../../src/form-state';
+import { formProblem, listOf, numberOf, textOf, type FormState } from '../../../../src/form-state';
 import { em, platform } from '../../../../src/platform';
 import { currentWorkspace } from '../../../../src/workspace';
 
@@ -63,6 +63,34 @@ export async function uploadMerchantLogo(_previous: FormState, form: FormData): 
       return {
         result: { done: id },
         audit: { action: 'merchant.logo', target: id, accountId: scope.accountId, livemode: scope.livemode },
+      };
+    } catch (error) {
+      return { result: formProblem(error), audit: null };
+    }
+  });
+}
+
+/** The folio the next document of one of the merchant's series gets: only forward (setNextFolio). */
+export async function saveNextFolio(_previous: FormState, form: FormData): Promise<FormState> {
+  const id = String(form.get('id') ?? '');
+  return audited<FormState>('merchants.settings', async () => {
+    const scope = await scopeOrThrow();
+    try {
+      const input = {
+        serie: String(form.get('serie') ?? ''),
+        nextFolio: numberOf(form.get('nextFolio')) ?? NaN,
+      };
+      const set = await setNextFolio(await em(), scope, id, input);
+      revalidatePath(`/merchants/${id}`);
+      return {
+        result: { done: `${set.serie} ${set.nextFolio}` },
+        audit: {
+          action: 'merchant.next_folio',
+          target: id,
+          accountId: scope.accountId,
+          livemode: scope.livemode,
+          detail: { serie: set.serie, nextFolio: set.nextFolio },
+        },
       };
     } catch (error) {
       return { result: formProblem(error), audit: null };

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { Flex, Heading, Text } from '@radix-ui/themes';
-import { NotFoundError, retrieveMerchant, type MerchantView } from '@cfdi/services';
+import { folioSeries, NotFoundError, retrieveMerchant, type MerchantView } from '@cfdi/services';
 import { currentLocale } from '../../../../src/i18n/locale';
 import { em, platform } from '../../../../src/platform';
 import { requirePermission } from '../../../../src/roles';
@@ -40,6 +40,7 @@ export default async function MerchantSettingsPage({ params }: { params: Promise
           serie: merchant.serie,
           autoEmail: merchant.autoEmail,
           emailCopyTo: merchant.emailCopyTo,
+          series: await folioSeries(await em(), scope, merchant.id),
         }}
       />
     </Flex>

@@ -4,19 +4,22 @@ import { Button, Flex } from '@radix-ui/themes';
 import { Field, FormDone, FormProblem } from '../../../../src/form-field';
 import type { IssueMessages } from '../../../../src/i18n/issue-messages';
 import { useFormAction } from '../../../../src/use-form-action';
-import { saveMerchantSettings, uploadMerchantLogo } from './actions';
+import { saveMerchantSettings, saveNextFolio, uploadMerchantLogo } from './actions';
 
 export interface MerchantSettings {
   id: string;
   serie: string;
   autoEmail: boolean;
   emailCopyTo: string[];
+  /** Its series, current first, with the folio each one's next document gets. */
+  series: { serie: string; nextFolio: number }[];
 }
 
 /** A merchant's series, automatic e-mail with its copies, and logo; the services' problems under their fields. */
 export function SettingsForms({ merchant, labels }: { merchant: MerchantSettings; labels: IssueMessages }) {
   const settings = useFormAction(saveMerchantSettings);
   const logo = useFormAction(uploadMerchantLogo);
+  const folio = useFormAction(saveNextFolio);
   return (
     <Flex direction="column" gap="4">
       <form onSubmit={settings.onSubmit} aria-label={labels.merchantSettings}>
@@ -41,6 +44,37 @@ export function SettingsForms({ merchant, labels }: { merchant: MerchantSettings
         </Flex>
         <FormProblem state={settings.state} shown={['/serie', '/emailCopyTo']} />
         <FormDone message={settings.state.done && !settings.state.error ? labels.saved : null} />
+      </form>
+      <form onSubmit={folio.onSubmit} aria-label={labels.folios}>
+        <input type="hidden" name="id" value={merchant.id} />
+        <ul data-testid="folio-series">
+          {merchant.series.map((s) => (
+            <li key={s.serie}>
+              {labels.serie} <span className="mono">{s.serie}</span>: {labels.nextFolio} {s.nextFolio}
+            </li>
+          ))}
+        </ul>
+        <Flex gap="3" align="end" wrap="wrap">
+          <Field label={labels.serie} path="/serie" state={folio.state}>
+            {(a) => (
+              <select name="serie" defaultValue={merchant.series[0]?.serie} {...a}>
+                {merchant.series.map((s) => (
+                  <option key={s.serie} value={s.serie}>
+                    {s.serie}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={labels.nextFolio} path="/nextFolio" state={folio.state}>
+            {(a) => <input name="nextFolio" inputMode="numeric" size={12} {...a} />}
+          </Field>
+          <Button type="submit" disabled={folio.pending}>
+            {labels.setNextFolio}
+          </Button>
+        </Flex>
+        <FormProblem state={folio.state} shown={['/serie', '/nextFolio']} />
+        <FormDone message={folio.state.done && !folio.state.error ? labels.saved : null} />
       </form>
       <form onSubmit={logo.onSubmit} aria-label={labels.logo}>
         <input type="hidden" name="id" value={merchant.id} />

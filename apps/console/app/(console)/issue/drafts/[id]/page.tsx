@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Badge, Button, DataList, Flex, Heading } from '@radix-ui/themes';
 import { ConflictError, loadDraft, NotFoundError, totalsOf, type DocumentRow } from '@cfdi/services';
@@ -11,6 +12,7 @@ import { requirePermission } from '../../../../../src/roles';
 import { param, type SearchParams } from '../../../../../src/search-params';
 import { currentWorkspace } from '../../../../../src/workspace';
 import { TotalsList } from '../../totals-list';
+import { editableBody } from '../../editable-draft';
 import { deleteDraftAction, stampDraftAction } from '../actions';
 
 /** A saved draft: its receiver and totals per tax, its PDF preview, and stamping it. */
@@ -57,6 +59,11 @@ export default async function DraftPage({
       </DataList.Root>
       <TotalsList totals={totalsOf(row)} labels={t.issue} locale={locale} />
       <Flex gap="3" wrap="wrap" align="center">
+        {editableBody(row.request ?? {}) && (
+          <Link href={`/issue?draft=${row.id}`} data-testid="edit-draft">
+            {t.issue.editDraft}
+          </Link>
+        )}
         <a href={`/issue/drafts/${row.id}/preview`} target="_blank" rel="noreferrer">
           {t.issue.previewPdf}
         </a>
