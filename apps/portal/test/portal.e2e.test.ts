@@ -192,7 +192,9 @@ it('two receipts of the same merchant go into one invoice; another merchant’s 
   // Another merchant's ticket: the uniform refusal, nothing about it shown.
   await page.getByLabel('Clave de otro ticket').fill(elsewhere.key);
   await page.getByRole('button', { name: 'Agregar' }).click();
-  await page.getByRole('alert').waitFor();
+  await expect(page.locator('p.alert[role="alert"]').textContent()).resolves.toMatch(
+    /^Ese ticket no se puede agregar/,
+  );
   expect(await page.content()).not.toContain('Jugo');
   await checkPage(page);
 
@@ -217,6 +219,23 @@ it('two receipts of the same merchant go into one invoice; another merchant’s 
   expect(attributesOf(xml, 'Comprobante')).toMatchObject({ Total: '87.00' });
   expect((await receiptStatus(other, elsewhere.id)).status).toBe('open');
 }, 120_000);
+
+it('a stamp the SAT refuses is explained, and the ticket is open again for corrected data', async () => {
+  // The sandbox PAC refuses a CFDI whose concept says so, with the SAT's CFDI40145 (receiver name mismatch).
+  const sale = await receipt(account, 'Tortas SANDBOX_REJECT_CFDI40145', 40);
+  const page = await openPage(PHONE);
+  await page.goto(url(`/r/${sale.key}`));
+  const form = await fillCustomer(page);
+  await form.getByRole('button', { name: 'Generar factura' }).click();
+  await page.waitForURL(/\/f\/[A-Za-z0-9_-]{32}$/);
+  await page.getByRole('heading', { name: 'El SAT rechazó la factura' }).waitFor({ timeout: 60_000 });
+  await expect(page.getByTestId('failure').textContent()).resolves.toMatch(/^CFDI40145 /);
+  await checkPage(page);
+  expect(await receiptStatus(account, sale.id)).toMatchObject({ status: 'open' });
+  await page.getByRole('link', { name: 'Corregir mis datos' }).click();
+  await page.waitForURL(url(`/r/${sale.key}`));
+  await page.getByRole('heading', { name: 'Tus datos fiscales' }).waitFor();
+}, 90_000);
 
 it('an invalid RFC is refused under its field, with what was typed kept', async () => {
   const sale = await receipt(account, 'Agua mineral', 20);
