@@ -119,7 +119,8 @@ it('a customer types a key as printed (lowercase, O for 0, L for 1), sees the ti
   await expect(page.getByTestId(`ticket-${sale.key}`).textContent()).resolves.toMatch(
     /Torta de milanesa.*\$116\.00 MXN/,
   );
-  await checkPage(page);
+  // TEST_CONSOLE_SCREENSHOTS=1 writes the README's pictures (docs/console/portal-*.png).
+  await checkPage(page, 'portal-ticket');
 
   // The regime list follows the RFC typed: a 12-character RFC (persona moral) offers no 605 (sueldos, físicas).
   const form = await fillCustomer(page);
@@ -129,7 +130,7 @@ it('a customer types a key as printed (lowercase, O for 0, L for 1), sees the ti
   await expect(page.getByTestId('receiver').textContent()).resolves.toBe(
     'URE180429TM6 · UNIVERSIDAD ROBOTICA ESPAÑOLA',
   );
-  await checkPage(page);
+  await checkPage(page, 'portal-invoice');
 
   // The stamped CFDI's receiver is what the customer typed (capitals, as the SAT registers names).
   const after = await receiptStatus(account, sale.id);
