@@ -3,8 +3,8 @@ import { startMailpit, type RunningMailpit } from '@cfdi/devstack';
 import { mailpitClient } from '@cfdi/api/test/mailpit-client';
 import { attributesOf, stampedXml } from '@cfdi/api/test/record-fixtures';
 import { idempotencyKey, stampingAccount, startStack, type StackHarness } from '@cfdi/api/test/stack';
-import { launchBrowser } from '@cfdi/console/test/browser';
-import { checkPage } from '@cfdi/console/test/page-checks';
+import { launchBrowser } from './browser';
+import { checkPage } from './page-checks';
 import { portalEnvFor, startPortal, type RunningPortal } from './portal-server';
 
 // Ports of their own: the console suites use 3310–3312. The second portal has low limits for the 429 test.
@@ -119,8 +119,8 @@ it('a customer types a key as printed (lowercase, O for 0, L for 1), sees the ti
   await expect(page.getByTestId(`ticket-${sale.key}`).textContent()).resolves.toMatch(
     /Torta de milanesa.*\$116\.00 MXN/,
   );
-  // TEST_CONSOLE_SCREENSHOTS=1 writes the README's pictures (docs/console/portal-*.png).
-  await checkPage(page, 'portal-ticket');
+  // TEST_PORTAL_SCREENSHOTS=1 writes the README's pictures (docs/portal/).
+  await checkPage(page, 'ticket');
 
   // The regime list follows the RFC typed: a 12-character RFC (persona moral) offers no 605 (sueldos, físicas).
   const form = await fillCustomer(page);
@@ -130,7 +130,7 @@ it('a customer types a key as printed (lowercase, O for 0, L for 1), sees the ti
   await expect(page.getByTestId('receiver').textContent()).resolves.toBe(
     'URE180429TM6 · UNIVERSIDAD ROBOTICA ESPAÑOLA',
   );
-  await checkPage(page, 'portal-invoice');
+  await checkPage(page, 'invoice');
 
   // The stamped CFDI's receiver is what the customer typed (capitals, as the SAT registers names).
   const after = await receiptStatus(account, sale.id);
