@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1.7
-# One image for every Node service of the platform (API, worker, sandbox PAC, console, `cfdi`); docker-compose.yml
+# One image for every Node service of the platform (API, worker, sandbox PAC, console, portal, `cfdi`); docker-compose.yml
 # picks the entry point. The SAT XSD/XSLT and catalogs come from a build context of their own, never from the
 # repository:
 #
@@ -9,7 +9,7 @@
 ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # Build stage: every dependency, then `turbo run build` (esbuild bundles in dist/, the prebuilt workflow bundle,
-# the console's .next), then the dev dependencies pruned away.
+# the console's and the portal's .next), then the dev dependencies pruned away.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json turbo.json tsconfig.base.json ./
@@ -51,6 +51,8 @@ COPY --from=build /app/apps/pac-sandbox/package.json ./apps/pac-sandbox/
 COPY --from=build /app/apps/pac-sandbox/dist ./apps/pac-sandbox/dist
 COPY --from=build /app/apps/console/package.json /app/apps/console/next.config.js /app/apps/console/server.js ./apps/console/
 COPY --from=build /app/apps/console/.next ./apps/console/.next
+COPY --from=build /app/apps/portal/package.json /app/apps/portal/next.config.js /app/apps/portal/server.js ./apps/portal/
+COPY --from=build /app/apps/portal/.next ./apps/portal/.next
 COPY --from=build /app/cli/package.json ./cli/
 COPY --from=build /app/cli/dist ./cli/dist
 COPY --from=sat xml ./sat/xml

@@ -11,7 +11,7 @@ const root = path.resolve(__dirname, '..');
 const problems: string[] = [];
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
-/** dist/ and .next/ are produced by the package's `build` script (the console's is not part of the test build). */
+/** dist/ and .next/ are produced by the package's `build` script (the console's and the portal's are not part of the test build). */
 function builtOrBuildable(relative: string): boolean {
   if (fs.existsSync(path.join(root, relative))) return true;
   const output = /^(.*?)\/(dist|\.next)(\/|$)/.exec(relative);

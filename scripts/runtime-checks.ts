@@ -15,11 +15,19 @@ export async function runtimeChecks(
   log: (line: string) => void,
 ): Promise<number> {
   const steps: CheckStep[] = [
-    // The console's `next build` (minutes on two cores) is left to its own workspace; every other app is bundled.
+    // The console's and the portal's `next build` (minutes each on two cores) are left to their own workspaces
+    // (their tests build them); every other app is bundled.
     [
-      'build (turbo run build, console aside)',
+      'build (turbo run build, console and portal aside)',
       bin('turbo'),
-      ['run', 'build', '--filter=!@cfdi/console', '--concurrency=1', '--output-logs=errors-only'],
+      [
+        'run',
+        'build',
+        '--filter=!@cfdi/console',
+        '--filter=!@cfdi/portal',
+        '--concurrency=1',
+        '--output-logs=errors-only',
+      ],
     ],
     ['Dockerfile and docker-compose.yml', bin('tsx'), ['scripts/dockerfile-check.ts']],
     // promtool and Helm are built into the tool cache on first use (minutes, once); then a few seconds.

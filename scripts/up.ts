@@ -150,9 +150,13 @@ async function main(): Promise<void> {
   const consolePort = Number(
     process.env.CONSOLE_PORT ?? (apiPorts.includes(3001) ? apiPorts.at(-1)! + 1 : 3001),
   );
+  // The portal listens on PORTAL_URL's port (receipts print that URL; default http://127.0.0.1:3002), or PORTAL_PORT
+  // when the URL is a proxy's in front of it.
+  const portalPort = Number(process.env.PORTAL_PORT ?? (new URL(config.api.portalUrl).port || 3002));
   const planned: PlannedPort[] = [
     ...apiPorts.map((port) => ({ port, service: 'API', moveWith: 'API_PORT' })),
     { port: consolePort, service: 'console', moveWith: 'CONSOLE_PORT' },
+    { port: portalPort, service: 'self-invoicing portal', moveWith: 'PORTAL_URL' },
     {
       port: Number(process.env.PAC_SANDBOX_PORT ?? 3100),
       service: 'sandbox PAC',
@@ -260,6 +264,12 @@ async function main(): Promise<void> {
       cwd: path.join(root, 'apps/console'),
     },
   );
+  supervisor.start(
+    'portal',
+    process.execPath,
+    [path.join(root, 'apps/portal/server.js'), '--dev', '-p', String(portalPort)],
+    { cwd: path.join(root, 'apps/portal') },
+  );
   for (const port of apiPorts) await waitForHttp(`http://${config.api.host}:${port}/ready`, 60_000);
 
   const account = await devAccount(config.databaseUrl, config.testSeedCentavos);
@@ -275,6 +285,7 @@ async function main(): Promise<void> {
   log(
     `console:         http://127.0.0.1:${consolePort} (admin: ${await firstConsoleAdmin(config.databaseUrl)})`,
   );
+  log(`portal:          ${config.api.portalUrl} (receipts' selfInvoiceUrl: ${config.api.portalUrl}/r/<key>)`);
   log(
     config.mail.smtpUrl
       ? `e-mail:          sent through ${new URL(config.mail.smtpUrl).host} (SMTP_URL)`

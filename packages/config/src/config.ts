@@ -39,6 +39,8 @@ export interface Config {
   /** Backoff of the SAT status query while a cancellation awaits the receiver's answer (seconds). */
   cancellationPolling: { firstPollSeconds: number; maxPollSeconds: number };
   rateLimitPerMinute: number;
+  /** The self-invoicing portal's limits: requests per minute per client address and per receipt key named. */
+  portal: { rateLimitPerIp: number; rateLimitPerKey: number };
   /** Bearer token `/metrics` requires; when unset it is open outside production and refused in production. */
   metricsToken: string | null;
   /** Centavos seeded into the test balance of every new account. */
@@ -360,6 +362,10 @@ export function loadConfig(rawEnv: Env = process.env, options: LoadConfigOptions
       maxPollSeconds: int('CANCELLATION_MAX_POLL_SECONDS', 3600, 1, 86_400),
     },
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
+    portal: {
+      rateLimitPerIp: int('PORTAL_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),
+      rateLimitPerKey: int('PORTAL_RATE_LIMIT_PER_KEY', 20, 1, 1_000_000),
+    },
     metricsToken: optional('METRICS_TOKEN'),
     testSeedCentavos: int('TEST_SEED_CENTAVOS', 100_000, 0, 1_000_000_000),
     priceTiers: tiers,

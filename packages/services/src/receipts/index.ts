@@ -3,3 +3,4 @@ export { normalizeReceiptKey, printedReceiptKey, RECEIPT_KEY_LENGTH } from './re
 export { receiptExpiry } from './receipt-expiry';
 export * from './invoice-receipts';
 export { receiptTicket } from './receipt-ticket';
+export * from './portal';

@@ -1,0 +1,4 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  globalSetup: require.resolve('@cfdi/testkit/src/global-setup.ts'),
+};
