@@ -3,3 +3,13 @@ export { normalizeReceiptKey, printedReceiptKey, RECEIPT_KEY_LENGTH } from './re
 export { receiptExpiry } from './receipt-expiry';
 export * from './invoice-receipts';
 export { receiptTicket } from './receipt-ticket';
+export * from './global-invoice';
+export { emitCoveredReceiptEvents } from './reopen-receipts';
+export {
+  addDays,
+  globalPeriodOf,
+  mexicoCityDay,
+  PERIODICIDADES,
+  type GlobalPeriod,
+  type Periodicidad,
+} from './global-period';
