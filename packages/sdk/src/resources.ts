@@ -341,9 +341,9 @@ export function createResources(transport: Transport) {
           { path: { id }, idempotent: true, body },
           options,
         ),
-      /** Stamp a period’s global invoice (`createGlobalInvoiceOfReceipts`) */
-      createGlobalInvoiceOf: (body: Body<'createGlobalInvoiceOfReceipts'>, options?: RequestOptions) =>
-        transport.request<Result<'createGlobalInvoiceOfReceipts'>>(
+      /** Stamp a period’s global invoice (`createReceiptGlobalInvoice`) */
+      createGlobalInvoice: (body: Body<'createReceiptGlobalInvoice'>, options?: RequestOptions) =>
+        transport.request<Result<'createReceiptGlobalInvoice'>>(
           'POST',
           '/v1/receipts/global',
           { body },

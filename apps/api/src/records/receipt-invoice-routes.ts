@@ -64,7 +64,7 @@ export const receiptInvoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['receipts'],
-        operationId: 'createGlobalInvoiceOfReceipts',
+        operationId: 'createReceiptGlobalInvoice',
         summary: 'Stamp a period’s global invoice',
         description:
           'Stamp the global invoice (to PUBLICO EN GENERAL, with InformacionGlobal) of one period of a merchant: every receipt sold in the period (Mexico City days) and still open becomes one concept (NoIdentificacion the receipt id) and turns in_global, as the merchant’s automatic run does after each period. The period must have ended. The period is the idempotency key: asked again, or after the automatic run, it answers the same document and stamps nothing new. A receipt its customer invoices at the same moment ends in exactly one of the two CFDIs. 409 no_open_receipts when the period has nothing to invoice. Answers as POST /v1/invoices.',
