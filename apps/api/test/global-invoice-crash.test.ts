@@ -1,3 +1,4 @@
+import { receiptExpiry } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { globalInvoiceScheduleId } from '@cfdi/temporal-contract';
 import { idempotencyKey, stampingAccount, startStack, type StackHarness } from './stack';
@@ -36,6 +37,8 @@ it('a worker SIGKILLed while the global invoice is at the PAC: one document, one
         items: [{ productCode: '50192100', unitCode: 'H87', description, quantity: 1, unitPrice: 58 }],
       },
     });
+    // With a weekly global invoice, a receipt can be invoiced by its customer until its week's run takes it.
+    expect(res.body.expiresAt).toBe(receiptExpiry(new Date(res.body.createdAt), 0, '02').toISOString());
     await em().execute('update receipts set created_at = ? where id = ?', [new Date(soldAt), res.body.id]);
     receipts.push(res.body.id);
   }

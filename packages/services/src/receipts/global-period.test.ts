@@ -1,3 +1,4 @@
+import { receiptExpiry } from './receipt-expiry';
 import { addDays, globalPeriodOf, mexicoCityDay, mexicoCityMidnight } from './global-period';
 
 describe('globalPeriodOf', () => {
@@ -47,5 +48,15 @@ describe('globalPeriodOf', () => {
     expect(mexicoCityDay(new Date('2026-12-01T06:00:00Z'))).toBe('2026-12-01');
     expect(mexicoCityMidnight('2026-12-01').toISOString()).toBe('2026-12-01T06:00:00.000Z');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+});
+
+describe('receiptExpiry with the global invoice on', () => {
+  it('ends when the run of the sale’s period takes it: the period’s end plus the grace days', () => {
+    const soldAt = new Date('2026-11-18T20:00:00Z'); // Wednesday 18, 14:00 in Mexico City
+    expect(receiptExpiry(soldAt, 2, '01').toISOString()).toBe('2026-11-21T05:59:59.999Z');
+    expect(receiptExpiry(soldAt, 0, '02').toISOString()).toBe('2026-11-23T05:59:59.999Z');
+    // Monthly: the end of the month, as without a global invoice.
+    expect(receiptExpiry(soldAt, 3, '04')).toEqual(receiptExpiry(soldAt, 3));
   });
 });
