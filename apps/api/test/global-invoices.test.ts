@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { verifySeal } from '@cfdi/cfdi';
+import { defaultSatDir } from '@cfdi/config';
 import { waitFor } from '@cfdi/testkit';
 import { globalInvoiceScheduleId } from '@cfdi/temporal-contract';
 import { ScheduleNotFoundError } from '@temporalio/client';
@@ -34,6 +40,19 @@ async function receipt(key: string, body: unknown, soldAt = '2026-10-15T18:00:00
 
 const globalRun = (key: string, merchantId: string, body: Record<string, unknown> = OCTOBER) =>
   post(key, '/v1/receipts/global', { merchantId, ...body });
+
+/** The SAT's own schemas, through xmllint (as invoices.test.ts does). */
+function assertValidAgainstSatXsd(xml: string): void {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-')), 'global.xml');
+  fs.writeFileSync(file, xml);
+  execFileSync(
+    'xmllint',
+    ['--noout', '--schema', path.join(defaultSatDir(), 'xml', 'cfdi40-bundle.xsd'), file],
+    {
+      stdio: 'pipe',
+    },
+  );
+}
 
 const concepts = (xml: string) =>
   [...xml.matchAll(/<cfdi:Concepto\b([^>]*)>/g)].map((m) =>
@@ -93,6 +112,8 @@ describe('the global invoice of receipts', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ kind: 'global', status: 'stamped', formaPago: '04', usoCfdi: 'S01' });
     const xml = await stampedXml(stack, res.body.id);
+    assertValidAgainstSatXsd(xml);
+    expect(verifySeal(xml).valid).toBe(true);
     expect(xml).toContain('<cfdi:InformacionGlobal Periodicidad="04" Meses="10" Año="2026"/>');
     expect(attributesOf(xml, 'Receptor')).toEqual({
       Rfc: 'XAXX010101000',
