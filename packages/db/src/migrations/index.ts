@@ -21,7 +21,7 @@ import { Migration20261128500000EmailDeliveries } from './Migration2026112850000
 import { Migration20261128500000CustomersProducts } from './Migration20261128500000CustomersProducts';
 import { Migration20261128600000ReadPathsAtScale } from './Migration20261128600000ReadPathsAtScale';
 import { Migration20261128700000Receipts } from './Migration20261128700000Receipts';
-import { Migration20261128800000GlobalInvoices } from './Migration20261128800000GlobalInvoices';
+import { Migration20261128810000GlobalInvoices } from './Migration20261128810000GlobalInvoices';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -51,5 +51,5 @@ export const migrationsList = [
   { name: 'Migration20261128500000CustomersProducts', class: Migration20261128500000CustomersProducts },
   { name: 'Migration20261128600000ReadPathsAtScale', class: Migration20261128600000ReadPathsAtScale },
   { name: 'Migration20261128700000Receipts', class: Migration20261128700000Receipts },
-  { name: 'Migration20261128800000GlobalInvoices', class: Migration20261128800000GlobalInvoices },
+  { name: 'Migration20261128810000GlobalInvoices', class: Migration20261128810000GlobalInvoices },
 ];

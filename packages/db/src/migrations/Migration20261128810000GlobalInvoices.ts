@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * period's global invoice exist once: a repeated or retried run finds the row and stamps nothing new. A row whose
  * document failed to stamp is pointed at the next attempt's document.
  */
-export class Migration20261128800000GlobalInvoices extends Migration {
+export class Migration20261128810000GlobalInvoices extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       alter table merchants add column global_invoice_enabled boolean not null default false;
