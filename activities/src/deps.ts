@@ -1,7 +1,7 @@
 import type { Config } from '@cfdi/config';
 import type { Orm } from '@cfdi/db';
 import type { PacClient } from '@cfdi/pac';
-import type { CsdLoader, DocumentFilesDeps, EmailSendingDeps } from '@cfdi/services';
+import type { CsdLoader, DocumentFilesDeps, EmailSendingDeps, StampingDeps } from '@cfdi/services';
 
 /** What activities may use; built once by the worker. No activity constructs its own client. */
 export interface ActivityDeps {
@@ -9,6 +9,8 @@ export interface ActivityDeps {
   orm: Orm;
   pac: { forMode(livemode: boolean): PacClient };
   loadCsd: CsdLoader;
+  /** The SAT catalogs a document created by a workflow (the global invoice) is validated against. */
+  catalogs: StampingDeps['catalogs'];
   files: DocumentFilesDeps;
   /** Stored files, the renderer and the SMTP sender of documents' e-mails. */
   emails: EmailSendingDeps;

@@ -10,6 +10,7 @@ import { cancellationActivities } from './cancellation';
 import { resumeStalledActivities } from './resume-stalled';
 import { webhookActivities } from './webhooks';
 import { emailActivities } from './emails';
+import { globalInvoiceActivities } from './global-invoices';
 
 import type { Activities } from '@cfdi/temporal-contract';
 
@@ -23,6 +24,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...resumeStalledActivities(deps),
     ...webhookActivities(deps),
     ...emailActivities(deps),
+    ...globalInvoiceActivities(deps),
     /**
      * Invariant check; repeatable (each run appends its own verdict to ledger_audits and moves the checkpoints of
      * the balances it found clean, which a repeated run would move to the same place or further).

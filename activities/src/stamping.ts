@@ -34,6 +34,7 @@ export function stampingActivities(deps: ActivityDeps): StampingActivities {
   const record = async (documentId: string, result: PacStampResult, loaded?: DocumentRow) => {
     const outcome = await recordPacResult(em(), documentId, result, {
       filesInlineMaxItems: deps.config.filesInlineMaxItems,
+      portalUrl: deps.config.api.portalUrl,
       loaded,
     });
     deps.observer?.stampRecorded(outcome.outcome);
@@ -141,7 +142,9 @@ export function stampingActivities(deps: ActivityDeps): StampingActivities {
         .forMode(row.livemode)
         .lookupStamped(row.sealed_xml!, { correlationId: documentId });
       const stamped = lookup.outcome === 'stamped' ? lookup : null;
-      return stampOutcomeOf(await recordOperatorStamped(em(), documentId, uuid, stamped))!;
+      return stampOutcomeOf(
+        await recordOperatorStamped(em(), documentId, uuid, stamped, deps.config.api.portalUrl),
+      )!;
     },
 
     async recordStampFailure(documentId, failure): Promise<StampOutcome> {

@@ -7,3 +7,8 @@ export { regenerateFilesWorkflow } from './regenerate-files';
 export { deliverWebhookWorkflow } from './deliver-webhook';
 export { dispatchWebhooksWorkflow } from './dispatch-webhooks';
 export { sendEmailWorkflow } from './send-email';
+export {
+  globalInvoiceWorkflow,
+  merchantGlobalInvoicesWorkflow,
+  syncGlobalInvoiceSchedulesWorkflow,
+} from './global-invoice';

@@ -48,6 +48,8 @@ const MERCHANT_FIELDS = {
   borderRegionStimulus: false,
   autoEmail: true,
   emailCopyTo: ['facturas@kemper.example'],
+  globalInvoice: { enabled: true, periodicity: '04' },
+  receiptGraceDays: 0,
 };
 const CUSTOMER_FIELDS = {
   rfc: 'URE180429TM6',
@@ -274,6 +276,8 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
   CatalogFormaPago: { clave: '03', nombre: 'Transferencia electrónica de fondos' },
   MerchantCreate: { rfc: 'EKU9003173C9', ...MERCHANT_FIELDS },
   MerchantUpdate: { autoEmail: true, emailCopyTo: ['facturas@kemper.example'] },
+  GlobalInvoiceSettingUpdate: { enabled: true, periodicity: '02' },
+  GlobalInvoiceSetting: { enabled: true, periodicity: '04' },
   Merchant: {
     id: MERCHANT,
     object: 'merchant',
@@ -441,6 +445,7 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
   },
   ReceiptInvoice: { receiver: RECEIVER, usoCfdi: 'G03' },
   InvoiceFromReceipts: { receiptIds: [RECEIPT, 'rcpt_0JD8XCJ9KMK9M3P5R6T8V0ABCD'], customerId: CUSTOMER },
+  GlobalInvoiceRun: { merchantId: MERCHANT, date: '2026-10-15', periodicity: '04' },
   DeletedProduct: { id: PRODUCT, object: 'product', deleted: true },
   WebhookEndpointCreate: {
     url: ENDPOINT_FIELDS.url,

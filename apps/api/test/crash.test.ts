@@ -110,10 +110,15 @@ it('a stamp the PAC hands back for another document (an identical CFDI) fails th
   const stampedXml = (
     (await em.execute('select stamped_xml from documents where id = ?', [first.id]))[0] as any
   ).stamped_xml;
-  const row = await recordStamped(stack.api.orm.em.fork(), second.body.id, {
-    xml: stampedXml,
-    uuid: first.uuid,
-  });
+  const row = await recordStamped(
+    stack.api.orm.em.fork(),
+    second.body.id,
+    {
+      xml: stampedXml,
+      uuid: first.uuid,
+    },
+    { portalUrl: stack.api.config.api.portalUrl },
+  );
   expect(row).toMatchObject({ status: 'stamp_failed', sat_code: 'duplicate_cfdi', uuid: null });
   const entries = await em.execute(
     `select type from transactions where account_id = ? and type in ('consume', 'refund') order by seq`,

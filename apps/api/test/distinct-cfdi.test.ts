@@ -114,10 +114,15 @@ it("a duplicate_cfdi failure names nothing of the other account's document", asy
       )[0] as { stamped_xml: string }
     ).stamped_xml;
     // As if the PAC answered b's document with a's stamp (an identical CFDI), before b's workflow runs.
-    row = await recordStamped(stack.api.orm.em.fork(), mine.body.id, {
-      xml: stampedXml,
-      uuid: theirs.body.uuid,
-    });
+    row = await recordStamped(
+      stack.api.orm.em.fork(),
+      mine.body.id,
+      {
+        xml: stampedXml,
+        uuid: theirs.body.uuid,
+      },
+      { portalUrl: stack.api.config.api.portalUrl },
+    );
   } finally {
     await stack.startWorker();
   }

@@ -31,6 +31,8 @@ describe('create and retrieve', () => {
       borderRegionStimulus: false,
       autoEmail: false,
       emailCopyTo: [],
+      globalInvoice: { enabled: false, periodicity: '04' },
+      receiptGraceDays: 0,
       csd: null,
       logoUrl: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

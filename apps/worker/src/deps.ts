@@ -16,6 +16,7 @@ export async function createWorkerDeps(
     orm: platform.orm,
     pac: platform.pac,
     loadCsd: platform.loadCsd,
+    catalogs: platform.catalogs,
     files: platform.documentFiles,
     emails: { storage: platform.storage, renderFiles: platform.renderFiles, mailer: platform.mailer },
     ...(now ? { now } : {}),

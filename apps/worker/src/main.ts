@@ -6,6 +6,7 @@ import { loadConfig } from '@cfdi/config';
 import { stopTracing } from '@cfdi/telemetry';
 import { createMetricsRegistry, createPacMetrics, createWorkerMetrics } from '@cfdi/metrics';
 import {
+  ensureGlobalInvoiceSchedulesSync,
   ensureLedgerAuditSchedule,
   ensureResumeStalledSchedule,
   ensureWebhookDispatchSchedule,
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   await ensureLedgerAuditSchedule(deps.temporal, config.temporal.taskQueue);
   await ensureResumeStalledSchedule(deps.temporal, config.temporal.taskQueue);
   await ensureWebhookDispatchSchedule(deps.temporal, config.temporal.taskQueue, webhookDispatchInput(config));
+  // Its first run at once: a merchant's global-invoice Schedule lost with a Temporal reset is back at start-up.
+  await ensureGlobalInvoiceSchedulesSync(deps.temporal, config.temporal.taskQueue);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {

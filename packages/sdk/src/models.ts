@@ -30,6 +30,11 @@ export type EmailDelivery = components['schemas']['EmailDelivery'];
 export type EmailRequest = components['schemas']['EmailRequest'];
 export type Employee = components['schemas']['Employee'];
 export type Event = components['schemas']['Event'];
+export type GlobalInvoiceRun = components['schemas']['GlobalInvoiceRun'];
+/** The automatic global invoice of the merchant’s receipts: when enabled, each period’s receipts nobody invoiced are stamped in one global invoice to PUBLICO EN GENERAL after the period ends (plus receiptGraceDays) */
+export type GlobalInvoiceSetting = components['schemas']['GlobalInvoiceSetting'];
+/** The automatic global invoice of the merchant’s receipts: when enabled, each period’s receipts nobody invoiced are stamped in one global invoice to PUBLICO EN GENERAL after the period ends (plus receiptGraceDays); periodicity defaults to 04 (monthly) or stays as set */
+export type GlobalInvoiceSettingUpdate = components['schemas']['GlobalInvoiceSettingUpdate'];
 export type Incapacidad = components['schemas']['Incapacidad'];
 export type Invoice = components['schemas']['Invoice'];
 export type InvoiceCreate = components['schemas']['InvoiceCreate'];

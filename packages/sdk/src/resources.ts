@@ -341,6 +341,14 @@ export function createResources(transport: Transport) {
           { path: { id }, idempotent: true, body },
           options,
         ),
+      /** Stamp a period’s global invoice (`createReceiptGlobalInvoice`) */
+      createGlobalInvoice: (body: Body<'createReceiptGlobalInvoice'>, options?: RequestOptions) =>
+        transport.request<Result<'createReceiptGlobalInvoice'>>(
+          'POST',
+          '/v1/receipts/global',
+          { body },
+          options,
+        ),
       /** Invoice several receipts (`createInvoiceFromReceipts`) */
       createInvoiceFrom: (body: Body<'createInvoiceFromReceipts'>, options?: RequestOptions) =>
         transport.request<Result<'createInvoiceFromReceipts'>>(

@@ -711,7 +711,7 @@ export interface paths {
         head?: never;
         /**
          * Update a merchant
-         * @description Update any field but the RFC (400 on /rfc). null clears the default product and unit keys.
+         * @description Update any field but the RFC (400 on /rfc). null clears the default product and unit keys. globalInvoice turns the automatic global invoice of receipts on or off (its Temporal Schedule follows at once) and sets its periodicity; receiptGraceDays applies to receipts created from then on.
          */
         patch: operations["updateMerchant"];
         trace?: never;
@@ -1162,6 +1162,26 @@ export interface paths {
         get: operations["retrieveReceiptTicketText"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/receipts/global": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stamp a period’s global invoice
+         * @description Stamp the global invoice (to PUBLICO EN GENERAL, with InformacionGlobal) of one period of a merchant: every receipt sold in the period (Mexico City days) and still open becomes one concept (NoIdentificacion the receipt id) and turns in_global, as the merchant’s automatic run does after each period. The period must have ended. The period is the idempotency key: asked again, or after the automatic run, it answers the same document and stamps nothing new. A receipt its customer invoices at the same moment ends in exactly one of the two CFDIs. 409 no_open_receipts when the period has nothing to invoice. Answers as POST /v1/invoices.
+         */
+        post: operations["createReceiptGlobalInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1892,6 +1912,37 @@ export interface components {
             /** @description What happened, e.g. invoice.stamped, invoice.cancelled, payment.stamped */
             type: string;
         };
+        GlobalInvoiceRun: {
+            /** @description Any day of the period (YYYY-MM-DD, Mexico City calendar); the period must have ended */
+            date: string;
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /**
+             * @description c_Periodicidad of the period: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only); default the merchant’s globalInvoice.periodicity
+             * @enum {string}
+             */
+            periodicity?: "01" | "02" | "03" | "04" | "05";
+        };
+        /** @description The automatic global invoice of the merchant’s receipts: when enabled, each period’s receipts nobody invoiced are stamped in one global invoice to PUBLICO EN GENERAL after the period ends (plus receiptGraceDays) */
+        GlobalInvoiceSetting: {
+            /** @description Whether the automatic global invoice runs */
+            enabled: boolean;
+            /**
+             * @description c_Periodicidad of the global invoice: 01 daily, 02 weekly (Monday to Sunday, cut at the month’s end), 03 fortnightly (1–15, 16–end), 04 monthly, 05 bimonthly (régimen 621 only)
+             * @enum {string}
+             */
+            periodicity: "01" | "02" | "03" | "04" | "05";
+        };
+        /** @description The automatic global invoice of the merchant’s receipts: when enabled, each period’s receipts nobody invoiced are stamped in one global invoice to PUBLICO EN GENERAL after the period ends (plus receiptGraceDays); periodicity defaults to 04 (monthly) or stays as set */
+        GlobalInvoiceSettingUpdate: {
+            /** @description Turns the automatic global invoice on or off */
+            enabled: boolean;
+            /**
+             * @description c_Periodicidad of the global invoice: 01 daily, 02 weekly (Monday to Sunday, cut at the month’s end), 03 fortnightly (1–15, 16–end), 04 monthly, 05 bimonthly (régimen 621 only)
+             * @enum {string}
+             */
+            periodicity?: "01" | "02" | "03" | "04" | "05";
+        };
         Incapacidad: {
             /** @description Days */
             dias: number;
@@ -2249,6 +2300,7 @@ export interface components {
             defaultClaveUnidad: string | null;
             /** @description Addresses copied on every e-mail of the merchant’s documents */
             emailCopyTo: string[];
+            globalInvoice: components["schemas"]["GlobalInvoiceSetting"];
             /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description Registered name in capitals, without the corporate-type suffix (SA DE CV…) */
@@ -2262,6 +2314,8 @@ export interface components {
              * @enum {string}
              */
             object: "merchant";
+            /** @description Days after the end of a receipt’s month (its global period when the global invoice is on) that its customer may still invoice it; the global run of a period waits as long. Default 0 */
+            receiptGraceDays: number;
             /** @description c_RegimenFiscal key (3 digits) valid for the RFC’s person type, e.g. 601, 612, 626 */
             regimenFiscal: string;
             /** @description IMSS registro patronal of payroll receipts; null when none */
@@ -2284,8 +2338,11 @@ export interface components {
             defaultClaveUnidad?: string;
             /** @description Addresses copied on every e-mail of this merchant's documents (its own bookkeeping), at most 10 */
             emailCopyTo?: string[];
+            globalInvoice?: components["schemas"]["GlobalInvoiceSettingUpdate"];
             /** @description Registered name, without the corporate-type suffix */
             legalName: string;
+            /** @description Days after the end of a receipt’s month (its global period when the global invoice is on) that its customer may still invoice it; the global run of a period waits as long. Default 0 */
+            receiptGraceDays?: number;
             /** @description c_RegimenFiscal key valid for the RFC's person type */
             regimenFiscal: string;
             /** @description IMSS registro patronal: the default of payroll receipts for contract types 01-08 */
@@ -2308,8 +2365,11 @@ export interface components {
             defaultClaveUnidad?: string | null;
             /** @description Addresses copied on every e-mail of this merchant's documents (its own bookkeeping), at most 10 */
             emailCopyTo?: string[];
+            globalInvoice?: components["schemas"]["GlobalInvoiceSettingUpdate"];
             /** @description Registered name, without the corporate-type suffix */
             legalName?: string;
+            /** @description Days after the end of a receipt’s month (its global period when the global invoice is on) that its customer may still invoice it; the global run of a period waits as long. Default 0 */
+            receiptGraceDays?: number;
             /** @description c_RegimenFiscal key valid for the RFC's person type */
             regimenFiscal?: string;
             /** @description null clears it */
@@ -4791,7 +4851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4805,7 +4865,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -6450,7 +6510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6464,7 +6524,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -6754,7 +6814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6768,7 +6828,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -6946,7 +7006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6960,7 +7020,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -7150,7 +7210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7164,7 +7224,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -7489,7 +7549,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7503,7 +7563,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -7870,7 +7930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7884,7 +7944,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -8021,7 +8081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8035,7 +8095,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -8244,7 +8304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8258,7 +8318,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -8513,7 +8573,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8527,7 +8587,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -8631,6 +8691,11 @@ export interface operations {
                      *           "emailCopyTo": [
                      *             "facturas@kemper.example"
                      *           ],
+                     *           "globalInvoice": {
+                     *             "enabled": true,
+                     *             "periodicity": "04"
+                     *           },
+                     *           "receiptGraceDays": 0,
                      *           "registroPatronal": null,
                      *           "csd": {
                      *             "object": "csd",
@@ -8739,7 +8804,12 @@ export interface operations {
                  *       "autoEmail": true,
                  *       "emailCopyTo": [
                  *         "facturas@kemper.example"
-                 *       ]
+                 *       ],
+                 *       "globalInvoice": {
+                 *         "enabled": true,
+                 *         "periodicity": "04"
+                 *       },
+                 *       "receiptGraceDays": 0
                  *     }
                  */
                 "application/json": components["schemas"]["MerchantCreate"];
@@ -8772,6 +8842,11 @@ export interface operations {
                      *       "emailCopyTo": [
                      *         "facturas@kemper.example"
                      *       ],
+                     *       "globalInvoice": {
+                     *         "enabled": true,
+                     *         "periodicity": "04"
+                     *       },
+                     *       "receiptGraceDays": 0,
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -8901,6 +8976,11 @@ export interface operations {
                      *       "emailCopyTo": [
                      *         "facturas@kemper.example"
                      *       ],
+                     *       "globalInvoice": {
+                     *         "enabled": true,
+                     *         "periodicity": "04"
+                     *       },
+                     *       "receiptGraceDays": 0,
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -9182,6 +9262,11 @@ export interface operations {
                      *       "emailCopyTo": [
                      *         "facturas@kemper.example"
                      *       ],
+                     *       "globalInvoice": {
+                     *         "enabled": true,
+                     *         "periodicity": "04"
+                     *       },
+                     *       "receiptGraceDays": 0,
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -9691,7 +9776,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9705,7 +9790,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -9795,6 +9880,11 @@ export interface operations {
                      *       "emailCopyTo": [
                      *         "facturas@kemper.example"
                      *       ],
+                     *       "globalInvoice": {
+                     *         "enabled": true,
+                     *         "periodicity": "04"
+                     *       },
+                     *       "receiptGraceDays": 0,
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -9942,6 +10032,11 @@ export interface operations {
                      *       "emailCopyTo": [
                      *         "facturas@kemper.example"
                      *       ],
+                     *       "globalInvoice": {
+                     *         "enabled": true,
+                     *         "periodicity": "04"
+                     *       },
+                     *       "receiptGraceDays": 0,
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -10484,7 +10579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10498,7 +10593,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -10919,7 +11014,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10933,7 +11028,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -11103,7 +11198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11117,7 +11212,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -11536,7 +11631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11550,7 +11645,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -12050,7 +12145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12064,7 +12159,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -12234,7 +12329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12248,7 +12343,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -12660,7 +12755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12674,7 +12769,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -13023,7 +13118,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13037,7 +13132,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -13345,7 +13440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13359,7 +13454,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -13637,7 +13732,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13651,7 +13746,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -13875,7 +13970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: `receipt_not_open`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13889,7 +13984,7 @@ export interface operations {
                          * @description The codes a 409 carries here
                          * @enum {string}
                          */
-                        code: "receipt_not_open" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
                     };
                 };
             };
@@ -14139,6 +14234,268 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    createReceiptGlobalInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                 *       "date": "2026-10-15",
+                 *       "periodicity": "04"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GlobalInvoiceRun"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "kind": "nominal",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "A",
+                     *       "folio": 1042,
+                     *       "folioText": null,
+                     *       "metodoPago": "PUE",
+                     *       "formaPago": "03",
+                     *       "usoCfdi": "G03",
+                     *       "currency": "MXN",
+                     *       "subtotal": 2000,
+                     *       "discount": 0,
+                     *       "total": 2320,
+                     *       "saldoPendiente": null,
+                     *       "receiver": {
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "customerId": "cus_0JD8X5A1BCK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamping",
+                     *       "kind": "nominal",
+                     *       "uuid": null,
+                     *       "files": {
+                     *         "status": "pending"
+                     *       },
+                     *       "stampedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampingDocument"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
+            402: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
+                        code: "insufficient_credits" | "monthly_limit_reached";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reuse" | "sat_rejected";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
                     };
                 };
             };

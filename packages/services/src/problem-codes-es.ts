@@ -62,6 +62,12 @@ export const PROBLEM_CODES_ES: Readonly<Record<ProblemCode, ProblemCodeTexts>> =
       'La nota de venta ya se facturó (por su cliente en el portal o por la API), entró en una factura global o se canceló; solo una nota abierta se puede facturar o cancelar. La respuesta dice qué fue de ella.',
     fix: 'Consulta la nota: `invoiceId` nombra la factura que la cubre. Para deshacer una nota facturada, cancela esa factura.',
   },
+  no_open_receipts: {
+    title: 'Sin notas de venta abiertas',
+    meaning:
+      'El periodo no tiene ninguna nota de venta que poner en una factura global: cada venta se facturó a su cliente o se canceló, o no hubo ventas. No se guardó ni se cobró nada.',
+    fix: 'Nada que hacer. Lista las notas del periodo (`GET /v1/receipts?merchantId=…`) para ver qué fue de cada una.',
+  },
   request_in_flight: {
     title: 'Conflicto',
     meaning: 'Otra petición con la misma Idempotency-Key todavía se está procesando.',

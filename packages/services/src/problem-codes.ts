@@ -77,6 +77,13 @@ export const PROBLEM_CODES = {
       'The receipt was already invoiced (by its customer in the portal or through the API), put in a global invoice, or cancelled; only an open receipt can be invoiced or cancelled. The answer names what became of it.',
     fix: 'Retrieve the receipt: `invoiceId` names the invoice that covers it. To undo an invoiced receipt, cancel that invoice.',
   },
+  no_open_receipts: {
+    status: 409,
+    title: 'No open receipts',
+    meaning:
+      'The period has no receipt left to put in a global invoice: every sale of it was invoiced to its customer or cancelled, or none was made. Nothing was stored or charged.',
+    fix: 'Nothing to do. List the period’s receipts (`GET /v1/receipts?merchantId=…`) to see what became of each.',
+  },
   request_in_flight: {
     status: 409,
     title: 'Conflict',

@@ -10,6 +10,8 @@ import type {
 import type { PacLookupOutcome, StampAttempt } from './stamping';
 import type { WebhookAttemptResult, WebhookDispatchInput } from './webhooks';
 import type { EmailAttempt } from './emails';
+import type { GlobalInvoiceInput, GlobalInvoiceRun } from './global-invoices';
+import type { GlobalScheduleSyncReport } from './workflows';
 
 /** A cancellation the PAC answered: cancelled at once, or waiting for the receiver, with the SAT's acuse. */
 export interface CancellationSubmitted {
@@ -50,6 +52,14 @@ export interface Activities {
   recordCancellationSubmitted(documentId: string, submitted: CancellationSubmitted): Promise<void>;
   recordCancellationResolved(documentId: string, resolution: 'accepted' | 'rejected'): Promise<void>;
   recordCancellationRefused(documentId: string, reason: string): Promise<void>;
+
+  // Global invoice of receipts (see globalInvoiceWorkflow)
+  createGlobalInvoice(run: GlobalInvoiceRun): Promise<{ documentId: string | null }>;
+  /** The stamp outcome of a document as recorded now; null while it is still stamping. */
+  currentStampOutcome(documentId: string): Promise<StampOutcome | null>;
+  /** The periods of the merchant's global invoice that are due now, as workflow inputs (empty when it is off). */
+  dueGlobalInvoices(merchantId: string): Promise<GlobalInvoiceInput[]>;
+  syncGlobalInvoiceSchedules(taskQueue: string): Promise<GlobalScheduleSyncReport>;
 
   // Upkeep
   resumeStalledDocuments(taskQueue: string): Promise<ResumeStalledReport>;

@@ -1,4 +1,5 @@
 import {
+  ScheduleNotFoundError,
   ScheduleOverlapPolicy,
   WithStartWorkflowOperation,
   WorkflowExecutionAlreadyStartedError,
@@ -13,6 +14,7 @@ import {
 import type {
   CancelDocumentWorkflow,
   DeliverWebhookWorkflow,
+  GlobalInvoiceWorkflow,
   SendEmailWorkflow,
   RegenerateFilesWorkflow,
   StampDocumentWorkflow,
@@ -24,6 +26,9 @@ import {
   cancelOutcomeUpdate,
   cancelWorkflowId,
   emailWorkflowId,
+  GLOBAL_INVOICE_SCHEDULES_SYNC_ID,
+  globalInvoiceScheduleId,
+  globalInvoiceWorkflowId,
   LEDGER_AUDIT_SCHEDULE_ID,
   regenerateFilesWorkflowId,
   resolveReconciliationSignal,
@@ -35,6 +40,7 @@ import {
   webhooksTaskQueue,
 } from './names';
 import type { OperatorResolution, StampOutcome, StampWorkflowInput } from './stamping';
+import type { GlobalInvoiceInput, GlobalInvoiceOutcome } from './global-invoices';
 
 export * from './index';
 
@@ -328,4 +334,106 @@ export async function signalReconciliation(
       signalArgs: [resolution],
     },
   );
+}
+
+/**
+ * Makes a merchant's global-invoice Schedule match its setting: on → the Schedule exists and runs (created when
+ * missing, resumed when paused); off → paused when it exists; `deleted` → removed. Safe to repeat and to race (the
+ * setting's PATCH and the periodic sync both call it). Returns what it changed.
+ */
+export async function syncGlobalInvoiceSchedule(
+  client: Client,
+  merchant: { merchantId: string; enabled: boolean; deleted?: boolean },
+  taskQueue: string,
+): Promise<'created' | 'resumed' | 'paused' | 'deleted' | null> {
+  const scheduleId = globalInvoiceScheduleId(merchant.merchantId);
+  const handle = client.schedule.getHandle(scheduleId);
+  let paused: boolean | null = null;
+  try {
+    paused = (await handle.describe()).state.paused;
+  } catch (error) {
+    if (!(error instanceof ScheduleNotFoundError)) throw error;
+  }
+  if (merchant.deleted) {
+    if (paused === null) return null;
+    await handle.delete();
+    return 'deleted';
+  }
+  if (paused === null) {
+    if (!merchant.enabled) return null;
+    try {
+      await client.schedule.create({
+        scheduleId,
+        // Daily, a quarter past midnight in Mexico City: each run stamps the periods that became due (a period's end
+        // plus the merchant's grace days), so a day missed while workers were down is caught up the next day.
+        spec: { calendars: [{ hour: 0, minute: 15 }], timezone: 'America/Mexico_City' },
+        action: {
+          type: 'startWorkflow',
+          workflowType: 'merchantGlobalInvoicesWorkflow',
+          taskQueue,
+          args: [merchant.merchantId],
+        },
+        policies: { overlap: ScheduleOverlapPolicy.SKIP },
+      });
+    } catch (error) {
+      if ((error as Error).name !== 'ScheduleAlreadyRunning') throw error;
+      return null;
+    }
+    return 'created';
+  }
+  if (merchant.enabled && paused) {
+    await handle.unpause('the merchant turned its global invoice on');
+    return 'resumed';
+  }
+  if (!merchant.enabled && !paused) {
+    await handle.pause('the merchant turned its global invoice off');
+    return 'paused';
+  }
+  return null;
+}
+
+/** The periodic sync of the global-invoice Schedules with the merchants' settings (a Schedule lost is recreated). */
+export async function ensureGlobalInvoiceSchedulesSync(
+  client: Client,
+  taskQueue: string = TASK_QUEUE,
+  every = '10 minutes',
+): Promise<void> {
+  await ensureSchedule(
+    client,
+    GLOBAL_INVOICE_SCHEDULES_SYNC_ID,
+    'syncGlobalInvoiceSchedulesWorkflow',
+    taskQueue,
+    every,
+    {
+      triggerImmediately: true,
+    },
+  );
+}
+
+/**
+ * Runs one period's global invoice of a merchant and waits up to `waitMs` for its outcome (`null`: still running, it
+ * goes on by itself). The workflow id derives from the merchant and period, so a run going (scheduled or asked by
+ * hand) is joined, and one started again after it closed finds the period's document: one document per period.
+ */
+export async function runGlobalInvoice(
+  client: Client,
+  input: GlobalInvoiceInput,
+  options: { taskQueue: string; waitMs: number },
+): Promise<GlobalInvoiceOutcome | null> {
+  const handle = await client.workflow.start<GlobalInvoiceWorkflow>('globalInvoiceWorkflow', {
+    workflowId: globalInvoiceWorkflowId(input),
+    taskQueue: options.taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), options.waitMs);
+  });
+  try {
+    return await Promise.race([handle.result(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -4,5 +4,6 @@ export type * from './stamping';
 export type * from './cancellation';
 export type * from './webhooks';
 export type * from './emails';
+export type * from './global-invoices';
 export type * from './activities';
 export type * from './workflows';

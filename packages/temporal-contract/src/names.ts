@@ -46,3 +46,18 @@ export const webhookRedeliveryWorkflowId = (eventId: string, endpointId: string,
 
 /** One workflow per e-mail delivery (eml_…): starting it again, from a retried step or a repeated request, sends nothing twice. */
 export const emailWorkflowId = (deliveryId: string) => `email-${deliveryId}`;
+
+/**
+ * One global invoice per merchant and period: a scheduled run, a manual one and a retry of either all carry this id,
+ * so they join one workflow, and a run started again after it closed finds the period's document and stamps nothing.
+ */
+export const globalInvoiceWorkflowId = (run: {
+  merchantId: string;
+  period: { periodicidad: string; start: string };
+}) => `global-invoice-${run.merchantId}-${run.period.periodicidad}-${run.period.start}`;
+
+/** The Schedule of a merchant's automatic global invoice (daily; each run stamps the periods that became due). */
+export const globalInvoiceScheduleId = (merchantId: string) => `global-invoice-${merchantId}`;
+
+/** The Schedule that makes Temporal's global-invoice Schedules match the merchants' settings. */
+export const GLOBAL_INVOICE_SCHEDULES_SYNC_ID = 'global-invoice-schedules';

@@ -1,6 +1,7 @@
 import type { CancelOutcome, CancelWorkflowInput } from './cancellation';
 import type { StampOutcome, StampWorkflowInput } from './stamping';
 import type { EmailAttempt, SendEmailInput } from './emails';
+import type { GlobalInvoiceInput, GlobalInvoiceOutcome } from './global-invoices';
 import type { WebhookDeliveryInput, WebhookDeliveryOutcome, WebhookDispatchInput } from './webhooks';
 
 /**
@@ -19,3 +20,13 @@ export type ResumeStalledWorkflow = () => Promise<{ checked: number; resumed: nu
 export type SendEmailWorkflow = (
   input: SendEmailInput,
 ) => Promise<{ status: EmailAttempt['status']; attempts: number }>;
+export type GlobalInvoiceWorkflow = (input: GlobalInvoiceInput) => Promise<GlobalInvoiceOutcome>;
+export type MerchantGlobalInvoicesWorkflow = (merchantId: string) => Promise<{ periods: string[] }>;
+export type SyncGlobalInvoiceSchedulesWorkflow = () => Promise<GlobalScheduleSyncReport>;
+
+/** What a sync of the global-invoice Schedules changed. */
+export interface GlobalScheduleSyncReport {
+  created: string[];
+  resumed: string[];
+  paused: string[];
+}

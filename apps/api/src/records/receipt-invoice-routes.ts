@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invoiceReceipts } from '../operations/receipt-invoices';
+import { runGlobalInvoiceNow } from '../operations/global-invoices';
 import { idempotencyKeyOf, sendAnswer } from '../routes/send-answer';
 import { IdParamsSchema, problemResponses } from '../schemas/common';
 import { IdempotencyHeadersSchema, InvoiceSchema, StampingSchema } from '../schemas/documents';
-import { InvoiceFromReceiptsSchema, ReceiptInvoiceSchema } from '../schemas/receipts';
+import { GlobalInvoiceRunSchema, InvoiceFromReceiptsSchema, ReceiptInvoiceSchema } from '../schemas/receipts';
 import {
   defineTool,
   IdempotencyKeyProperty,
@@ -24,7 +25,10 @@ const RACE =
 
 export const FROM_RECEIPTS = 'POST /v1/invoices/from_receipts';
 
-/** `POST /v1/receipts/{id}/invoice` and `POST /v1/invoices/from_receipts`: receipts into an invoice, for integrators. */
+/**
+ * `POST /v1/receipts/{id}/invoice` and `POST /v1/invoices/from_receipts`: receipts into an invoice, for integrators;
+ * `POST /v1/receipts/global`: a period's global invoice of the receipts nobody invoiced, now.
+ */
 export const receiptInvoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   app.post(
@@ -54,6 +58,22 @@ export const receiptInvoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           true,
         ),
       ),
+  );
+  app.post(
+    '/receipts/global',
+    {
+      schema: {
+        tags: ['receipts'],
+        operationId: 'createReceiptGlobalInvoice',
+        summary: 'Stamp a period’s global invoice',
+        description:
+          'Stamp the global invoice (to PUBLICO EN GENERAL, with InformacionGlobal) of one period of a merchant: every receipt sold in the period (Mexico City days) and still open becomes one concept (NoIdentificacion the receipt id) and turns in_global, as the merchant’s automatic run does after each period. The period must have ended. The period is the idempotency key: asked again, or after the automatic run, it answers the same document and stamps nothing new. A receipt its customer invoices at the same moment ends in exactly one of the two CFDIs. 409 no_open_receipts when the period has nothing to invoice. Answers as POST /v1/invoices.',
+        body: GlobalInvoiceRunSchema,
+        response: ANSWERS,
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await runGlobalInvoiceNow(deps, request.scope, request.body, request.log)),
   );
   app.post(
     '/invoices/from_receipts',

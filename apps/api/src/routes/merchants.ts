@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { syncGlobalInvoiceSchedule } from '@cfdi/temporal-contract/client';
 import {
   createMerchant,
   deleteMerchant,
@@ -15,6 +17,27 @@ import {
   MerchantUpdateSchema,
 } from '../schemas/merchants';
 import { merchantContext } from './merchant-context';
+import type { AppDeps } from '../deps';
+
+/**
+ * A merchant's global-invoice Schedule follows its setting at once. The setting is already saved: when Temporal
+ * cannot be reached the answer is still the merchant, and the periodic sync (every 10 minutes) brings the Schedule
+ * in line.
+ */
+async function followGlobalSetting(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  merchant: { merchantId: string; enabled: boolean; deleted?: boolean },
+): Promise<void> {
+  try {
+    await syncGlobalInvoiceSchedule(deps.temporal, merchant, deps.config.temporal.taskQueue);
+  } catch (error) {
+    log.error(
+      { err: error, merchantId: merchant.merchantId },
+      'global-invoice schedule not synced; the sync will',
+    );
+  }
+}
 
 const tags = ['merchants'];
 
@@ -31,8 +54,12 @@ export const merchantRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: MerchantSchema, ...problemResponses(400, 403) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createMerchant(merchantContext(app), request.scope, request.body)),
+    async (request, reply) => {
+      const merchant = await createMerchant(merchantContext(app), request.scope, request.body);
+      if (merchant.globalInvoice.enabled)
+        await followGlobalSetting(app.deps, request.log, { merchantId: merchant.id, enabled: true });
+      return reply.code(201).send(merchant);
+    },
   );
 
   app.get(
@@ -78,7 +105,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'updateMerchant',
         summary: 'Update a merchant',
         description:
-          'Update any field but the RFC (400 on /rfc). null clears the default product and unit keys.',
+          'Update any field but the RFC (400 on /rfc). null clears the default product and unit keys. globalInvoice turns the automatic global invoice of receipts on or off (its Temporal Schedule follows at once) and sets its periodicity; receiptGraceDays applies to receipts created from then on.',
         params: IdParamsSchema,
         body: MerchantUpdateSchema,
         response: { 200: MerchantSchema, ...problemResponses(400, 403, 404) },
@@ -94,7 +121,20 @@ export const merchantRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
       },
     },
-    async (request) => updateMerchant(merchantContext(app), request.scope, request.params.id, request.body),
+    async (request) => {
+      const merchant = await updateMerchant(
+        merchantContext(app),
+        request.scope,
+        request.params.id,
+        request.body,
+      );
+      if (request.body.globalInvoice)
+        await followGlobalSetting(app.deps, request.log, {
+          merchantId: merchant.id,
+          enabled: merchant.globalInvoice.enabled,
+        });
+      return merchant;
+    },
   );
 
   app.delete(
@@ -110,6 +150,14 @@ export const merchantRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DeletedMerchantSchema, ...problemResponses(403, 404) },
       },
     },
-    async (request) => deleteMerchant(merchantContext(app), request.scope, request.params.id),
+    async (request) => {
+      const deleted = await deleteMerchant(merchantContext(app), request.scope, request.params.id);
+      await followGlobalSetting(app.deps, request.log, {
+        merchantId: deleted.id,
+        enabled: false,
+        deleted: true,
+      });
+      return deleted;
+    },
   );
 };

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MERCHANT_RFC_PATTERN } from '@cfdi/services';
-import { Timestamp } from './common';
+import { StringEnum, Timestamp } from './common';
 import { EmailAddressesSchema } from './emails';
 import { named } from '../openapi-components';
 
@@ -36,6 +36,45 @@ const emailCopyTo = EmailAddressesSchema(
   "Addresses copied on every e-mail of this merchant's documents (its own bookkeeping), at most 10",
 );
 
+const Periodicity = StringEnum(['01', '02', '03', '04', '05'], {
+  description:
+    'c_Periodicidad of the global invoice: 01 daily, 02 weekly (Monday to Sunday, cut at the month’s end), 03 fortnightly (1–15, 16–end), 04 monthly, 05 bimonthly (régimen 621 only)',
+});
+const globalInvoiceDescription =
+  'The automatic global invoice of the merchant’s receipts: when enabled, each period’s receipts nobody invoiced are stamped in one global invoice to PUBLICO EN GENERAL after the period ends (plus receiptGraceDays)';
+
+export const GlobalInvoiceSettingUpdateSchema = named(
+  'GlobalInvoiceSettingUpdate',
+  Type.Object(
+    {
+      enabled: Type.Boolean({ description: 'Turns the automatic global invoice on or off' }),
+      periodicity: Type.Optional(Periodicity),
+    },
+    {
+      additionalProperties: false,
+      description: `${globalInvoiceDescription}; periodicity defaults to 04 (monthly) or stays as set`,
+    },
+  ),
+);
+
+export const GlobalInvoiceSettingSchema = named(
+  'GlobalInvoiceSetting',
+  Type.Object(
+    {
+      enabled: Type.Boolean({ description: 'Whether the automatic global invoice runs' }),
+      periodicity: Periodicity,
+    },
+    { description: globalInvoiceDescription },
+  ),
+);
+
+const receiptGraceDays = Type.Integer({
+  minimum: 0,
+  maximum: 60,
+  description:
+    'Days after the end of a receipt’s month (its global period when the global invoice is on) that its customer may still invoice it; the global run of a period waits as long. Default 0',
+});
+
 export const MerchantCreateSchema = named(
   'MerchantCreate',
   Type.Object(
@@ -54,6 +93,8 @@ export const MerchantCreateSchema = named(
       borderRegionStimulus: Type.Optional(borderRegionStimulus),
       autoEmail: Type.Optional(autoEmail),
       emailCopyTo: Type.Optional(emailCopyTo),
+      globalInvoice: Type.Optional(GlobalInvoiceSettingUpdateSchema),
+      receiptGraceDays: Type.Optional(receiptGraceDays),
     },
     { additionalProperties: false },
   ),
@@ -81,6 +122,8 @@ export const MerchantUpdateSchema = named(
       borderRegionStimulus: Type.Optional(borderRegionStimulus),
       autoEmail: Type.Optional(autoEmail),
       emailCopyTo: Type.Optional(emailCopyTo),
+      globalInvoice: Type.Optional(GlobalInvoiceSettingUpdateSchema),
+      receiptGraceDays: Type.Optional(receiptGraceDays),
     },
     { additionalProperties: false },
   ),
@@ -121,6 +164,8 @@ export const MerchantSchema = named(
     borderRegionStimulus: Type.Boolean(),
     autoEmail: Type.Boolean(),
     emailCopyTo: Type.Array(Type.String()),
+    globalInvoice: GlobalInvoiceSettingSchema,
+    receiptGraceDays: Type.Integer({ description: receiptGraceDays.description }),
     csd: Type.Union([CsdSchema, Type.Null()]),
     logoUrl: Type.Union([Type.String({ description: 'Signed URL, valid 15 minutes' }), Type.Null()]),
     createdAt: Timestamp,

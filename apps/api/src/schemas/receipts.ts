@@ -115,3 +115,24 @@ export const InvoiceFromReceiptsSchema = named(
     { additionalProperties: false },
   ),
 );
+
+export const GlobalInvoiceRunSchema = named(
+  'GlobalInvoiceRun',
+  Type.Object(
+    {
+      merchantId: Type.String({ minLength: 1 }),
+      date: Type.String({
+        pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+        description: 'Any day of the period (YYYY-MM-DD, Mexico City calendar); the period must have ended',
+      }),
+      periodicity: Type.Optional(
+        StringEnum(['01', '02', '03', '04', '05'], {
+          description:
+            'c_Periodicidad of the period: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only); default the merchant’s globalInvoice.periodicity',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+export type GlobalInvoiceRunBody = Static<typeof GlobalInvoiceRunSchema>;

@@ -22,6 +22,7 @@ import { Migration20261128500000CustomersProducts } from './Migration20261128500
 import { Migration20261128600000ReadPathsAtScale } from './Migration20261128600000ReadPathsAtScale';
 import { Migration20261128700000Receipts } from './Migration20261128700000Receipts';
 import { Migration20261128800000LedgerAuditCheckpoints } from './Migration20261128800000LedgerAuditCheckpoints';
+import { Migration20261128810000GlobalInvoices } from './Migration20261128810000GlobalInvoices';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -55,4 +56,5 @@ export const migrationsList = [
     name: 'Migration20261128800000LedgerAuditCheckpoints',
     class: Migration20261128800000LedgerAuditCheckpoints,
   },
+  { name: 'Migration20261128810000GlobalInvoices', class: Migration20261128810000GlobalInvoices },
 ];

@@ -43,7 +43,7 @@ export async function recordPacResult(
   em: EntityManager,
   documentId: string,
   result: PacStampResult,
-  options: { filesInlineMaxItems: number; loaded?: DocumentRow },
+  options: { filesInlineMaxItems: number; portalUrl: string; loaded?: DocumentRow },
 ): Promise<StampOutcome> {
   switch (result.outcome) {
     case 'stamped': {
@@ -53,7 +53,7 @@ export async function recordPacResult(
         em,
         documentId,
         { xml: result.xml, uuid: result.uuid },
-        onDemand ? { filesOnDemand: loaded } : {},
+        { portalUrl: options.portalUrl, ...(onDemand ? { filesOnDemand: loaded } : {}) },
       );
       return recorded(row);
     }

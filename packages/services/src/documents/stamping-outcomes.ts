@@ -5,7 +5,7 @@ import { emitEvent } from './events';
 import { eventPrefix, toDocumentView as eventObject } from './document-view';
 import { restoreInvoiceBalance } from './invoice-balance';
 import { documentFileKeys } from './files';
-import { reopenReceiptsOf } from '../receipts/reopen-receipts';
+import { emitCoveredReceiptEvents, reopenReceiptsOf } from '../receipts/reopen-receipts';
 
 const scopeOf = (row: DocumentRow) => ({ accountId: row.account_id, livemode: row.livemode });
 
@@ -45,12 +45,13 @@ async function uuidHeldByAnother(em: EntityManager, uuid: string, documentId: st
  * first call changes the row (a retried activity or a late reconciliation finds it already stamped).
  * `filesOnDemand` (the document as loaded) marks the files `ready` with their keys in the same write: they are
  * produced on first download (see `createDocumentFileProducer`), so nothing is rendered or stored on the stamping path.
+ * The receipts the document covers get their events in the same transaction (`portalUrl` builds their selfInvoiceUrl).
  */
 export async function recordStamped(
   em: EntityManager,
   documentId: string,
   stamped: StampedDocument,
-  options: { filesOnDemand?: Pick<DocumentRow, 'account_id' | 'livemode' | 'id'> } = {},
+  options: { filesOnDemand?: Pick<DocumentRow, 'account_id' | 'livemode' | 'id'>; portalUrl: string },
 ): Promise<DocumentRow> {
   const uuid = stamped.uuid.toUpperCase();
   const filesJson = options.filesOnDemand
@@ -66,8 +67,10 @@ export async function recordStamped(
         returning *`,
       [stamped.xml, uuid, filesJson, filesJson, documentId, uuid, documentId],
     );
-    if (rows[0])
+    if (rows[0]) {
       await emitEvent(tx, scopeOf(rows[0]), `${eventPrefix(rows[0])}.stamped`, eventObject(rows[0]));
+      await emitCoveredReceiptEvents(tx, rows[0], options.portalUrl);
+    }
     return rows[0];
   });
   if (row) return row;
@@ -173,8 +176,9 @@ export async function recordOperatorStamped(
   documentId: string,
   uuid: string,
   fromPac: StampedDocument | null,
+  portalUrl: string,
 ): Promise<DocumentRow> {
-  if (fromPac) return recordStamped(em, documentId, fromPac);
+  if (fromPac) return recordStamped(em, documentId, fromPac, { portalUrl });
   return em.transactional(async (tx) => {
     const rows: DocumentRow[] = await tx.execute(
       `update documents set status = 'stamped', uuid = ?, stamped_at = now(), needs_reconciliation = false,
@@ -185,6 +189,7 @@ export async function recordOperatorStamped(
     const row = rows[0];
     if (!row) return loadDocumentById(tx, documentId);
     await emitEvent(tx, scopeOf(row), `${eventPrefix(row)}.stamped`, eventObject(row));
+    await emitCoveredReceiptEvents(tx, row, portalUrl);
     return row;
   });
 }

@@ -1,3 +1,4 @@
+import type { Periodicidad } from '../receipts/global-period';
 import { isoTimestamp } from '../time';
 
 export interface CsdView {
@@ -30,6 +31,10 @@ export interface MerchantView {
   autoEmail: boolean;
   /** Addresses that get a copy of every e-mail of this merchant's documents. */
   emailCopyTo: string[];
+  /** The automatic global invoice of the merchant's receipts (see dueGlobalPeriods). */
+  globalInvoice: { enabled: boolean; periodicity: Periodicidad };
+  /** Days a receipt stays self-invoiceable after its period, and the global run waits. */
+  receiptGraceDays: number;
   csd: CsdView | null;
   logoUrl: string | null;
   createdAt: string;
@@ -51,6 +56,9 @@ export interface MerchantRow {
   border_region_stimulus: boolean;
   auto_email: boolean;
   email_copy_to: string[];
+  global_invoice_enabled: boolean;
+  global_invoice_periodicity: Periodicidad;
+  receipt_grace_days: number;
   logo_key: string | null;
   deleted_at: Date | string | null;
   created_at: Date | string;
@@ -64,7 +72,8 @@ export interface MerchantRow {
 
 export const MERCHANT_SELECT = `
   select m.id, m.account_id, m.livemode, m.rfc, m.legal_name, m.regimen_fiscal, m.zip, m.serie,
-         m.default_clave_prod_serv, m.default_clave_unidad, m.registro_patronal, m.border_region_stimulus, m.auto_email, m.email_copy_to, m.logo_key, m.deleted_at, m.created_at,
+         m.default_clave_prod_serv, m.default_clave_unidad, m.registro_patronal, m.border_region_stimulus, m.auto_email, m.email_copy_to,
+         m.global_invoice_enabled, m.global_invoice_periodicity, m.receipt_grace_days, m.logo_key, m.deleted_at, m.created_at,
          c.serial_number as csd_serial_number, c.rfc as csd_rfc, c.valid_from as csd_valid_from,
          c.valid_to as csd_valid_to, c.registered_with_pac as csd_registered_with_pac, c.updated_at as csd_updated_at
     from merchants m left join merchant_csds c on c.merchant_id = m.id`;
@@ -127,6 +136,8 @@ export function toMerchantView(row: MerchantRow, ctx: ViewContext): MerchantView
     ...toMerchantIssuer(row),
     autoEmail: row.auto_email,
     emailCopyTo: row.email_copy_to,
+    globalInvoice: { enabled: row.global_invoice_enabled, periodicity: row.global_invoice_periodicity },
+    receiptGraceDays: row.receipt_grace_days,
     csd: toCsdView(row, ctx.now()),
     logoUrl: row.logo_key ? ctx.fileUrls.url(row.logo_key) : null,
     createdAt: isoTimestamp(row.created_at),

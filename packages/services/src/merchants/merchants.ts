@@ -15,6 +15,7 @@ import {
 } from './merchant-view';
 import { Conditions, keysetPage, listAnswer } from '../pagination';
 import { addressErrors, distinctAddresses } from '../emails/addresses';
+import type { Periodicidad } from '../receipts/global-period';
 
 export const DEFAULT_SERIE = 'A';
 
@@ -34,6 +35,10 @@ export interface MerchantCreate {
   autoEmail?: boolean;
   /** Addresses copied on every e-mail of the merchant's documents (at most 10). */
   emailCopyTo?: string[];
+  /** The automatic global invoice of its receipts: off by default, monthly when on without a periodicity. */
+  globalInvoice?: { enabled: boolean; periodicity?: Periodicidad };
+  /** Days after a receipt's month (or global period) during which its customer may still invoice it (0–60). */
+  receiptGraceDays?: number;
 }
 
 /** Everything but the RFC, which identifies the issuer to the SAT and the PAC and so never changes. */
@@ -63,12 +68,14 @@ export async function createMerchant(
     rfc ? undefined : regimenProblem(input.regimenFiscal, input.rfc),
     serieProblem(input.serie),
     ...addressErrors(input.emailCopyTo ?? [], '/emailCopyTo'),
+    periodicityProblem(input.globalInvoice, input.regimenFiscal),
   ]);
   const id = newId('mch');
   await ctx.em.execute(
     `insert into merchants (id, account_id, livemode, rfc, legal_name, regimen_fiscal, zip, serie, default_clave_prod_serv, default_clave_unidad,
-       registro_patronal, border_region_stimulus, auto_email, email_copy_to)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::text[])`,
+       registro_patronal, border_region_stimulus, auto_email, email_copy_to, global_invoice_enabled,
+       global_invoice_periodicity, receipt_grace_days)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::text[], ?, ?, ?)`,
     [
       id,
       scope.accountId,
@@ -84,6 +91,9 @@ export async function createMerchant(
       input.borderRegionStimulus ?? false,
       input.autoEmail ?? false,
       distinctAddresses(input.emailCopyTo ?? []),
+      input.globalInvoice?.enabled ?? false,
+      input.globalInvoice?.periodicity ?? DEFAULT_PERIODICITY,
+      input.receiptGraceDays ?? 0,
     ],
   );
   return retrieveMerchant(ctx, scope, id);
@@ -97,7 +107,24 @@ export async function retrieveMerchant(
   return toMerchantView(await findMerchant(ctx.em, scope, id), ctx);
 }
 
-const COLUMNS: Record<keyof MerchantUpdate, string> = {
+/** The global invoice's periodicity when it is turned on without one: monthly, as the receipts' expiry. */
+export const DEFAULT_PERIODICITY: Periodicidad = '04';
+
+/** c_Periodicidad 05 (bimonthly) is for issuers of régimen 621 only (CFDI40132). */
+function periodicityProblem(
+  globalInvoice: MerchantCreate['globalInvoice'],
+  regimenFiscal: string,
+): FieldError | undefined {
+  return globalInvoice?.periodicity === '05' && regimenFiscal !== '621'
+    ? {
+        path: '/globalInvoice/periodicity',
+        message:
+          'is 05 (bimonthly), which the SAT allows only to issuers of régimen 621 (Incorporación Fiscal) (CFDI40132)',
+      }
+    : undefined;
+}
+
+const COLUMNS: Record<Exclude<keyof MerchantUpdate, 'globalInvoice'>, string> = {
   legalName: 'legal_name',
   regimenFiscal: 'regimen_fiscal',
   zip: 'zip',
@@ -108,6 +135,7 @@ const COLUMNS: Record<keyof MerchantUpdate, string> = {
   borderRegionStimulus: 'border_region_stimulus',
   autoEmail: 'auto_email',
   emailCopyTo: 'email_copy_to',
+  receiptGraceDays: 'receipt_grace_days',
 };
 
 export async function updateMerchant(
@@ -122,15 +150,31 @@ export async function updateMerchant(
     input.regimenFiscal !== undefined ? regimenProblem(input.regimenFiscal, current.rfc) : undefined,
     serieProblem(input.serie),
     ...(input.emailCopyTo !== undefined ? addressErrors(input.emailCopyTo, '/emailCopyTo') : []),
+    // Against the régimen the merchant will have: a PATCH may change both at once.
+    input.globalInvoice || input.regimenFiscal !== undefined
+      ? periodicityProblem(
+          {
+            enabled: true,
+            periodicity: input.globalInvoice?.periodicity ?? current.global_invoice_periodicity,
+          },
+          input.regimenFiscal ?? current.regimen_fiscal,
+        )
+      : undefined,
   ]);
   if (input.emailCopyTo !== undefined)
     input = { ...input, emailCopyTo: distinctAddresses(input.emailCopyTo) };
-  const fields = (Object.keys(COLUMNS) as (keyof MerchantUpdate)[]).filter((f) => input[f] !== undefined);
-  if (fields.length) {
+  const fields = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((f) => input[f] !== undefined);
+  const sets: [string, unknown][] = fields.map((f) => [COLUMNS[f], input[f] ?? null]);
+  if (input.globalInvoice)
+    sets.push(
+      ['global_invoice_enabled', input.globalInvoice.enabled],
+      ['global_invoice_periodicity', input.globalInvoice.periodicity ?? current.global_invoice_periodicity],
+    );
+  if (sets.length) {
     const updated: unknown[] = await ctx.em.execute(
-      `update merchants set ${fields.map((f) => `${COLUMNS[f]} = ?`).join(', ')}, updated_at = now()
+      `update merchants set ${sets.map(([column]) => `${column} = ?`).join(', ')}, updated_at = now()
         where id = ? and account_id = ? and livemode = ? and deleted_at is null returning id`,
-      [...fields.map((f) => input[f] ?? null), id, scope.accountId, scope.livemode],
+      [...sets.map(([, value]) => value), id, scope.accountId, scope.livemode],
     );
     // Deleted between the read and the write.
     if (!updated.length) throw new NotFoundError('merchant', id);

@@ -3,11 +3,10 @@ import type { InvoiceItem, Receiver } from '@cfdi/cfdi';
 import { NotFoundError, ValidationError } from '../errors';
 import type { DocumentRow } from '../documents/document-row';
 import { prepareInvoice, type InvoiceCreate } from '../documents/create-invoice';
-import { emitEvent } from '../documents/events';
 import { storePrepared } from '../documents/prepared-document';
 import type { StampingDeps } from '../documents/stamping-deps';
 import type { Scope } from '../scope';
-import { findReceipt, notOpen, toReceiptView, type ReceiptRow } from './receipts';
+import { findReceipt, notOpen, type ReceiptRow } from './receipts';
 
 /** Who the invoice of some receipts is for: a receiver in full or a saved customer, and the CFDI use. */
 export interface ReceiptCustomer {
@@ -63,7 +62,7 @@ async function openReceipts(
  * The payment form of an invoice of several sales: the SAT's guide asks for the form that paid the largest amount
  * when there are several (Anexo 20 guide, FormaPago).
  */
-function formaPagoOf(rows: ReceiptRow[]): string {
+export function formaPagoOf(rows: ReceiptRow[]): string {
   const paid = new Map<string, number>();
   for (const row of rows) paid.set(row.forma_pago, (paid.get(row.forma_pago) ?? 0) + Number(row.total));
   return [...paid.entries()].sort((a, b) => b[1] - a[1])[0]![0];
@@ -110,8 +109,7 @@ export async function createInvoiceFromReceipts(
       const taken = rows.find((row) => !marked.some((m) => m.id === row.id))!;
       throw notOpen(await findReceipt(em, scope, taken.id));
     }
-    for (const row of marked)
-      await emitEvent(tx, scope, 'receipt.invoiced', toReceiptView(row, deps.portalUrl));
+    // receipt.invoiced is emitted when the invoice is stamped (see emitCoveredReceiptEvents), not now: it may fail.
     return document;
   });
 }

@@ -1,4 +1,5 @@
 import { MEXICO_CITY } from '../time';
+import { globalPeriodOf, mexicoCityDay, mexicoCityMidnight, type Periodicidad } from './global-period';
 
 /**
  * When a receipt stops being self-invoiceable and falls into the global invoice: the end of the calendar month of the
@@ -7,7 +8,13 @@ import { MEXICO_CITY } from '../time';
  * invoiced in its month then goes into that month's global invoice. Mexico City keeps UTC−6 all year since daylight
  * saving time was abolished in 2022.
  */
-export function receiptExpiry(soldAt: Date, graceDays: number): Date {
+export function receiptExpiry(soldAt: Date, graceDays: number, globalPeriodicity?: Periodicidad): Date {
+  // With the automatic global invoice on, the sale's global period ends it instead (monthly: the same instant), when
+  // the period's global run takes what is still open (see dueGlobalPeriods).
+  if (globalPeriodicity) {
+    const end = globalPeriodOf(mexicoCityDay(soldAt), globalPeriodicity).end;
+    return new Date(mexicoCityMidnight(end).getTime() - 1 + graceDays * 86_400_000);
+  }
   const local = new Intl.DateTimeFormat('en-CA', { timeZone: MEXICO_CITY, year: 'numeric', month: '2-digit' })
     .formatToParts(soldAt)
     .reduce<Record<string, string>>((parts, part) => ({ ...parts, [part.type]: part.value }), {});

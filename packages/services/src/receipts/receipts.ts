@@ -10,6 +10,7 @@ import type { Scope } from '../scope';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
 import { receiptExpiry } from './receipt-expiry';
 import { newReceiptKey } from './receipt-key';
+import type { Periodicidad } from './global-period';
 
 export type ReceiptStatus = 'open' | 'invoiced' | 'in_global' | 'cancelled';
 
@@ -107,7 +108,7 @@ export function toReceiptView(row: ReceiptRow, portalUrl: string): ReceiptView {
 }
 
 // Amounts as the tax engine writes them, so the ticket shows what the invoice made from it will.
-const RECEIPT_COLUMNS = `id, livemode, merchant_id, key, status, items, prices_include_tax, forma_pago, branch, external_id,
+export const RECEIPT_COLUMNS = `id, livemode, merchant_id, key, status, items, prices_include_tax, forma_pago, branch, external_id,
   subtotal::text as subtotal, total::text as total, expires_at, invoice_document_id, cancelled_at, created_at, updated_at`;
 
 /** The totals of the invoice the receipt would become; a sale the SAT could not accept is a 400 on /items. */
@@ -135,10 +136,15 @@ export async function createReceipt(
   await ctx.catalogs.index();
   rejectIssues('receipt', checkReceiptRecord(input, ctx.catalogs.lookup));
   const { subtotal, total } = totalsOf(input);
-  const graceRows: { receipt_grace_days: number }[] = await ctx.em.execute(
-    'select receipt_grace_days from merchants where id = ?',
+  const graceRows: {
+    receipt_grace_days: number;
+    global_invoice_enabled: boolean;
+    global_invoice_periodicity: Periodicidad;
+  }[] = await ctx.em.execute(
+    'select receipt_grace_days, global_invoice_enabled, global_invoice_periodicity from merchants where id = ?',
     [merchant.id],
   );
+  const settings = graceRows[0]!;
   const now = new Date();
   const id = newId('rcpt');
   const rows: ReceiptRow[] = await ctx.em.transactional(async (tx) => {
@@ -159,7 +165,11 @@ export async function createReceipt(
         input.externalId ?? null,
         subtotal,
         total,
-        receiptExpiry(now, graceRows[0]!.receipt_grace_days),
+        receiptExpiry(
+          now,
+          settings.receipt_grace_days,
+          settings.global_invoice_enabled ? settings.global_invoice_periodicity : undefined,
+        ),
         now,
         now,
       ],

@@ -1,14 +1,44 @@
 import type { EntityManager } from '@cfdi/db';
+import type { DocumentRow } from '../documents/document-row';
+import { emitEvent } from '../documents/events';
+import { toDocumentView } from '../documents/document-view';
+import { RECEIPT_COLUMNS, toReceiptView, type ReceiptRow } from './receipts';
 
 /**
- * An invoice of receipts that the SAT refused (stamp_failed) never existed: its receipts become open again, in the
- * transaction that records the failure, so the customer can invoice them with corrected data or the global run take
- * them. Only receipts still pointing at that document and `invoiced` change.
+ * An invoice of receipts, or a global invoice, that the SAT refused (stamp_failed) never existed: its receipts become
+ * open again, in the transaction that records the failure, so the customer can invoice them with corrected data or
+ * the next global run take them. Only receipts still pointing at that document (invoiced or in_global) change.
  */
 export async function reopenReceiptsOf(tx: EntityManager, documentId: string): Promise<void> {
   await tx.execute(
     `update receipts set status = 'open', invoice_document_id = null, updated_at = now()
-      where invoice_document_id = ? and status = 'invoiced'`,
+      where invoice_document_id = ? and status in ('invoiced', 'in_global')`,
     [documentId],
   );
+}
+
+/**
+ * In the transaction that records a document stamped: `receipt.invoiced` or `receipt.in_global` for each receipt it
+ * covers, and `global_invoice.stamped` for a global invoice of receipts. Emitted at the stamp, not when the receipts
+ * were marked, because until then the invoice may still fail and give them back (reopenReceiptsOf).
+ */
+export async function emitCoveredReceiptEvents(
+  tx: EntityManager,
+  document: DocumentRow,
+  portalUrl: string,
+): Promise<void> {
+  const rows: ReceiptRow[] = await tx.execute(
+    `select ${RECEIPT_COLUMNS} from receipts where invoice_document_id = ? and status in ('invoiced', 'in_global') order by id`,
+    [document.id],
+  );
+  const scope = { accountId: document.account_id, livemode: document.livemode };
+  for (const row of rows)
+    await emitEvent(
+      tx,
+      scope,
+      `receipt.${row.status as 'invoiced' | 'in_global'}`,
+      toReceiptView(row, portalUrl),
+    );
+  if (rows.some((row) => row.status === 'in_global'))
+    await emitEvent(tx, scope, 'global_invoice.stamped', toDocumentView(document));
 }
