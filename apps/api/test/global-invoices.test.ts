@@ -7,6 +7,7 @@ import { defaultSatDir } from '@cfdi/config';
 import { waitFor } from '@cfdi/testkit';
 import { globalInvoiceScheduleId } from '@cfdi/temporal-contract';
 import { ScheduleNotFoundError } from '@temporalio/client';
+import { callTool, connectMcp } from './mcp-client';
 import { attributesOf, notFound, stampedXml } from './record-fixtures';
 import { idempotencyKey, RECEIVER, stampingAccount, startStack, type StackHarness } from './stack';
 
@@ -157,6 +158,24 @@ describe('the global invoice of receipts', () => {
     // Asked again: the same document, nothing new stored or charged.
     const again = await globalRun(account.testKey, account.merchantId);
     expect({ status: again.status, id: again.body.id }).toEqual({ status: 201, id: res.body.id });
+    expect(await globalDocuments(account.merchantId)).toEqual([{ id: res.body.id, status: 'stamped' }]);
+    // An agent asking through MCP (the SDK client validates the result against the tool's output schema) gets it too.
+    const agent = await connectMcp(stack.api.url, '/mcp/test', account.testKey);
+    try {
+      const viaMcp = await callTool(agent, 'create_global_invoice', {
+        merchantId: account.merchantId,
+        ...OCTOBER,
+      });
+      expect(viaMcp.problem).toBeUndefined();
+      expect(viaMcp.data).toMatchObject({ id: res.body.id, kind: 'global', status: 'stamped' });
+      const empty = await callTool(agent, 'create_global_invoice', {
+        merchantId: account.merchantId,
+        date: '2026-09-15',
+      });
+      expect(empty.problem).toMatchObject({ status: 409, code: 'no_open_receipts' });
+    } finally {
+      await agent.close();
+    }
     expect(await globalDocuments(account.merchantId)).toEqual([{ id: res.body.id, status: 'stamped' }]);
   }, 120_000);
 

@@ -43,11 +43,13 @@ const TOOLS = [
   'get_receipt',
   'cancel_receipt',
   'invoice_receipts',
+  'create_global_invoice',
 ];
 
 /**
- * The listing's size budget (issue #42): 40 KB. It was 121.9 KB for 29 tools, 54.6 KB for 34, 38.9 KB now (1.14 KB a
- * tool): a new tool of the average size fits once more; see docs/mcp.md for where the bytes went and how to cut.
+ * The listing's size budget (issue #42): 40 KB. It was 121.9 KB for 29 tools, 54.6 KB for 34, 38.9 KB for 34 after
+ * the cuts, 39.8 KB with the global invoice's tool: the next tool must pay for itself; see docs/mcp.md for where the
+ * bytes went and how to cut.
  */
 const LISTING_BUDGET_KB = 40;
 
@@ -92,7 +94,7 @@ afterAll(async () => {
   await stack?.close();
 }, 60_000);
 
-it("lists exactly the 34 tools (the spec's 18, drafts', e-mail's, the saved records' and receipts'), each with described arguments and its result by reference", async () => {
+it("lists exactly the 35 tools (the spec's 18, drafts', e-mail's, the saved records' and receipts'), each with described arguments and its result by reference", async () => {
   const { tools } = await client.listTools();
   expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
   for (const tool of tools) {

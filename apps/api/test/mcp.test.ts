@@ -147,6 +147,7 @@ describe('MCP tool server', () => {
         'cancel_nomina',
         'cancel_payment',
         'create_credit_note',
+        'create_global_invoice',
         'create_invoice',
         'create_nomina',
         'create_payment',
@@ -157,8 +158,11 @@ describe('MCP tool server', () => {
       ].sort(),
     );
     // E-mail charges nothing and each call is one more message: neither a key nor idempotent (checked below).
-    // Editing a draft stamps and charges nothing, and an edit repeated is the same draft: it takes no key.
-    const charging = mutating.filter((name) => name !== 'send_document_email' && name !== 'update_draft');
+    // Editing a draft stamps and charges nothing, and an edit repeated is the same draft: it takes no key. A global
+    // invoice's period is its key: asked again, the period's document (global-invoices.test.ts).
+    const keyless = ['send_document_email', 'update_draft', 'create_global_invoice'];
+    const charging = mutating.filter((name) => !keyless.includes(name));
+    expect(hints(tools.find((t) => t.name === 'create_global_invoice')!).idempotentHint).toBe(true);
     expect(hints(tools.find((t) => t.name === 'send_document_email')!).idempotentHint).toBe(false);
     for (const tool of tools.filter((t) => charging.includes(t.name))) {
       expect([tool.name, tool.inputSchema.required]).toEqual([

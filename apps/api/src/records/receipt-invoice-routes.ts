@@ -127,3 +127,24 @@ export const receiptInvoiceTool = (): McpTool =>
     },
     summarize: documentSummary,
   });
+
+/** `create_global_invoice`: the MCP face of POST /v1/receipts/global. */
+export const globalInvoiceTool = (): McpTool =>
+  defineTool({
+    name: 'create_global_invoice',
+    description:
+      "Stamp the global invoice (PUBLICO EN GENERAL) of a merchant's ended period from its open receipts; asked again, the same document.",
+    input: ToolInput(GlobalInvoiceRunSchema.properties),
+    output: OneOfShapes(InvoiceSchema, StampingSchema),
+    shapeOf: (status) => (status === 202 ? StampingSchema : InvoiceSchema),
+    // The period is the idempotency key: a retry answers the period's document.
+    annotations: {
+      title: 'Create a global invoice',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    run: async ({ deps, scope, log }, args) => runGlobalInvoiceNow(deps, scope, args as never, log),
+    summarize: documentSummary,
+  });

@@ -1,14 +1,14 @@
 import type { McpTool } from '../tool';
 import { documentTools } from '../../kinds/tools';
 import { recordTools } from '../../records/tools';
-import { receiptInvoiceTool } from '../../records/receipt-invoice-routes';
+import { globalInvoiceTool, receiptInvoiceTool } from '../../records/receipt-invoice-routes';
 import { accountTools } from './account';
 import { catalogTools } from './catalogs';
 import { emailTools } from './emails';
 
 /**
- * Every tool the server lists (29): the spec's 18 in its listing order with the drafts' two among the documents' (see
- * kinds/), then e-mail, the account and catalog tools, then the saved records' (see records/).
+ * Every tool the server lists (35): the spec's 18 in its listing order with the drafts' two among the documents' (see
+ * kinds/), then e-mail, the account and catalog tools, then the saved records' (see records/) and receipts' invoices.
  */
 export const MCP_TOOLS: readonly McpTool[] = [
   ...documentTools(),
@@ -17,4 +17,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
   ...catalogTools,
   ...recordTools(),
   receiptInvoiceTool(),
+  globalInvoiceTool(),
 ];
