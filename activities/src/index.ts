@@ -5,6 +5,7 @@ import { cancellationActivities } from './cancellation';
 import { resumeStalledActivities } from './resume-stalled';
 import { webhookActivities } from './webhooks';
 import { emailActivities } from './emails';
+import { exportActivities } from './exports';
 
 import type { Activities } from '@cfdi/temporal-contract';
 
@@ -18,6 +19,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...resumeStalledActivities(deps),
     ...webhookActivities(deps),
     ...emailActivities(deps),
+    ...exportActivities(deps),
     /** Invariant check; repeatable (each run only appends its own verdict to ledger_audits). */
     async auditLedger(): Promise<LedgerAuditReport> {
       const report = await auditLedger(deps.orm.em.fork());

@@ -7,3 +7,4 @@ export { regenerateFilesWorkflow } from './regenerate-files';
 export { deliverWebhookWorkflow } from './deliver-webhook';
 export { dispatchWebhooksWorkflow } from './dispatch-webhooks';
 export { sendEmailWorkflow } from './send-email';
+export { exportDocumentsWorkflow } from './export-documents';

@@ -27,7 +27,8 @@ export type IdPrefix =
   | 'eml'
   | 'cus'
   | 'prod'
-  | 'rcpt';
+  | 'rcpt'
+  | 'exp';
 
 /**
  * Opaque, type-prefixed ids that sort by creation time (10 time chars + 16 random chars),

@@ -13,6 +13,7 @@ import {
 import type {
   CancelDocumentWorkflow,
   DeliverWebhookWorkflow,
+  ExportDocumentsWorkflow,
   SendEmailWorkflow,
   RegenerateFilesWorkflow,
   StampDocumentWorkflow,
@@ -24,6 +25,7 @@ import {
   cancelOutcomeUpdate,
   cancelWorkflowId,
   emailWorkflowId,
+  exportWorkflowId,
   LEDGER_AUDIT_SCHEDULE_ID,
   regenerateFilesWorkflowId,
   resolveReconciliationSignal,
@@ -130,6 +132,19 @@ export async function startEmailDelivery(
     workflowId: emailWorkflowId(input.deliveryId),
     taskQueue: webhooksTaskQueue(taskQueue),
     args: [input],
+  });
+}
+
+/** Starts the workflow that builds a console export (its row is recorded first); its id derives from the export. */
+export async function startDocumentExport(
+  client: Client,
+  exportId: string,
+  taskQueue: string,
+): Promise<boolean> {
+  return startOnce<ExportDocumentsWorkflow>(client, 'exportDocumentsWorkflow', {
+    workflowId: exportWorkflowId(exportId),
+    taskQueue,
+    args: [exportId],
   });
 }
 

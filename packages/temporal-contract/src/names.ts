@@ -46,3 +46,6 @@ export const webhookRedeliveryWorkflowId = (eventId: string, endpointId: string,
 
 /** One workflow per e-mail delivery (eml_…): starting it again, from a retried step or a repeated request, sends nothing twice. */
 export const emailWorkflowId = (deliveryId: string) => `email-${deliveryId}`;
+
+/** One workflow per console export (exp_…), on the stamping queue. */
+export const exportWorkflowId = (exportId: string) => `export-${exportId}`;

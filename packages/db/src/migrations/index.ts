@@ -21,6 +21,7 @@ import { Migration20261128500000EmailDeliveries } from './Migration2026112850000
 import { Migration20261128500000CustomersProducts } from './Migration20261128500000CustomersProducts';
 import { Migration20261128600000ReadPathsAtScale } from './Migration20261128600000ReadPathsAtScale';
 import { Migration20261128700000Receipts } from './Migration20261128700000Receipts';
+import { Migration20261128800000DocumentExports } from './Migration20261128800000DocumentExports';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -50,4 +51,5 @@ export const migrationsList = [
   { name: 'Migration20261128500000CustomersProducts', class: Migration20261128500000CustomersProducts },
   { name: 'Migration20261128600000ReadPathsAtScale', class: Migration20261128600000ReadPathsAtScale },
   { name: 'Migration20261128700000Receipts', class: Migration20261128700000Receipts },
+  { name: 'Migration20261128800000DocumentExports', class: Migration20261128800000DocumentExports },
 ];

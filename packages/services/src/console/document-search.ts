@@ -64,6 +64,36 @@ export async function searchDocuments(
   search: DocumentSearch,
   limit = 50,
 ): Promise<Page<DocumentRow>> {
+  return keysetPage<DocumentRow>(
+    em,
+    {
+      select: `select id, account_id, livemode, merchant_id, type, kind, status, serie, folio, folio_text, total, monto, saldo_pendiente, currency,
+                      receiver, uuid, needs_reconciliation, files_status, stamped_at, created_at, updated_at
+                 from documents`,
+      table: 'documents',
+      scope,
+      where: documentConditions(scope, search),
+      noun: 'document',
+    },
+    { limit, startingAfter: search.startingAfter },
+  );
+}
+
+/** How many of the scope's documents the search finds (an export's total). */
+export async function countDocuments(
+  em: EntityManager,
+  scope: Scope,
+  search: DocumentSearch,
+): Promise<number> {
+  const where = documentConditions(scope, search);
+  const [row] = await em.execute<{ count: string }[]>(
+    `select count(*) from documents where account_id = ? and livemode = ? and ${where.clauses.join(' and ')}`,
+    [scope.accountId, scope.livemode, ...where.params],
+  );
+  return Number(row!.count);
+}
+
+function documentConditions(scope: Scope, search: DocumentSearch): Conditions {
   checkDocumentSearch(search);
   // The console shows fiscal documents: a draft is an integrator's work in progress, with no folio and no timbre.
   const where = new Conditions().add("status <> 'draft'");
@@ -102,19 +132,7 @@ export async function searchDocuments(
   if (search.minTotal !== undefined) where.add('total >= ?', search.minTotal);
   if (search.maxTotal !== undefined) where.add('total <= ?', search.maxTotal);
   if (search.withBalance) where.add(OPEN_INVOICE);
-  return keysetPage<DocumentRow>(
-    em,
-    {
-      select: `select id, account_id, livemode, merchant_id, type, kind, status, serie, folio, folio_text, total, monto, saldo_pendiente, currency,
-                      receiver, uuid, needs_reconciliation, files_status, stamped_at, created_at, updated_at
-                 from documents`,
-      table: 'documents',
-      scope,
-      where,
-      noun: 'document',
-    },
-    { limit, startingAfter: search.startingAfter },
-  );
+  return where;
 }
 
 /** Documents related to one: its credit notes and payments (pointing at it), and the one it points at. */
