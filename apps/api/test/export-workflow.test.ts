@@ -101,7 +101,9 @@ it('a worker SIGKILLed in the middle of a ZIP export: a new worker finishes it, 
     expect(names.sort()).toEqual(stamped.flatMap((d) => [`${d.uuid}.pdf`, `${d.uuid}.xml`]).sort());
     const xsd = path.join(defaultSatDir(), 'xml', 'cfdi40-bundle.xsd');
     for (const { id, uuid } of stamped) {
-      const [{ stamped_xml }] = await em().execute('select stamped_xml from documents where id = ?', [id]);
+      const [{ stamped_xml }] = (await em().execute('select stamped_xml from documents where id = ?', [
+        id,
+      ])) as [{ stamped_xml: string }];
       const xml = execFileSync('unzip', ['-p', zip, `${uuid}.xml`]);
       expect(xml.toString('utf8')).toBe(stamped_xml);
       fs.writeFileSync(path.join(dir, `${uuid}.xml`), xml);

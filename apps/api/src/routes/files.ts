@@ -88,7 +88,8 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // The URL is a time-limited credential: shared caches must not keep the bytes beyond it.
         .header('cache-control', 'private, max-age=60')
         .header('x-content-type-options', 'nosniff');
-      if (stored) return reply.header('content-length', stored.size).send(stored.stream);
+      // The schema types the body as the bytes it documents; Fastify sends a stream of them as they are read.
+      if (stored) return reply.header('content-length', stored.size).send(stored.stream as unknown as Buffer);
       return reply.send(file!.bytes);
     },
   );
