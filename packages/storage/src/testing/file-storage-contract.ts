@@ -29,7 +29,7 @@ export async function expectWholeReadsUnderConcurrentWrites(
 async function* generated(total: number, failAt?: number): AsyncGenerator<Uint8Array> {
   const size = 64 * 1024;
   for (let offset = 0; offset < total; offset += size) {
-    if (failAt !== undefined && offset >= failAt) throw new Error('the source failed');
+    if (failAt !== undefined && offset + size > failAt) throw new Error('the source failed');
     const chunk = Buffer.alloc(Math.min(size, total - offset));
     for (let i = 0; i < chunk.length; i++) chunk[i] = (offset + i) % 251;
     yield chunk;
