@@ -28,7 +28,8 @@ export type IdPrefix =
   | 'cus'
   | 'prod'
   | 'rcpt'
-  | 'exp';
+  | 'exp'
+  | 'bal';
 
 /**
  * Opaque, type-prefixed ids that sort by creation time (10 time chars + 16 random chars),

@@ -25,6 +25,8 @@ export interface ResumeStalledReport {
   resumed: Array<{ documentId: string; work: StalledWork }>;
   /** E-mail deliveries recorded but left without their workflow, now sending (absent from older results). */
   emailsResumed?: string[];
+  /** Low-balance warnings sent (absent from older results). */
+  balanceAlertsSent?: number;
 }
 
 /**

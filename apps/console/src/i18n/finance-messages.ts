@@ -20,6 +20,16 @@ export const financeEs = {
   exportMonth: 'Exportar un mes',
   zipXmlPdf: 'ZIP (XML y PDF)',
   exportCsvPesos: 'CSV en pesos y hora local',
+  lowBalanceTitle: 'Aviso de saldo bajo',
+  lowBalanceHelp:
+    'Cuando el saldo baje de este monto, la consola lo avisa y se envía un correo (uno por cada vez que baje).',
+  lowBalanceThreshold: 'Avisar debajo de (MXN)',
+  lowBalanceEmail: 'Correo para el aviso',
+  lowBalanceSaved: 'Aviso guardado.',
+  lowBalanceInvalid:
+    'Escribe un monto de al menos $0.00 y un correo válido (o deja el monto vacío para no avisar).',
+  lowBalanceBanner: 'Saldo bajo',
+  buyTimbres: 'Comprar timbres',
   exportTitle: 'Exportación',
   exportsTitle: 'Exportaciones',
   exportFormat: 'Formato',
@@ -70,6 +80,16 @@ export const financeEn: typeof financeEs = {
   exportMonth: 'Export a month',
   zipXmlPdf: 'ZIP (XML and PDF)',
   exportCsvPesos: 'CSV in pesos and local time',
+  lowBalanceTitle: 'Low-balance warning',
+  lowBalanceHelp:
+    'When the balance drops below this amount, the console shows it and an e-mail is sent (once each time it drops).',
+  lowBalanceThreshold: 'Warn below (MXN)',
+  lowBalanceEmail: 'E-mail for the warning',
+  lowBalanceSaved: 'Warning saved.',
+  lowBalanceInvalid:
+    'Enter an amount of at least $0.00 and a valid e-mail (or leave the amount empty for no warning).',
+  lowBalanceBanner: 'Low balance',
+  buyTimbres: 'Buy timbres',
   exportTitle: 'Export',
   exportsTitle: 'Exports',
   exportFormat: 'Format',

@@ -22,6 +22,7 @@ import { Migration20261128500000CustomersProducts } from './Migration20261128500
 import { Migration20261128600000ReadPathsAtScale } from './Migration20261128600000ReadPathsAtScale';
 import { Migration20261128700000Receipts } from './Migration20261128700000Receipts';
 import { Migration20261128800000DocumentExports } from './Migration20261128800000DocumentExports';
+import { Migration20261128810000LowBalanceAlerts } from './Migration20261128810000LowBalanceAlerts';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -52,4 +53,5 @@ export const migrationsList = [
   { name: 'Migration20261128600000ReadPathsAtScale', class: Migration20261128600000ReadPathsAtScale },
   { name: 'Migration20261128700000Receipts', class: Migration20261128700000Receipts },
   { name: 'Migration20261128800000DocumentExports', class: Migration20261128800000DocumentExports },
+  { name: 'Migration20261128810000LowBalanceAlerts', class: Migration20261128810000LowBalanceAlerts },
 ];
