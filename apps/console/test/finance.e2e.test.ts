@@ -369,3 +369,40 @@ it('buys timbres: the billing page starts a Stripe Checkout (stripe-mock) for th
   await checkPage(page);
   await page.context().close();
 }, 120_000);
+
+it('sets a low-balance warning on the billing page: the banner shows on every page while the balance is under it', async () => {
+  const page = await signedIn();
+  await page.goto(url('/documents'));
+  await expect(page.getByTestId('low-balance-banner').count()).resolves.toBe(0);
+  const [{ balance }] = (await stack.api.orm.em
+    .fork()
+    .execute(
+      'select balance_centavos::int as balance from balances where account_id = ? and livemode = false',
+      [account.accountId],
+    )) as [{ balance: number }];
+  await page.goto(url('/billing'));
+  const form = page.getByTestId('low-balance-form');
+  // A threshold a peso above the balance: under it at once.
+  await form.getByLabel('Avisar debajo de (MXN)').fill(((balance + 100) / 100).toFixed(2));
+  await form.getByLabel('Correo para el aviso').fill('finanzas@example.mx');
+  await form.getByRole('button', { name: 'Guardar cambios' }).click();
+  await page.getByText('Aviso guardado.').waitFor();
+  await page.goto(url('/documents'));
+  await expect(page.getByTestId('low-balance-banner').innerText()).resolves.toMatch(/^Saldo bajo:/);
+  await checkPage(page);
+  const audit = await stack.api.orm.em
+    .fork()
+    .execute("select detail from console_audit where actor_email = ? and action = 'billing.low_balance'", [
+      financeUser,
+    ]);
+  expect(audit).toEqual([{ detail: { thresholdCentavos: balance + 100, email: 'finanzas@example.mx' } }]);
+
+  // Emptied: no warning, no banner.
+  await page.goto(url('/billing'));
+  await form.getByLabel('Avisar debajo de (MXN)').fill('');
+  await form.getByLabel('Correo para el aviso').fill('');
+  await form.getByRole('button', { name: 'Guardar cambios' }).click();
+  await page.getByText('Aviso guardado.').waitFor();
+  await expect(page.getByTestId('low-balance-banner').count()).resolves.toBe(0);
+  await page.context().close();
+}, 120_000);
