@@ -47,7 +47,10 @@ async function seed() {
                            reservation_state, files_status, created_at, updated_at)
     select 'inv_bench' || lpad(n::text, 8, '0'), ?, false, ?, 'invoice', 'nominal', 'stamped', 'A', n, 1000 + n % 500, (1000 + n % 500) * 1.16,
            jsonb_build_object('rfc', 'XAX' || lpad((n % 997)::text, 6, '0') || 'AB1', 'name', 'CLIENTE ' || (n % 997) || ' SA DE CV', 'zip', '86991', 'regimenFiscal', '601'),
-           '{}'::jsonb, upper(gen_random_uuid()::text), t, 'confirmed', 'ready', t, t
+           -- one line, as stored by the API: the detail page runs the tax engine on it
+           jsonb_build_object('items', jsonb_build_array(jsonb_build_object('productCode', '43211503', 'unitCode', 'H87',
+             'description', 'Servidor', 'quantity', 1, 'unitPrice', (1000 + n % 500) * 1.16))),
+           upper(gen_random_uuid()::text), t, 'confirmed', 'ready', t, t
       from generate_series(1, ?) n, lateral (select now() - ((? - n) * interval '1 minute') * (365 * 24 * 60 / ?::float) as t) at`,
     [accountId, merchantId, documents, documents, documents],
   );

@@ -110,7 +110,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </Text>
         )}
         {low?.below && (
-          <Callout.Root color="amber" mb="3" role="status" data-testid="low-balance-banner">
+          <Callout.Root color="amber" highContrast mb="3" role="status" data-testid="low-balance-banner">
             <Callout.Text>
               <strong>{t.lowBalanceBanner}:</strong> {formatCentavos(low.balanceCentavos, locale)} &lt;{' '}
               {formatCentavos(low.thresholdCentavos!, locale)} · <Link href="/billing">{t.buyTimbres}</Link>
