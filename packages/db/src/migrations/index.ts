@@ -21,8 +21,8 @@ import { Migration20261128500000EmailDeliveries } from './Migration2026112850000
 import { Migration20261128500000CustomersProducts } from './Migration20261128500000CustomersProducts';
 import { Migration20261128600000ReadPathsAtScale } from './Migration20261128600000ReadPathsAtScale';
 import { Migration20261128700000Receipts } from './Migration20261128700000Receipts';
-import { Migration20261128800000DocumentExports } from './Migration20261128800000DocumentExports';
-import { Migration20261128810000LowBalanceAlerts } from './Migration20261128810000LowBalanceAlerts';
+import { Migration20261128900000DocumentExports } from './Migration20261128900000DocumentExports';
+import { Migration20261128910000LowBalanceAlerts } from './Migration20261128910000LowBalanceAlerts';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -52,6 +52,6 @@ export const migrationsList = [
   { name: 'Migration20261128500000CustomersProducts', class: Migration20261128500000CustomersProducts },
   { name: 'Migration20261128600000ReadPathsAtScale', class: Migration20261128600000ReadPathsAtScale },
   { name: 'Migration20261128700000Receipts', class: Migration20261128700000Receipts },
-  { name: 'Migration20261128800000DocumentExports', class: Migration20261128800000DocumentExports },
-  { name: 'Migration20261128810000LowBalanceAlerts', class: Migration20261128810000LowBalanceAlerts },
+  { name: 'Migration20261128900000DocumentExports', class: Migration20261128900000DocumentExports },
+  { name: 'Migration20261128910000LowBalanceAlerts', class: Migration20261128910000LowBalanceAlerts },
 ];

@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * Low-balance warning: a threshold per balance (account and mode) and the address to warn, a flag that says the
  * balance is below it (so one message goes per crossing, not per debit), and the messages to send.
  */
-export class Migration20261128810000LowBalanceAlerts extends Migration {
+export class Migration20261128910000LowBalanceAlerts extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       alter table balances add column low_balance_centavos bigint check (low_balance_centavos >= 0);

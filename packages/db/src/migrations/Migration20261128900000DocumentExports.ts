@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * Console exports built by a workflow (documents CSV, ZIP of XML + PDF): one row per export with its progress and,
  * once ready, the stored file.
  */
-export class Migration20261128800000DocumentExports extends Migration {
+export class Migration20261128900000DocumentExports extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       create table document_exports (
