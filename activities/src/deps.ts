@@ -1,7 +1,13 @@
 import type { Config } from '@cfdi/config';
 import type { Orm } from '@cfdi/db';
 import type { PacClient } from '@cfdi/pac';
-import type { CsdLoader, DocumentFilesDeps, EmailSendingDeps, StampingDeps } from '@cfdi/services';
+import type {
+  CsdLoader,
+  DocumentExportDeps,
+  DocumentFilesDeps,
+  EmailSendingDeps,
+  StampingDeps,
+} from '@cfdi/services';
 
 /** What activities may use; built once by the worker. No activity constructs its own client. */
 export interface ActivityDeps {
@@ -14,6 +20,8 @@ export interface ActivityDeps {
   files: DocumentFilesDeps;
   /** Stored files, the renderer and the SMTP sender of documents' e-mails. */
   emails: EmailSendingDeps;
+  /** Storage (streamed writes) and the renderer of console exports. */
+  exports: DocumentExportDeps;
   now?: () => Date;
   /** Told of stamp outcomes and delivery attempts (the worker's Prometheus metrics); absent in most tests. */
   observer?: ActivityObserver;

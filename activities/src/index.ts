@@ -11,6 +11,7 @@ import { resumeStalledActivities } from './resume-stalled';
 import { webhookActivities } from './webhooks';
 import { emailActivities } from './emails';
 import { globalInvoiceActivities } from './global-invoices';
+import { exportActivities } from './exports';
 
 import type { Activities } from '@cfdi/temporal-contract';
 
@@ -25,6 +26,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...webhookActivities(deps),
     ...emailActivities(deps),
     ...globalInvoiceActivities(deps),
+    ...exportActivities(deps),
     /**
      * Invariant check; repeatable (each run appends its own verdict to ledger_audits and moves the checkpoints of
      * the balances it found clean, which a repeated run would move to the same place or further).

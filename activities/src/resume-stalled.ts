@@ -1,6 +1,7 @@
 import { Context } from '@temporalio/activity';
 import {
   queuedEmailDeliveries,
+  sendQueuedBalanceAlerts,
   STALLED_AFTER_SECONDS,
   stalledDocuments,
   type StalledDocument,
@@ -68,6 +69,9 @@ export function resumeStalledActivities(deps: ActivityDeps) {
         }
       }
       report.emailsResumed = await resumeEmailDeliveries(client, taskQueue);
+      // Low-balance warnings queued by the debits that crossed a threshold: sent here, within the minute.
+      if (deps.emails.mailer)
+        report.balanceAlertsSent = await sendQueuedBalanceAlerts(deps.orm.em.fork(), deps.emails.mailer);
       return report;
     },
   };

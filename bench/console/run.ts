@@ -1,10 +1,11 @@
 // bench/console: how long the console's main pages take server-side with 10,000 documents (and as many ledger
 // transactions) in one account.
-// Usage: npm run build -w @cfdi/console && npx tsx bench/console/run.ts [documents=10000] [requestsPerPage=30]
-// Seeds a fresh database cfdi_bench_console_<random> in bulk SQL (dropped at the end), starts the built console
+// Usage: npx tsx bench/console/run.ts [documents=10000] [requestsPerPage=30]
+// Runs `next build` first when the console has no build (or BENCH_BUILD=1). Seeds a fresh database cfdi_bench_console_<random> in bulk SQL (dropped at the end), starts the built console
 // (`next start`) on it, signs a finance user in through a server-side session, and times each page's full response
 // (request sent → last byte, one request at a time after 3 warm-ups) from this process on 127.0.0.1.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,7 +47,10 @@ async function seed() {
                            reservation_state, files_status, created_at, updated_at)
     select 'inv_bench' || lpad(n::text, 8, '0'), ?, false, ?, 'invoice', 'nominal', 'stamped', 'A', n, 1000 + n % 500, (1000 + n % 500) * 1.16,
            jsonb_build_object('rfc', 'XAX' || lpad((n % 997)::text, 6, '0') || 'AB1', 'name', 'CLIENTE ' || (n % 997) || ' SA DE CV', 'zip', '86991', 'regimenFiscal', '601'),
-           '{}'::jsonb, upper(gen_random_uuid()::text), t, 'confirmed', 'ready', t, t
+           -- one line, as stored by the API: the detail page runs the tax engine on it
+           jsonb_build_object('items', jsonb_build_array(jsonb_build_object('productCode', '43211503', 'unitCode', 'H87',
+             'description', 'Servidor', 'quantity', 1, 'unitPrice', (1000 + n % 500) * 1.16))),
+           upper(gen_random_uuid()::text), t, 'confirmed', 'ready', t, t
       from generate_series(1, ?) n, lateral (select now() - ((? - n) * interval '1 minute') * (365 * 24 * 60 / ?::float) as t) at`,
     [accountId, merchantId, documents, documents, documents],
   );
@@ -68,17 +72,25 @@ async function seed() {
   });
   const session = await createConsoleSession(em, user.id, { ip: '127.0.0.1', userAgent: 'bench' });
   const [sample] = (await em.execute(
-    `select uuid, receiver->>'rfc' as rfc from documents where account_id = ? order by id limit 1 offset ?`,
+    `select id, uuid, receiver->>'rfc' as rfc from documents where account_id = ? order by id limit 1 offset ?`,
     [accountId, Math.floor(documents / 2)],
-  )) as { uuid: string; rfc: string }[];
+  )) as { id: string; uuid: string; rfc: string }[];
   await orm.close();
   return { token: session.token, sample: sample! };
 }
 
 async function main() {
+  const consoleDir = path.resolve(__dirname, '../../apps/console');
+  // Production mode: the pages as `next build` compiles them, served by `next start` (through server.js).
+  if (process.env.BENCH_BUILD === '1' || !fs.existsSync(path.join(consoleDir, '.next', 'BUILD_ID'))) {
+    log('next build');
+    execFileSync(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], {
+      cwd: consoleDir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
   const { token, sample } = await seed();
   const port = await freePort();
-  const consoleDir = path.resolve(__dirname, '../../apps/console');
   const child = spawn(
     process.execPath,
     [path.join(consoleDir, 'server.js'), '-p', String(port), '-H', '127.0.0.1'],
@@ -97,7 +109,17 @@ async function main() {
       ['documents by UUID', `/documents?uuid=${sample.uuid.toLowerCase()}`],
       ['documents by receiver RFC', `/documents?receiver=${sample.rfc}`],
       ['documents by receiver name', '/documents?receiver=cliente%20517%20sa'],
+      ['document detail', `/documents/${sample.id}`],
       ['ledger', '/ledger'],
+      ['receivables', '/receivables'],
+      ['customers', '/customers'],
+      ['products', '/products'],
+      ['billing', '/billing'],
+      ['exports', '/exports'],
+      ['merchants', '/merchants'],
+      ['API keys', '/keys'],
+      ['webhooks', '/webhooks'],
+      ['issue (new invoice)', '/issue'],
     ];
     const rows: string[] = [];
     for (const [name, pagePath] of pages) {

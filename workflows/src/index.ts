@@ -12,3 +12,4 @@ export {
   merchantGlobalInvoicesWorkflow,
   syncGlobalInvoiceSchedulesWorkflow,
 } from './global-invoice';
+export { exportDocumentsWorkflow } from './export-documents';

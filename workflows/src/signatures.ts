@@ -4,6 +4,7 @@ import type {
   CancelDocumentWorkflow,
   DeliverWebhookWorkflow,
   DispatchWebhooksWorkflow,
+  ExportDocumentsWorkflow,
   LedgerAuditWorkflow,
   RegenerateFilesWorkflow,
   ResumeStalledWorkflow,
@@ -21,4 +22,5 @@ export type _Signatures = [
   Implements<DispatchWebhooksWorkflow, typeof workflows.dispatchWebhooksWorkflow>,
   Implements<LedgerAuditWorkflow, typeof workflows.ledgerAuditWorkflow>,
   Implements<ResumeStalledWorkflow, typeof workflows.resumeStalledWorkflow>,
+  Implements<ExportDocumentsWorkflow, typeof workflows.exportDocumentsWorkflow>,
 ];

@@ -51,5 +51,7 @@ export function consoleEnvFor(stack: StackHarness): Record<string, string> {
     TEMPORAL_ADDRESS: config.temporal.address,
     TEMPORAL_TASK_QUEUE: stack.taskQueue,
     PAC_SANDBOX_URL: stack.sandbox.url,
+    // Signed file URLs (exports) point at the stack's API, which checks them with the same MASTER_KEY.
+    PUBLIC_BASE_URL: stack.api.url,
   };
 }

@@ -306,6 +306,8 @@ it('every page works on a phone (390 px): no sideways scroll of the page, no ser
     '/failed-files',
     '/audit',
     '/users',
+    '/exports',
+    '/billing',
   ]) {
     await page.goto(url(path));
     await checkPage(page);

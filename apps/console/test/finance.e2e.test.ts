@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { defaultSatDir } from '@cfdi/config';
-import { createConsoleUser, generatePassword } from '@cfdi/services';
+import { createConsoleUser, createDocumentExport, generatePassword } from '@cfdi/services';
+import { waitFor } from '@cfdi/testkit';
 import {
   idempotencyKey,
   invoiceBody,
@@ -54,6 +55,8 @@ beforeAll(async () => {
       STRIPE_SUCCESS_URL: `http://127.0.0.1:${PORT}/billing?paid={CHECKOUT_SESSION_ID}`,
       STRIPE_CANCEL_URL: `http://127.0.0.1:${PORT}/billing`,
       STRIPE_PORTAL_RETURN_URL: `http://127.0.0.1:${PORT}/billing`,
+      // A month of this suite's documents is a "large" export: built by the workflow, downloaded when ready.
+      EXPORT_STREAM_MAX_DOCUMENTS: '2',
     },
     PORT,
   );
@@ -197,7 +200,7 @@ it('shows the receivables pages in English and on a phone, axe clean, with no si
   await page.context().close();
 }, 120_000);
 
-it("exports a month: the ZIP holds every stamped document's schema-valid XML and its PDF, the CSV one line each", async () => {
+it("exports a month in the background: progress, then a ZIP of every stamped document's schema-valid XML and its PDF; the CSV one line each", async () => {
   const month = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Mexico_City' })
     .format(new Date())
     .slice(0, 7);
@@ -206,28 +209,46 @@ it("exports a month: the ZIP holds every stamped document's schema-valid XML and
           and to_char(created_at at time zone 'America/Mexico_City', 'YYYY-MM') = ?`,
     [account.accountId, month],
   );
-  // Invoices and the payment complement of the first test, at least.
+  // Invoices and the payment complement of the first test, at least: over EXPORT_STREAM_MAX_DOCUMENTS (2), so the
+  // export runs as a workflow.
   expect(stamped.length).toBeGreaterThanOrEqual(4);
 
   const page = await signedIn();
   await page.goto(url('/documents'));
-  await page.getByLabel('Exportar un mes').fill(month);
+  const monthForm = page.locator('form', { has: page.getByLabel('Exportar un mes') });
+  await monthForm.getByLabel('Exportar un mes').fill(month);
+  await monthForm.getByRole('button', { name: 'ZIP (XML y PDF)' }).click();
+  // The export's page: it reloads itself until the file is ready.
+  await page.waitForURL(/\/exports\/exp_[0-9A-Z]+$/);
+  const exportId = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByTestId('export-download').waitFor({ timeout: 90_000 });
+  await expect(page.getByTestId('export-status').innerText()).resolves.toBe('Listo');
+  await checkPage(page, 'export');
   const [zipDownload] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'ZIP (XML y PDF)' }).click(),
+    page.getByTestId('export-download').click(),
   ]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-export-'));
   const zip = path.join(dir, 'month.zip');
   await zipDownload.saveAs(zip);
+  // Served by the API's signed file URL, not by the console.
+  expect(zipDownload.url()).toMatch(
+    new RegExp(`^${stack.api.url}/files/.+/exports/${exportId}/.+\\.zip\\?expires=`),
+  );
   execFileSync('unzip', ['-tq', zip]);
   const names = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n').sort();
   expect(names).toEqual(stamped.flatMap((d) => [`${d.uuid}.pdf`, `${d.uuid}.xml`]).sort());
   const xsd = path.join(defaultSatDir(), 'xml', 'cfdi40-bundle.xsd');
-  for (const { uuid } of stamped) {
+  for (const { id, uuid } of stamped) {
     const xmlFile = path.join(dir, `${uuid}.xml`);
     fs.writeFileSync(xmlFile, execFileSync('unzip', ['-p', zip, `${uuid}.xml`]));
     execFileSync('xmllint', ['--noout', '--schema', xsd, xmlFile], { stdio: 'pipe' });
-    expect(fs.readFileSync(xmlFile, 'utf8')).toContain(`UUID="${uuid}"`);
+    // The document's own stamped XML, byte for byte.
+    const [{ stamped_xml }] = (await stack.api.orm.em
+      .fork()
+      .execute('select stamped_xml from documents where id = ?', [id])) as [{ stamped_xml: string }];
+    expect(fs.readFileSync(xmlFile, 'utf8')).toBe(stamped_xml);
+    expect(stamped_xml).toContain(`UUID="${uuid}"`);
     expect(
       execFileSync('unzip', ['-p', zip, `${uuid}.pdf`])
         .subarray(0, 5)
@@ -235,8 +256,27 @@ it("exports a month: the ZIP holds every stamped document's schema-valid XML and
     ).toBe('%PDF-');
   }
 
-  // The same month as CSV: a header and one line per document of the month, amounts in pesos.
-  const csv = await page.request.get(url(`/documents/export/csv?month=${month}`));
+  // Another account's export is as absent as a missing one, its page and its download.
+  const other = await stampingAccount(stack);
+  const foreign = await createDocumentExport(
+    stack.api.orm.em.fork(),
+    { accountId: other.accountId, livemode: false, keyId: 'test', merchantIds: null },
+    { format: 'csv', search: {}, requestedBy: null },
+  );
+  expect((await page.request.get(url(`/exports/${foreign.id}`))).status()).toBe(404);
+  expect((await page.request.get(url(`/exports/${foreign.id}/download`))).status()).toBe(404);
+
+  // The same month as CSV, from the same form: a header and one line per document of the month, amounts in pesos.
+  const started = await page.request.post(url('/documents/export/csv'), { form: { month } });
+  expect(started.url()).toMatch(/\/exports\/exp_[0-9A-Z]+$/);
+  const csvPage = new URL(started.url()).pathname;
+  await waitFor(
+    async () =>
+      (await (await page.request.get(url(csvPage))).text()).includes('data-testid="export-download"') ||
+      undefined,
+    { timeoutMs: 60_000, what: 'the CSV export' },
+  );
+  const csv = await page.request.get(url(`${csvPage}/download`));
   expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
   const lines = (await csv.text()).trim().split('\r\n');
   expect(lines[0]).toBe(
@@ -245,6 +285,8 @@ it("exports a month: the ZIP holds every stamped document's schema-valid XML and
   expect(lines.slice(1).filter((l) => l.includes(',1820.00,') || l.includes(',1820,')).length).toBe(1);
   expect(lines.length - 1).toBeGreaterThanOrEqual(stamped.length);
   expect((await page.request.get(url('/documents/export/zip?month=2026-13'))).status()).toBe(400);
+  // A direct link streams only small sets.
+  expect((await page.request.get(url(`/documents/export/csv?month=${month}`))).status()).toBe(413);
 
   // The ledger for people: each stamp's timbre in pesos at Mexico City time, with the document's UUID and serie-folio.
   const ledger = (await (await page.request.get(url('/ledger/export?units=pesos'))).text())
@@ -325,5 +367,42 @@ it('buys timbres: the billing page starts a Stripe Checkout (stripe-mock) for th
   await checkPage(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await checkPage(page);
+  await page.context().close();
+}, 120_000);
+
+it('sets a low-balance warning on the billing page: the banner shows on every page while the balance is under it', async () => {
+  const page = await signedIn();
+  await page.goto(url('/documents'));
+  await expect(page.getByTestId('low-balance-banner').count()).resolves.toBe(0);
+  const [{ balance }] = (await stack.api.orm.em
+    .fork()
+    .execute(
+      'select balance_centavos::int as balance from balances where account_id = ? and livemode = false',
+      [account.accountId],
+    )) as [{ balance: number }];
+  await page.goto(url('/billing'));
+  const form = page.getByTestId('low-balance-form');
+  // A threshold a peso above the balance: under it at once.
+  await form.getByLabel('Avisar debajo de (MXN)').fill(((balance + 100) / 100).toFixed(2));
+  await form.getByLabel('Correo para el aviso').fill('finanzas@example.mx');
+  await form.getByRole('button', { name: 'Guardar cambios' }).click();
+  await page.getByText('Aviso guardado.').waitFor();
+  await page.goto(url('/documents'));
+  await expect(page.getByTestId('low-balance-banner').innerText()).resolves.toMatch(/^Saldo bajo:/);
+  await checkPage(page);
+  const audit = await stack.api.orm.em
+    .fork()
+    .execute("select detail from console_audit where actor_email = ? and action = 'billing.low_balance'", [
+      financeUser,
+    ]);
+  expect(audit).toEqual([{ detail: { thresholdCentavos: balance + 100, email: 'finanzas@example.mx' } }]);
+
+  // Emptied: no warning, no banner.
+  await page.goto(url('/billing'));
+  await form.getByLabel('Avisar debajo de (MXN)').fill('');
+  await form.getByLabel('Correo para el aviso').fill('');
+  await form.getByRole('button', { name: 'Guardar cambios' }).click();
+  await page.getByText('Aviso guardado.').waitFor();
+  await expect(page.getByTestId('low-balance-banner').count()).resolves.toBe(0);
   await page.context().close();
 }, 120_000);

@@ -19,6 +19,11 @@ export async function createWorkerDeps(
     catalogs: platform.catalogs,
     files: platform.documentFiles,
     emails: { storage: platform.storage, renderFiles: platform.renderFiles, mailer: platform.mailer },
+    exports: {
+      storage: platform.storage,
+      renderFiles: platform.renderFiles,
+      partDocuments: config.exportPartDocuments,
+    },
     ...(now ? { now } : {}),
     ...(observe.activities ? { observer: observe.activities } : {}),
     /** A client of the platform's, for the worker's own Schedules. */

@@ -51,6 +51,13 @@ export interface Config {
   masterKey: MasterKeyring | null;
   liveEnabled: boolean;
   signedUrlTtlSeconds: number;
+  /**
+   * Console exports of up to this many documents stream straight to the browser; larger ones are built by a
+   * workflow into storage and downloaded through a signed URL when ready.
+   */
+  exportStreamMaxDocuments: number;
+  /** Documents per part of an export built by the workflow (each part is one activity, repeated whole after a crash). */
+  exportPartDocuments: number;
   storage: StorageConfig;
   pac: { sandboxUrl: string; url: string | null; username: string | null; password: string | null };
   catalogsDir: string | null;
@@ -372,6 +379,8 @@ export function loadConfig(rawEnv: Env = process.env, options: LoadConfigOptions
     masterKey,
     liveEnabled,
     signedUrlTtlSeconds: int('SIGNED_URL_TTL_SECONDS', 900, 1, 7 * 24 * 3600),
+    exportStreamMaxDocuments: int('EXPORT_STREAM_MAX_DOCUMENTS', 500, 0, 100_000),
+    exportPartDocuments: int('EXPORT_PART_DOCUMENTS', 100, 1, 1000),
     storage: storage(),
     pac: {
       sandboxUrl: url('PAC_SANDBOX_URL', 'http://127.0.0.1:3100', ['http:', 'https:']),

@@ -27,7 +27,9 @@ export type IdPrefix =
   | 'eml'
   | 'cus'
   | 'prod'
-  | 'rcpt';
+  | 'rcpt'
+  | 'exp'
+  | 'bal';
 
 /**
  * Opaque, type-prefixed ids that sort by creation time (10 time chars + 16 random chars),

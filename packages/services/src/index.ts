@@ -2,6 +2,7 @@ export * from './errors';
 export * from './input-text';
 export * from './scope';
 export * from './ledger';
+export * from './balance-alerts';
 export * from './accounts';
 export * from './api-keys';
 export * from './rate-limit';

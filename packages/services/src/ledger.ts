@@ -5,6 +5,7 @@ import { isoTimestamp, MEXICO_CITY } from './time';
 import { assertAccountWideKey } from './merchants/merchant-access';
 import type { Scope } from './scope';
 import { Conditions, keysetPage, listAnswer } from './pagination';
+import { noteLowBalanceCrossing } from './balance-alerts';
 
 export interface LedgerScope {
   accountId: string;
@@ -118,7 +119,10 @@ export async function tryPostEntry(
       entry.reversalOf ?? null,
     ],
   );
-  return rows[0] ? toTransactionView(rows[0]) : null;
+  if (!rows[0]) return null;
+  // A debit may take the balance below its low-balance warning (queued once per crossing), a credit back above it.
+  await noteLowBalanceCrossing(em, scope);
+  return toTransactionView(rows[0]);
 }
 
 /** Opens the balance of a new (account, mode) with its first ledger entry (`seed` or zero). */

@@ -1,4 +1,4 @@
-export type { FileStorage, StoredFile } from './file-storage';
+export type { FileStorage, StoredFile, StoredFileStream } from './file-storage';
 export { LocalFileStorage } from './local-file-storage';
 export type { S3FileStorage, S3StorageOptions } from './s3-file-storage';
 export { createFileStorage } from './create-file-storage';

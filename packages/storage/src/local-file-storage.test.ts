@@ -2,7 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalFileStorage } from './local-file-storage';
-import { expectWholeReadsUnderConcurrentWrites } from './testing/file-storage-contract';
+import {
+  expectStreamedPutsWhole,
+  expectWholeReadsUnderConcurrentWrites,
+} from './testing/file-storage-contract';
 
 let root: string;
 let storage: LocalFileStorage;
@@ -56,5 +59,10 @@ it('creates missing directories, also when they disappear between writes', async
   await fs.rm(path.join(root, 'acct_1'), { recursive: true });
   await storage.put(key, Buffer.from('two'), 'application/xml');
   expect(await storage.get(key)).toEqual({ bytes: Buffer.from('two'), contentType: 'application/xml' });
+  expect(await fs.readdir(path.join(root, '.tmp'))).toEqual([]);
+});
+
+it('stores a streamed file whole or not at all, and reads it back as a stream', async () => {
+  await expectStreamedPutsWhole(storage, 'acct_1/test/exports/exp_1/documents.zip', 3 * 1024 * 1024 + 17);
   expect(await fs.readdir(path.join(root, '.tmp'))).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStorage, StoredFile } from './file-storage';
+import type { FileStorage, StoredFile, StoredFileStream } from './file-storage';
 import { assertStorageKey } from './storage-key';
 
 const META_DIR = '.meta';
@@ -22,6 +22,45 @@ export class LocalFileStorage implements FileStorage {
     // Metadata first: a reader racing the first put sees no file at all rather than one without a type.
     await this.writeAtomically(this.metaPath(key), Buffer.from(JSON.stringify({ contentType })));
     await this.writeAtomically(this.dataPath(key), bytes);
+  }
+
+  /** As `put`, with the data written first: a source failing halfway leaves the previous file and its type as they were. */
+  async putStream(key: string, chunks: AsyncIterable<Uint8Array>, contentType: string): Promise<number> {
+    assertStorageKey(key);
+    let size = 0;
+    await this.writeAtomically(
+      this.dataPath(key),
+      async (handle) => {
+        for await (const chunk of chunks) {
+          await handle.write(chunk);
+          size += chunk.byteLength;
+        }
+      },
+      () => this.writeAtomically(this.metaPath(key), Buffer.from(JSON.stringify({ contentType }))),
+    );
+    return size;
+  }
+
+  async getStream(key: string): Promise<StoredFileStream | null> {
+    assertStorageKey(key);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.dataPath(key), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    // Opened before the size is read: a replacing put renames a new file in, and this handle keeps the old one whole.
+    const { size } = await handle.stat();
+    const meta = await readOrNull(this.metaPath(key));
+    const contentType = meta
+      ? (JSON.parse(meta.toString('utf8')) as { contentType?: string }).contentType
+      : undefined;
+    return {
+      stream: handle.createReadStream(),
+      contentType: contentType ?? DEFAULT_CONTENT_TYPE,
+      size,
+    };
   }
 
   async get(key: string): Promise<StoredFile | null> {
@@ -50,10 +89,15 @@ export class LocalFileStorage implements FileStorage {
   }
 
   /** Temp file written and fsynced, renamed over the target, then the directory fsynced: the file survives a power loss. */
-  private async writeAtomically(target: string, bytes: Buffer): Promise<void> {
+  private async writeAtomically(
+    target: string,
+    content: Buffer | Writer,
+    beforeRename?: () => Promise<void>,
+  ): Promise<void> {
     const tmp = path.join(this.root, TMP_DIR, `${randomBytes(12).toString('hex')}.part`);
     try {
-      await withParentDir(tmp, () => writeDurably(tmp, bytes));
+      await withParentDir(tmp, () => writeDurably(tmp, content));
+      await beforeRename?.();
       await withParentDir(target, () => fs.rename(tmp, target));
       await syncDirectory(path.dirname(target));
     } catch (error) {
@@ -63,10 +107,14 @@ export class LocalFileStorage implements FileStorage {
   }
 }
 
-async function writeDurably(file: string, bytes: Buffer): Promise<void> {
+/** Writes a file's content through its handle, in as many writes as it likes. */
+type Writer = (handle: fs.FileHandle) => Promise<void>;
+
+async function writeDurably(file: string, content: Buffer | Writer): Promise<void> {
   const handle = await fs.open(file, 'wx');
   try {
-    await handle.writeFile(bytes);
+    if (Buffer.isBuffer(content)) await handle.writeFile(content);
+    else await content(handle);
     await handle.sync();
   } finally {
     await handle.close();

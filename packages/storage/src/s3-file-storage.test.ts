@@ -6,7 +6,10 @@ import { loadConfig } from '@cfdi/config';
 import { startThrowawayBucket, type ThrowawayBucket } from '@cfdi/devstack/src/minio-server';
 import { createFileStorage } from './create-file-storage';
 import { S3FileStorage, type S3StorageOptions } from './s3-file-storage';
-import { expectWholeReadsUnderConcurrentWrites } from './testing/file-storage-contract';
+import {
+  expectStreamedPutsWhole,
+  expectWholeReadsUnderConcurrentWrites,
+} from './testing/file-storage-contract';
 
 // The first run on a machine builds MinIO with Go (several minutes); later runs start it in about a second.
 const FIRST_BUILD_TIMEOUT_MS = 30 * 60_000;
@@ -74,6 +77,13 @@ it('rejects keys that could escape the bucket folder, before any request', async
 
 it('keeps readers on whole objects while many writers replace the same key', async () => {
   await expectWholeReadsUnderConcurrentWrites(storage, freshKey('big'));
+});
+
+it('streams a file of several multipart parts, and leaves no object when the source fails', async () => {
+  // 8 MiB parts: two whole ones and a short last one.
+  await expectStreamedPutsWhole(storage, freshKey('exports/exp_1/documents.zip'), 19 * 1024 * 1024 + 5);
+  const small = freshKey('exports/exp_2/documents.csv');
+  await expectStreamedPutsWhole(storage, small, 1000);
 });
 
 it('keeps every object under the prefix, invisible to a driver without it', async () => {

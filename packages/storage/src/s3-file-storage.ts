@@ -1,17 +1,24 @@
+import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '@cfdi/config';
-import type { FileStorage, StoredFile } from './file-storage';
+import type { FileStorage, StoredFile, StoredFileStream } from './file-storage';
 import { assertStorageKey } from './storage-key';
 
 export type S3StorageOptions = Omit<Extract<StorageConfig, { driver: 's3' }>, 'driver'>;
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+/** Bytes per part of a streamed upload: S3 takes parts of 5 MiB and more (but the last), up to 10,000 of them. */
+const PART_SIZE = 8 * 1024 * 1024;
 
 /**
  * Objects in one bucket, optionally under a prefix. S3 (and the compatible servers) replace an object whole on
@@ -39,6 +46,82 @@ export class S3FileStorage implements FileStorage {
         new PutObjectCommand({ Bucket: this.options.bucket, Key, Body: bytes, ContentType: contentType }),
       ),
     );
+  }
+
+  /**
+   * A multipart upload of 8 MiB parts, one buffered at a time; the object appears only when the upload completes,
+   * and a failed one is aborted (its parts deleted). Under one part, a plain PUT.
+   */
+  async putStream(key: string, chunks: AsyncIterable<Uint8Array>, contentType: string): Promise<number> {
+    const Key = this.objectKey(key);
+    const Bucket = this.options.bucket;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let size = 0;
+    let uploadId: string | undefined;
+    const parts: { ETag: string; PartNumber: number }[] = [];
+    const uploadPart = async () => {
+      uploadId ??= (
+        await this.send('CreateMultipartUpload', Key, () =>
+          this.client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType: contentType })),
+        )
+      ).UploadId!;
+      const PartNumber = parts.length + 1;
+      const Body = Buffer.concat(pending);
+      pending = [];
+      pendingBytes = 0;
+      const { ETag } = await this.send('UploadPart', Key, () =>
+        this.client.send(new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body })),
+      );
+      parts.push({ ETag: ETag!, PartNumber });
+    };
+    try {
+      for await (const chunk of chunks) {
+        pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        pendingBytes += chunk.byteLength;
+        size += chunk.byteLength;
+        if (pendingBytes >= PART_SIZE) await uploadPart();
+      }
+      if (!uploadId) {
+        await this.put(key, Buffer.concat(pending), contentType);
+        return size;
+      }
+      if (pendingBytes > 0) await uploadPart();
+      await this.send('CompleteMultipartUpload', Key, () =>
+        this.client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket,
+            Key,
+            UploadId: uploadId,
+            MultipartUpload: { Parts: parts },
+          }),
+        ),
+      );
+      return size;
+    } catch (error) {
+      if (uploadId)
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId }))
+          .catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<StoredFileStream | null> {
+    const Key = this.objectKey(key);
+    return this.send('GetObject', Key, async () => {
+      try {
+        const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key }));
+        return {
+          stream: object.Body as Readable,
+          contentType: object.ContentType ?? DEFAULT_CONTENT_TYPE,
+          size: object.ContentLength ?? 0,
+        };
+      } catch (error) {
+        if (error instanceof S3ServiceException && error.name === 'NoSuchKey') return null;
+        throw error;
+      }
+    });
   }
 
   async get(key: string): Promise<StoredFile | null> {

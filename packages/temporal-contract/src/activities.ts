@@ -1,5 +1,7 @@
 import type {
   AcuseRecord,
+  ExportPartResult,
+  ExportPartState,
   CancellationProgress,
   LedgerAuditReport,
   PacStampResult,
@@ -25,6 +27,8 @@ export interface ResumeStalledReport {
   resumed: Array<{ documentId: string; work: StalledWork }>;
   /** E-mail deliveries recorded but left without their workflow, now sending (absent from older results). */
   emailsResumed?: string[];
+  /** Low-balance warnings sent (absent from older results). */
+  balanceAlertsSent?: number;
 }
 
 /**
@@ -85,4 +89,13 @@ export interface Activities {
     trigger: 'stamped' | 'cancelled';
     taskQueue: string;
   }): Promise<string | null>;
+
+  // Console exports (see exportDocumentsWorkflow)
+  /** Writes one part of the export (heartbeats per document); the same state writes the same bytes. */
+  writeExportPart(input: { exportId: string; state: ExportPartState }): Promise<ExportPartResult>;
+  /** Streams the parts into the export's file and marks it ready. */
+  finishExport(input: { exportId: string; state: ExportPartState }): Promise<{ bytes: number }>;
+  failExport(input: { exportId: string; reason: string }): Promise<void>;
 }
+
+export type { ExportPartResult, ExportPartState };

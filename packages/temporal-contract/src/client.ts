@@ -15,6 +15,7 @@ import type {
   CancelDocumentWorkflow,
   DeliverWebhookWorkflow,
   GlobalInvoiceWorkflow,
+  ExportDocumentsWorkflow,
   SendEmailWorkflow,
   RegenerateFilesWorkflow,
   StampDocumentWorkflow,
@@ -29,6 +30,7 @@ import {
   GLOBAL_INVOICE_SCHEDULES_SYNC_ID,
   globalInvoiceScheduleId,
   globalInvoiceWorkflowId,
+  exportWorkflowId,
   LEDGER_AUDIT_SCHEDULE_ID,
   regenerateFilesWorkflowId,
   resolveReconciliationSignal,
@@ -136,6 +138,19 @@ export async function startEmailDelivery(
     workflowId: emailWorkflowId(input.deliveryId),
     taskQueue: webhooksTaskQueue(taskQueue),
     args: [input],
+  });
+}
+
+/** Starts the workflow that builds a console export (its row is recorded first); its id derives from the export. */
+export async function startDocumentExport(
+  client: Client,
+  exportId: string,
+  taskQueue: string,
+): Promise<boolean> {
+  return startOnce<ExportDocumentsWorkflow>(client, 'exportDocumentsWorkflow', {
+    workflowId: exportWorkflowId(exportId),
+    taskQueue,
+    args: [exportId],
   });
 }
 

@@ -61,3 +61,5 @@ export const globalInvoiceScheduleId = (merchantId: string) => `global-invoice-$
 
 /** The Schedule that makes Temporal's global-invoice Schedules match the merchants' settings. */
 export const GLOBAL_INVOICE_SCHEDULES_SYNC_ID = 'global-invoice-schedules';
+/** One workflow per console export (exp_…), on the stamping queue. */
+export const exportWorkflowId = (exportId: string) => `export-${exportId}`;

@@ -17,6 +17,9 @@ export type DeliverWebhookWorkflow = (
 export type DispatchWebhooksWorkflow = (input: WebhookDispatchInput) => Promise<{ events: number }>;
 export type LedgerAuditWorkflow = () => Promise<{ balancesChecked: number; violations: number }>;
 export type ResumeStalledWorkflow = () => Promise<{ checked: number; resumed: number }>;
+export type ExportDocumentsWorkflow = (
+  exportId: string,
+) => Promise<{ status: 'ready' | 'failed'; documents: number }>;
 export type SendEmailWorkflow = (
   input: SendEmailInput,
 ) => Promise<{ status: EmailAttempt['status']; attempts: number }>;

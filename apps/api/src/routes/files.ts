@@ -79,16 +79,18 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
             : 'This file URL is not valid (bad or missing signature).',
         );
       }
-      const file = (await app.deps.storage.get(key)) ?? (await produceOnFirstDownload(key));
-      if (!file) throw new NotFoundError('file');
-      return (
-        reply
-          .header('content-type', file.contentType)
-          // The URL is a time-limited credential: shared caches must not keep the bytes beyond it.
-          .header('cache-control', 'private, max-age=60')
-          .header('x-content-type-options', 'nosniff')
-          .send(file.bytes)
-      );
+      // Streamed from storage: an export's ZIP of thousands of documents never sits whole in memory.
+      const stored = await app.deps.storage.getStream(key);
+      const file = stored ? null : await produceOnFirstDownload(key);
+      if (!stored && !file) throw new NotFoundError('file');
+      reply
+        .header('content-type', stored?.contentType ?? file!.contentType)
+        // The URL is a time-limited credential: shared caches must not keep the bytes beyond it.
+        .header('cache-control', 'private, max-age=60')
+        .header('x-content-type-options', 'nosniff');
+      // The schema types the body as the bytes it documents; Fastify sends a stream of them as they are read.
+      if (stored) return reply.header('content-length', stored.size).send(stored.stream as unknown as Buffer);
+      return reply.send(file!.bytes);
     },
   );
 };

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { headers } from 'next/headers';
-import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { can } from '@cfdi/services';
-import { labelOf } from '../../src/i18n/format';
+import { Badge, Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import { can, lowBalanceState } from '@cfdi/services';
+import { formatCentavos, labelOf } from '../../src/i18n/format';
+import { em } from '../../src/platform';
 import { currentLocale } from '../../src/i18n/locale';
 import { PATH_HEADER } from '../../src/session';
 import { currentWorkspace } from '../../src/workspace';
@@ -19,6 +20,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const { user } = session;
   const platform = can(user, 'accounts.any');
   const back = (await headers()).get(PATH_HEADER) ?? '/';
+  // The balance's low-balance warning, on every page while the balance is under it.
+  const low = scope ? await lowBalanceState(await em(), scope) : null;
   const links: [string, string][] = [
     ['/', t.overview],
     ['/ledger', t.ledger],
@@ -108,6 +111,14 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           <Text as="p" size="1" color="gray" mb="3">
             {t.account}: <span className="mono">{scope.accountId}</span> · {scope.livemode ? t.live : t.test}
           </Text>
+        )}
+        {low?.below && (
+          <Callout.Root color="amber" highContrast mb="3" role="status" data-testid="low-balance-banner">
+            <Callout.Text>
+              <strong>{t.lowBalanceBanner}:</strong> {formatCentavos(low.balanceCentavos, locale)} &lt;{' '}
+              {formatCentavos(low.thresholdCentavos!, locale)} · <Link href="/billing">{t.buyTimbres}</Link>
+            </Callout.Text>
+          </Callout.Root>
         )}
         {children}
       </main>

@@ -23,6 +23,8 @@ import { Migration20261128600000ReadPathsAtScale } from './Migration202611286000
 import { Migration20261128700000Receipts } from './Migration20261128700000Receipts';
 import { Migration20261128800000LedgerAuditCheckpoints } from './Migration20261128800000LedgerAuditCheckpoints';
 import { Migration20261128810000GlobalInvoices } from './Migration20261128810000GlobalInvoices';
+import { Migration20261128900000DocumentExports } from './Migration20261128900000DocumentExports';
+import { Migration20261128910000LowBalanceAlerts } from './Migration20261128910000LowBalanceAlerts';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -57,4 +59,6 @@ export const migrationsList = [
     class: Migration20261128800000LedgerAuditCheckpoints,
   },
   { name: 'Migration20261128810000GlobalInvoices', class: Migration20261128810000GlobalInvoices },
+  { name: 'Migration20261128900000DocumentExports', class: Migration20261128900000DocumentExports },
+  { name: 'Migration20261128910000LowBalanceAlerts', class: Migration20261128910000LowBalanceAlerts },
 ];

@@ -26,6 +26,8 @@ const ALLOWED = {
   'merchants.settings': ['admin', 'finance'],
   /** Buy timbres for the account (a Stripe Checkout top-up). */
   'billing.purchase': ['admin', 'operator', 'finance'],
+  /** The low-balance warning: its threshold and the address it goes to. */
+  'billing.settings': ['admin', 'operator', 'finance'],
 } as const satisfies Record<string, readonly ConsoleRole[]>;
 
 export type ConsoleAction = keyof typeof ALLOWED;

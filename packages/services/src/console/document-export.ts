@@ -50,12 +50,15 @@ const DOCUMENT_CSV_COLUMNS = [
   'merchantId',
 ];
 
+// Made once: a formatter with a time zone costs about 0.2 ms to construct, a 10,000-row export would pay it per row.
+const LOCAL_TIME = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: MEXICO_CITY,
+  dateStyle: 'short',
+  timeStyle: 'medium',
+});
+
 const localTime = (value: Date | string) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: MEXICO_CITY,
-    dateStyle: 'short',
-    timeStyle: 'medium',
-  }).format(
+  LOCAL_TIME.format(
     new Date(value instanceof Date ? value : value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')),
   );
 

@@ -84,6 +84,20 @@ export function countDocuments(em: EntityManager, scope: Scope, search: Document
   return keysetCount(em, documentList(scope, search));
 }
 
+/** How many documents the search finds, uncapped (an export's total, which picks streaming or the workflow). */
+export async function countAllDocuments(
+  em: EntityManager,
+  scope: Scope,
+  search: DocumentSearch,
+): Promise<number> {
+  const where = documentList(scope, search).where!;
+  const [row] = await em.execute<{ count: string }[]>(
+    `select count(*) from documents where account_id = ? and livemode = ? and ${where.clauses.join(' and ')}`,
+    [scope.accountId, scope.livemode, ...where.params],
+  );
+  return Number(row!.count);
+}
+
 function documentList(scope: Scope, search: DocumentSearch): KeysetList {
   checkDocumentSearch(search);
   // The console shows fiscal documents: a draft is an integrator's work in progress, with no folio and no timbre.

@@ -12,3 +12,4 @@ export * from './receivables';
 export * from './document-detail';
 export * from './document-export';
 export * from './ledger-export';
+export * from './export-jobs';

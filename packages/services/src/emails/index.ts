@@ -5,3 +5,4 @@ export * from './message';
 export * from './mailer';
 export * from './send';
 export * from './quota';
+export * from './balance-alert-sending';

@@ -1,7 +1,12 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { createCheckoutSession, ServiceUnavailableError, ValidationError } from '@cfdi/services';
+import {
+  createCheckoutSession,
+  ServiceUnavailableError,
+  setLowBalanceAlert,
+  ValidationError,
+} from '@cfdi/services';
 import { audited } from '../../../src/audited-action';
 import { em, platform } from '../../../src/platform';
 import { currentWorkspace } from '../../../src/workspace';
@@ -38,6 +43,36 @@ export async function startCheckout(form: FormData): Promise<void> {
         return { result: '/billing?error=unavailable', audit: null };
       throw error;
     }
+  });
+  redirect(target);
+}
+
+/** Sets the low-balance warning: a threshold typed in pesos (empty: no warning) and the address to warn. */
+export async function saveLowBalance(form: FormData): Promise<void> {
+  const target = await audited<string>('billing.settings', async () => {
+    const { scope } = await currentWorkspace();
+    if (!scope) return { result: '/billing', audit: null };
+    const typed = String(form.get('threshold') ?? '').replace(/[$,\s]/g, '');
+    const thresholdCentavos = typed === '' ? null : Math.round(Number(typed) * 100);
+    const email = String(form.get('email') ?? '');
+    try {
+      await setLowBalanceAlert(await em(), scope, {
+        thresholdCentavos: Number.isNaN(thresholdCentavos) ? -1 : thresholdCentavos,
+        email,
+      });
+    } catch (error) {
+      if (error instanceof ValidationError) return { result: '/billing?error=lowBalance', audit: null };
+      throw error;
+    }
+    return {
+      result: '/billing?saved=lowBalance',
+      audit: {
+        action: 'billing.low_balance',
+        accountId: scope.accountId,
+        livemode: scope.livemode,
+        detail: { thresholdCentavos, email: email.trim() || null },
+      },
+    };
   });
   redirect(target);
 }

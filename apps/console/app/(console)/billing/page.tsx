@@ -1,13 +1,13 @@
 import Link from 'next/link';
 import { Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
-import { listPurchases, type PurchaseView } from '@cfdi/services';
+import { listPurchases, lowBalanceState, type LowBalanceState, type PurchaseView } from '@cfdi/services';
 import { formatCentavos, formatDateTime, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
 import { em } from '../../../src/platform';
 import { Problem } from '../../../src/problem';
 import { param, type SearchParams } from '../../../src/search-params';
 import { currentWorkspace } from '../../../src/workspace';
-import { startCheckout } from './actions';
+import { saveLowBalance, startCheckout } from './actions';
 
 /** Buying timbres: a Stripe Checkout top-up, and the account's purchases with the ledger credit each one made. */
 export default async function BillingPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -15,6 +15,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
   const { scope } = await currentWorkspace();
   const { t, locale } = await currentLocale();
   const purchases: PurchaseView[] = scope ? (await listPurchases(await em(), scope, { limit: 50 })).data : [];
+  const low: LowBalanceState | null = scope ? await lowBalanceState(await em(), scope) : null;
   return (
     <Flex direction="column" gap="3">
       <Heading as="h1">{t.billing}</Heading>
@@ -27,9 +28,33 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       </form>
       <Problem
         message={
-          { amount: t.topUpInvalid, unavailable: t.billingUnavailable }[param(params, 'error') ?? ''] ?? null
+          { amount: t.topUpInvalid, unavailable: t.billingUnavailable, lowBalance: t.lowBalanceInvalid }[
+            param(params, 'error') ?? ''
+          ] ?? null
         }
       />
+      <Heading as="h2" size="4">
+        {t.lowBalanceTitle}
+      </Heading>
+      <Text size="2">{t.lowBalanceHelp}</Text>
+      <form action={saveLowBalance} className="filters" data-testid="low-balance-form">
+        <label className="field">
+          {t.lowBalanceThreshold}
+          <input
+            name="threshold"
+            inputMode="decimal"
+            defaultValue={low?.thresholdCentavos == null ? '' : (low.thresholdCentavos / 100).toFixed(2)}
+          />
+        </label>
+        <label className="field">
+          {t.lowBalanceEmail}
+          <input name="email" type="email" defaultValue={low?.email ?? ''} />
+        </label>
+        <Button type="submit" variant="soft">
+          {t.save}
+        </Button>
+      </form>
+      {param(params, 'saved') === 'lowBalance' && <Text role="status">{t.lowBalanceSaved}</Text>}
       <Heading as="h2" size="4">
         {t.purchases}
       </Heading>

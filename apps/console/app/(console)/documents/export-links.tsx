@@ -2,17 +2,27 @@ import { Button, Flex, Text } from '@radix-ui/themes';
 import type { Messages } from '../../../src/i18n/messages';
 
 /**
- * Exports of the documents list: the current filter as it is (its query string), or one month. Plain links and a
- * GET form: the file streams from /documents/export/{csv|zip}.
+ * Exports of the documents list: the current filter as it is (its fields, hidden), or one month. POSTed to
+ * /documents/export/{csv|zip}: up to EXPORT_STREAM_MAX_DOCUMENTS documents the file streams back at once; a larger
+ * set is built in the background and the browser lands on the export's page (progress, then the download).
  */
 export function ExportLinks({ query, t }: { query: string; t: Messages }) {
+  const hidden = [...new URLSearchParams(query)].map(([name, value]) => (
+    <input key={name} type="hidden" name={name} value={value} />
+  ));
   return (
     <Flex gap="3" align="end" wrap="wrap" data-testid="exports">
-      <Text size="2">
-        {t.exportFilter}: <a href={`/documents/export/csv?${query}`}>CSV</a> ·{' '}
-        <a href={`/documents/export/zip?${query}`}>{t.zipXmlPdf}</a>
-      </Text>
-      <form method="get" action="/documents/export/zip" className="filters">
+      <form method="post" action="/documents/export/csv" className="filters">
+        {hidden}
+        <Text size="2">{t.exportFilter}:</Text>
+        <Button type="submit" variant="soft">
+          CSV
+        </Button>
+        <Button type="submit" variant="soft" formAction="/documents/export/zip">
+          {t.zipXmlPdf}
+        </Button>
+      </form>
+      <form method="post" action="/documents/export/zip" className="filters">
         <label className="field">
           {t.exportMonth}
           <input name="month" type="month" required />
@@ -24,6 +34,9 @@ export function ExportLinks({ query, t }: { query: string; t: Messages }) {
           CSV
         </Button>
       </form>
+      <Text size="2">
+        <a href="/exports">{t.exportsTitle}</a>
+      </Text>
     </Flex>
   );
 }
