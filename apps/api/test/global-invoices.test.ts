@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { verifySeal } from '@cfdi/cfdi';
+import { cadenaOriginal, verifySeal } from '@cfdi/cfdi';
 import { defaultSatDir } from '@cfdi/config';
 import { waitFor } from '@cfdi/testkit';
 import { globalInvoiceScheduleId } from '@cfdi/temporal-contract';
@@ -42,16 +42,20 @@ async function receipt(key: string, body: unknown, soldAt = '2026-10-15T18:00:00
 const globalRun = (key: string, merchantId: string, body: Record<string, unknown> = OCTOBER) =>
   post(key, '/v1/receipts/global', { merchantId, ...body });
 
-/** The SAT's own schemas, through xmllint (as invoices.test.ts does). */
-function assertValidAgainstSatXsd(xml: string): void {
+/** The SAT's own schema (xmllint) and cadena (xsltproc with cadenaoriginal_4_0.xslt), as documents.test.ts does. */
+function assertSatConformant(xml: string): void {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-')), 'global.xml');
   fs.writeFileSync(file, xml);
-  execFileSync(
-    'xmllint',
-    ['--noout', '--schema', path.join(defaultSatDir(), 'xml', 'cfdi40-bundle.xsd'), file],
-    {
-      stdio: 'pipe',
-    },
+  const sat = defaultSatDir();
+  execFileSync('xmllint', ['--noout', '--schema', path.join(sat, 'xml', 'cfdi40-bundle.xsd'), file], {
+    stdio: 'pipe',
+  });
+  const xslt = path.join(
+    sat,
+    'xml/www.sat.gob.mx/sitio_internet/cfd/4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt',
+  );
+  expect(cadenaOriginal(xml)).toBe(
+    execFileSync('xsltproc', [xslt, file], { stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8'),
   );
 }
 
@@ -113,7 +117,7 @@ describe('the global invoice of receipts', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ kind: 'global', status: 'stamped', formaPago: '04', usoCfdi: 'S01' });
     const xml = await stampedXml(stack, res.body.id);
-    assertValidAgainstSatXsd(xml);
+    assertSatConformant(xml);
     expect(verifySeal(xml).valid).toBe(true);
     expect(xml).toContain('<cfdi:InformacionGlobal Periodicidad="04" Meses="10" Año="2026"/>');
     expect(attributesOf(xml, 'Receptor')).toEqual({
