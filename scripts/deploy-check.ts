@@ -56,10 +56,10 @@ const helm = ensureHelm(log);
 const variants: [string, string[]][] = [
   ['every option', ['-f', path.join(chart, 'ci/test-values.yaml')]],
   [
-    'existing Secret, no console or sandbox PAC',
+    'existing Secret, no console, portal or sandbox PAC',
     [
       '--set',
-      'secrets.existingSecret=cfdi-secrets,config.storage.accessKeyId=key,console.enabled=false,pacSandbox.enabled=false',
+      'secrets.existingSecret=cfdi-secrets,config.storage.accessKeyId=key,console.enabled=false,portal.enabled=false,pacSandbox.enabled=false',
     ],
   ],
 ];
@@ -94,6 +94,7 @@ const SECRETS_OF: Record<string, RegExp> = {
   worker:
     /^(DATABASE_URL|MASTER_KEY|MASTER_KEYS_PREVIOUS|METRICS_TOKEN|S3_SECRET_ACCESS_KEY|PAC_PASSWORD)_FILE$/,
   console: /^(DATABASE_URL|REDIS_URL|S3_SECRET_ACCESS_KEY|PAC_PASSWORD)_FILE$/,
+  portal: /^(DATABASE_URL|REDIS_URL|S3_SECRET_ACCESS_KEY)_FILE$/,
   'pac-sandbox': /^PAC_SANDBOX_DATABASE_URL_FILE$/,
   migrate: /^DATABASE_URL_FILE$/,
 };
@@ -120,6 +121,10 @@ for (const [variant, args] of variants) {
       if (!kinds(kind).includes(`cfdi-${component}`))
         problems.push(`${variant}: no ${kind} cfdi-${component}`);
   }
+  if (variant === 'every option')
+    for (const face of ['console', 'portal'])
+      if (!kinds('Deployment').includes(`cfdi-${face}`))
+        problems.push(`${variant}: no Deployment cfdi-${face}`);
   const job = manifests.find((m) => m.kind === 'Job');
   if (!job?.metadata?.annotations?.['helm.sh/hook']?.includes('pre-upgrade'))
     problems.push(`${variant}: the migrations Job is not a pre-install/pre-upgrade hook`);

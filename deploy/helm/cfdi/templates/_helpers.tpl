@@ -32,17 +32,18 @@ app.kubernetes.io/component: {{ .component }}
 
 {{/*
 The Secret's keys a component reads, comma-separated (dict "root" $ "component" "api"): least privilege, each pod
-mounts only these. MASTER_KEY (and the retired keys during a rotation) and METRICS_TOKEN: API and worker; Redis: API and console; Stripe: the API; the PAC's
-password: whoever calls the PAC (API, worker, console's lookups); the sandbox PAC and the migrations: their database.
+mounts only these. MASTER_KEY (and the retired keys during a rotation) and METRICS_TOKEN: API and worker; Redis: API, console and
+portal; Stripe: the API; the PAC's password: whoever calls the PAC (API, worker, console's lookups; not the portal,
+whose stamps the worker makes); the sandbox PAC and the migrations: their database.
 */}}
 {{- define "cfdi.secretKeys" -}}
 {{- $v := .root.Values -}}
 {{- $keys := list "database-url" -}}
-{{- if has .component (list "api" "console") -}}{{- $keys = append $keys "redis-url" -}}{{- end -}}
+{{- if has .component (list "api" "console" "portal") -}}{{- $keys = append $keys "redis-url" -}}{{- end -}}
 {{- if has .component (list "api" "worker") -}}{{- $keys = concat $keys (list "master-key" "metrics-token") -}}{{- end -}}
 {{- if and (has .component (list "api" "worker")) (or $v.secrets.masterKeysPrevious $v.secrets.existingSecretHasMasterKeysPrevious) -}}{{- $keys = append $keys "master-keys-previous" -}}{{- end -}}
 {{- if eq $v.config.storage.driver "s3" -}}{{- $keys = append $keys "s3-secret-access-key" -}}{{- end -}}
-{{- if $v.config.pac.url -}}{{- $keys = append $keys "pac-password" -}}{{- end -}}
+{{- if and $v.config.pac.url (ne .component "portal") -}}{{- $keys = append $keys "pac-password" -}}{{- end -}}
 {{- if and (eq .component "api") $v.config.stripe.enabled -}}{{- $keys = concat $keys (list "stripe-secret-key" "stripe-webhook-secret") -}}{{- end -}}
 {{- if eq .component "migrate" -}}{{- $keys = list "database-url" -}}{{- end -}}
 {{- if eq .component "pac-sandbox" -}}{{- $keys = list "pac-sandbox-database-url" -}}{{- end -}}
@@ -78,6 +79,7 @@ password: whoever calls the PAC (API, worker, console's lookups); the sandbox PA
 - { name: NODE_ENV, value: production }
 - { name: LOG_LEVEL, value: {{ $c.logLevel | quote }} }
 - { name: PUBLIC_BASE_URL, value: {{ $c.publicBaseUrl | quote }} }
+- { name: PORTAL_URL, value: {{ $c.portalUrl | quote }} }
 - { name: TEMPORAL_ADDRESS, value: {{ $c.temporal.address | quote }} }
 - { name: TEMPORAL_NAMESPACE, value: {{ $c.temporal.namespace | quote }} }
 - { name: TEMPORAL_TASK_QUEUE, value: {{ $c.temporal.taskQueue | quote }} }
