@@ -1,5 +1,5 @@
 import 'server-only';
-import type { RecordContext, Scope } from '@cfdi/services';
+import type { ReceiptContext, RecordContext, Scope } from '@cfdi/services';
 import { em, platform } from './platform';
 import { currentWorkspace } from './workspace';
 
@@ -20,4 +20,10 @@ export async function catalogChoices() {
     catalogs.listFormasPago(),
   ]);
   return { regimenes, usos, formas };
+}
+
+/** What the receipts pages read and change through: the records' context and the portal a receipt's link points at. */
+export async function receiptContext(): Promise<{ ctx: ReceiptContext; scope: Scope }> {
+  const { ctx, scope } = await recordContext();
+  return { ctx: { ...ctx, portalUrl: (await platform()).config.api.portalUrl }, scope };
 }

@@ -26,6 +26,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     ['/', t.overview],
     ['/ledger', t.ledger],
     ['/documents', t.documents],
+    ['/receipts', t.receipts.receipts],
     ['/receivables', t.receivables],
     ['/billing', t.billing],
     ['/merchants', t.merchants],

@@ -12,6 +12,7 @@ import type {
   WebhookEndpointView,
 } from '@cfdi/services';
 import { ISSUE_MESSAGES } from './issue-messages';
+import { RECEIPT_MESSAGES } from './receipt-messages';
 import { financeEn, financeEs } from './finance-messages';
 import { listEn, listEs } from './list-messages';
 
@@ -28,6 +29,8 @@ export type Locale = (typeof LOCALES)[number];
 const es = {
   /** Customers, products and issuing (issue-messages.ts). */
   issue: ISSUE_MESSAGES.es,
+  /** Receipts (notas de venta) (receipt-messages.ts). */
+  receipts: RECEIPT_MESSAGES.es,
   ...financeEs,
   ...listEs,
   appName: 'Consola CFDI',
@@ -245,6 +248,7 @@ const es = {
 
 const en: typeof es = {
   issue: ISSUE_MESSAGES.en,
+  receipts: RECEIPT_MESSAGES.en,
   ...financeEn,
   ...listEn,
   appName: 'CFDI console',

@@ -3,7 +3,16 @@ import { newId, type EntityManager } from '@cfdi/db';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { attachIdempotentResource } from '../idempotency';
 import { findMerchant } from '../merchants';
-import { Conditions, keysetPage, listAnswer, type ListAnswer, type PageRequest } from '../pagination';
+import {
+  Conditions,
+  keysetCount,
+  keysetPage,
+  listAnswer,
+  type KeysetList,
+  type ListAnswer,
+  type PageRequest,
+  type RowCount,
+} from '../pagination';
 import type { RecordContext } from '../records';
 import { rejectIssues } from '../records/record-store';
 import type { Scope } from '../scope';
@@ -204,25 +213,41 @@ export async function retrieveReceipt(ctx: ReceiptContext, scope: Scope, id: str
   return toReceiptView(await findReceipt(ctx.em, scope, id), ctx.portalUrl);
 }
 
-/** Receipts newest first, filtered by merchant, status, external id or branch; a restricted key sees its merchants'. */
-export async function listReceipts(
-  ctx: ReceiptContext,
-  scope: Scope,
-  query: ReceiptListQuery,
-): Promise<ListAnswer<ReceiptView>> {
+/** The receipts list of the scope: a restricted key sees its merchants', filtered by merchant, status, id or branch. */
+function receiptList(scope: Scope, query: Omit<ReceiptListQuery, keyof PageRequest>): KeysetList {
   const where = new Conditions();
   if (scope.merchantIds) where.add('merchant_id = any(?::text[])', scope.merchantIds);
   if (query.merchantId) where.add('merchant_id = ?', query.merchantId);
   if (query.status) where.add('status = ?', query.status);
   if (query.externalId) where.add('external_id = ?', query.externalId);
   if (query.branch) where.add('branch = ?', query.branch);
-  const page = await keysetPage<ReceiptRow>(
-    ctx.em,
-    { select: `select ${RECEIPT_COLUMNS} from receipts`, table: 'receipts', scope, where, noun: 'receipt' },
-    query,
-  );
+  return {
+    select: `select ${RECEIPT_COLUMNS} from receipts`,
+    table: 'receipts',
+    scope,
+    where,
+    noun: 'receipt',
+  };
+}
+
+/** Receipts newest first, filtered by merchant, status, external id or branch; `offset` for the console's pages. */
+export async function listReceipts(
+  ctx: ReceiptContext,
+  scope: Scope,
+  query: ReceiptListQuery,
+): Promise<ListAnswer<ReceiptView>> {
+  const page = await keysetPage<ReceiptRow>(ctx.em, receiptList(scope, query), query);
   return listAnswer(page, (row) => toReceiptView(row, ctx.portalUrl));
 }
+
+/** How many receipts the list query finds (capped, see COUNT_CAP): the console's count. */
+export const countReceipts = (
+  ctx: ReceiptContext,
+  scope: Scope,
+  query: Omit<ReceiptListQuery, keyof PageRequest>,
+): Promise<RowCount> => keysetCount(ctx.em, receiptList(scope, query));
+
+export const RECEIPT_STATUSES: readonly ReceiptStatus[] = ['open', 'invoiced', 'in_global', 'cancelled'];
 
 /**
  * Cancels an open receipt (the sale was returned or voided): it leaves the portal and every global invoice. Only an
