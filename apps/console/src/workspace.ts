@@ -29,8 +29,10 @@ export async function currentWorkspace(): Promise<Workspace> {
   const session = await requireSession();
   const { user } = session;
   const jar = await cookies();
-  const accounts = isPlatformUser(user) ? await listAccountsForConsole(await em()) : [];
   const chosen = jar.get(ACCOUNT_COOKIE)?.value;
+  const accounts = isPlatformUser(user)
+    ? await listAccountsForConsole(await em(), [chosen, user.accountId])
+    : [];
   // An operator starts on their own account (when they have one), then stays on the one they pick.
   const accountId = isPlatformUser(user)
     ? (accounts.find((a) => a.id === chosen) ?? accounts.find((a) => a.id === user.accountId) ?? accounts[0])

@@ -26,7 +26,21 @@ export async function consoleScope(
   };
 }
 
-/** Accounts an operator can pick from, by name (then id, for accounts of the same name). */
-export async function listAccountsForConsole(em: EntityManager): Promise<{ id: string; name: string }[]> {
-  return em.execute('select id, name from accounts order by lower(name), id limit 500');
+/** How many accounts a picker lists besides the ones it must show: the newest. */
+const ACCOUNT_CHOICES = 500;
+
+/**
+ * Accounts an operator can pick from, by name (then id, for accounts of the same name): the newest 500 and always
+ * those in `include` (the operator's own account, the one they are working on), however old.
+ */
+export async function listAccountsForConsole(
+  em: EntityManager,
+  include: (string | null | undefined)[] = [],
+): Promise<{ id: string; name: string }[]> {
+  return em.execute(
+    `select id, name from accounts
+      where id in (select id from accounts order by id desc limit ?) or id = any(?)
+      order by lower(name), id`,
+    [ACCOUNT_CHOICES, include.filter((id): id is string => Boolean(id))],
+  );
 }

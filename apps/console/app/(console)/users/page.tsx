@@ -19,7 +19,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
   const window = listWindow(params);
   const [users, accounts] = await Promise.all([
     consoleUsersPage(await em(), window),
-    listAccountsForConsole(await em()),
+    listAccountsForConsole(await em(), [me.accountId]),
   ]);
   const accountIds = [
     ...new Set([
