@@ -132,12 +132,13 @@ export async function listConsoleUsers(
   return rows.map(toView);
 }
 
-/** One numbered page of the console users, oldest first (the console's users page). */
+/** One numbered page of the console users, newest first (the console's users page). */
 export async function consoleUsersPage(
   em: EntityManager,
   window: ListWindow,
 ): Promise<CountedPage<ConsoleUserView>> {
-  const page = await countedPage<ConsoleUserRow>(em, `${SELECT} order by id`, [], window);
+  // Newest first: a user just created is on the first page, where its admin looks for it.
+  const page = await countedPage<ConsoleUserRow>(em, `${SELECT} order by id desc`, [], window);
   return { ...page, rows: page.rows.map(toView) };
 }
 
