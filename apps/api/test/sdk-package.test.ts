@@ -17,7 +17,10 @@ let folder: string;
 beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-sdk-package-'));
   const packed = await run('npm', ['pack', '--json', '--pack-destination', folder], { cwd: sdkDir, env });
-  const [{ filename, files }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')));
+  // The prepack build prints to stdout too (coloured, so with '[' in its escapes): the JSON starts at the line that
+  // is just '['.
+  const jsonStart = packed.stdout.search(/^\[\s*$/m);
+  const [{ filename, files }] = JSON.parse(packed.stdout.slice(jsonStart));
   const names = (files as { path: string }[]).map((f) => f.path);
   expect(names).toEqual(
     expect.arrayContaining([
