@@ -35,7 +35,8 @@ export async function seedAccount(
 ): Promise<void> {
   await em.execute(B32_FUNCTION);
   // n → type: 1 in 8 a payment, 1 in 12 payroll, else an invoice (1 in 15 of them a credit note, 1 in 30 global).
-  // Status: 1 in 25 cancelled, 1 in 70 failed, 1 in 5000 still stamping, the rest stamped; never cancel_pending.
+  // Status: 1 in 25 cancelled, 1 in 70 failed, the 5 newest still stamping (in flight: an older reservation without
+  // an outcome is what the ledger audit reports as stale), the rest stamped; never cancel_pending.
   await em.execute(
     `insert into documents (id, account_id, livemode, merchant_id, type, kind, status, serie, folio, metodo_pago, forma_pago,
                             uso_cfdi, subtotal, total, saldo_pendiente, receiver, related_uuid, related_invoice_id, invoice_id,
@@ -65,14 +66,14 @@ export async function seedAccount(
        cross join lateral (
          select now() - (? - n) * (interval '365 days' / ?) as t,
                 case when n % 8 = 0 then 'payment' when n % 12 = 0 then 'nomina' else 'invoice' end as type,
-                case when n % 5000 = 0 then 'stamping' when n % 70 = 0 then 'stamp_failed' when n % 25 = 0 then 'cancelled' else 'stamped' end as status,
+                case when n > ? - 5 then 'stamping' when n % 70 = 0 then 'stamp_failed' when n % 25 = 0 then 'cancelled' else 'stamped' end as status,
                 case when n % 8 = 0 then 'P' when n % 12 = 0 then 'N' else 'A' end as serie
        ) d0
        cross join lateral (
          select d0.*, case d0.type when 'payment' then 'pay' when 'nomina' then 'nom' else 'inv' end
                       || '_' || pg_temp.b32_time((extract(epoch from d0.t) * 1000)::bigint) || pg_temp.b32_random() as id
        ) d`,
-    [accountId, merchantId, accountId, documents, documents, documents],
+    [accountId, merchantId, accountId, documents, documents, documents, documents],
   );
   // Payments point at the invoice before them, credit notes at the one before them (as the API records them).
   await em.execute(
