@@ -49,6 +49,7 @@ COPY --from=build /app/apps/worker/package.json ./apps/worker/
 COPY --from=build /app/apps/worker/dist ./apps/worker/dist
 COPY --from=build /app/apps/pac-sandbox/package.json ./apps/pac-sandbox/
 COPY --from=build /app/apps/pac-sandbox/dist ./apps/pac-sandbox/dist
+COPY --from=build /app/packages/next-app ./packages/next-app
 COPY --from=build /app/apps/console/package.json /app/apps/console/next.config.js /app/apps/console/server.js ./apps/console/
 COPY --from=build /app/apps/console/.next ./apps/console/.next
 COPY --from=build /app/apps/portal/package.json /app/apps/portal/next.config.js /app/apps/portal/server.js ./apps/portal/

@@ -1,44 +1,10 @@
-// The console's HTTP server: Next.js behind a plain Node server, so the pages know the TCP peer's address. `next
-// start` only fills X-Forwarded-For when the request has none, and a client may send one: the peer is then lost.
-// Here every request carries the peer in PEER_HEADER, overwriting whatever the client sent under that name;
-// src/session.ts derives the client's address from it and TRUSTED_PROXIES.
+// The console's HTTP server (packages/next-app/server.js): Next.js behind a plain Node server that records the TCP
+// peer's address for src/session.ts.
 //
 //   node server.js [--dev] [-p PORT] [-H HOST]     (PORT defaults to CONSOLE_PORT or 3001; HOST to every interface)
-const http = require('node:http');
-
-const PEER_HEADER = 'x-cfdi-peer-address';
-
-/** The request handler with the peer's address recorded (exported for its test). */
-function withPeerAddress(handle) {
-  return (request, response) => {
-    request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
-    return handle(request, response);
-  };
-}
-
-function option(args, flag) {
-  const at = args.indexOf(flag);
-  return at >= 0 ? args[at + 1] : undefined;
-}
-
-async function main(args) {
-  const dev = args.includes('--dev');
-  const port = Number(option(args, '-p') ?? process.env.CONSOLE_PORT ?? 3001);
-  const hostname = option(args, '-H');
-  const server = http.createServer();
-  const next = require('next')({ dev, dir: __dirname, hostname, port, httpServer: server });
-  await next.prepare();
-  server.on('request', withPeerAddress(next.getRequestHandler()));
-  server.listen(port, hostname, () =>
-    console.log(`console ${dev ? '(dev) ' : ''}on http://${hostname ?? 'localhost'}:${port}`),
-  );
-}
-
-if (require.main === module) {
-  main(process.argv.slice(2)).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
-
-module.exports = { PEER_HEADER, withPeerAddress };
+require('@cfdi/next-app/server.js').main({
+  name: 'console',
+  dir: __dirname,
+  portVariable: 'CONSOLE_PORT',
+  defaultPort: 3001,
+});

@@ -13,8 +13,7 @@ import {
 } from '@cfdi/api/test/stack';
 import { startReceiver, type Receiver } from '@cfdi/api/test/webhook-receiver';
 import { grantThroughConsent } from '@cfdi/api/test/oauth-client';
-import { launchBrowser, signIn } from './browser';
-import { checkPage, openPage } from './page-checks';
+import { checkPage, launchBrowser, openPage, signIn } from './browser';
 import { consoleEnvFor, startConsole, type RunningConsole } from './console-server';
 
 const PORT = Number(process.env.TEST_CONSOLE_PORT ?? 3310);

@@ -13,9 +13,8 @@ import {
   startStack,
   type StackHarness,
 } from '@cfdi/api/test/stack';
-import { launchBrowser, signIn } from './browser';
+import { checkPage, launchBrowser, openPage, signIn } from './browser';
 import { consoleEnvFor, startConsole, type RunningConsole } from './console-server';
-import { checkPage, openPage } from './page-checks';
 
 // The finance team's jobs: receivables, exports and buying timbres. Its own port, so it can run beside the main console suite.
 const PORT = Number(process.env.TEST_CONSOLE_FINANCE_PORT ?? 3311);

@@ -5,9 +5,8 @@ import { createConsoleUser, generatePassword } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { mailpitClient } from '@cfdi/api/test/mailpit-client';
 import { stampingAccount, startStack, type StackHarness } from '@cfdi/api/test/stack';
-import { launchBrowser, signIn } from './browser';
+import { checkPage, launchBrowser, signIn } from './browser';
 import { consoleEnvFor, startConsole, type RunningConsole } from './console-server';
-import { checkPage } from './page-checks';
 
 // The tests run in order: the later ones invoice the customer and product the first one saves.
 // A port of its own: the console suite (3310) may run at the same time.

@@ -2,9 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { createApiKey, createConsoleUser, generatePassword } from '@cfdi/services';
 import { CUSTOMER, saved } from '@cfdi/api/test/record-fixtures';
 import { startStack, type StackHarness } from '@cfdi/api/test/stack';
-import { launchBrowser, signIn } from './browser';
+import { checkPage, launchBrowser, openPage, signIn } from './browser';
 import { consoleEnvFor, startConsole, type RunningConsole } from './console-server';
-import { checkPage, openPage } from './page-checks';
 
 // The lists' count and pages, the sidebar's choices and the operator pages' fixes. A port of its own: the other
 // console suites (3310–3312) may run at the same time.
@@ -82,7 +81,7 @@ it('a list shows its count and moves to page 2 and back, keeping the search', as
   await expect(page.getByTestId('list-count').textContent()).resolves.toBe(`1–50 de ${CUSTOMERS} resultados`);
   expect(await page.locator('[data-testid^="customer-"]').count()).toBe(50);
   expect(await page.getByTestId('page-previous').count()).toBe(0);
-  await checkPage(page);
+  await checkPage(page, 'list-pages');
 
   await page.getByTestId('page-next').click();
   await page.waitForURL(/[?&]page=2/);
@@ -235,6 +234,6 @@ it('a webhook endpoint whose deliveries keep failing shows it, not "active"', as
     ]);
   await page.reload();
   await expect(status.textContent()).resolves.toMatch(/^Fallando desde /);
-  await checkPage(page);
+  await checkPage(page, 'webhooks');
   await page.context().close();
 }, 60_000);

@@ -3,9 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { createConsoleUser, generatePassword } from '@cfdi/services';
 import { newMerchant } from '@cfdi/api/test/merchant-fixtures';
 import { startStack, type StackHarness } from '@cfdi/api/test/stack';
-import { launchBrowser, signIn } from './browser';
+import { checkPage, launchBrowser, openPage, signIn } from './browser';
 import { consoleEnvFor, startConsole, type RunningConsole } from './console-server';
-import { checkPage, openPage } from './page-checks';
 
 // The receipts (notas de venta) pages. A port of its own: the other console suites (3310–3313) may run at once.
 const PORT = Number(process.env.TEST_CONSOLE_RECEIPTS_PORT ?? 3314);
@@ -85,6 +84,7 @@ it('lists the receipts with their status, shows the key and link, and cancels on
   await expect(row.getByTestId('receipt-status').textContent()).resolves.toBe('Abierta');
   await expect(row.textContent()).resolves.toContain('Centro');
   // A filter by branch keeps the one sale.
+  await checkPage(page, 'receipts');
   await page.goto(url('/receipts?branch=Norte'));
   await expect(page.getByTestId('list-count').textContent()).resolves.toBe('1–1 de 1 resultados');
   expect(await page.getByTestId(`receipt-${receipts.kept}`).count()).toBe(1);
@@ -108,7 +108,7 @@ it('lists the receipts with their status, shows the key and link, and cancels on
     status: 200,
     type: 'application/pdf',
   });
-  await checkPage(page);
+  await checkPage(page, 'receipt');
 
   // "Cancel" asks first: nothing changes until the confirmation's button.
   await page.getByTestId('receipt-cancel').click();

@@ -1,45 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { waitFor } from '@cfdi/testkit';
+import { startBuiltApp, type RunningApp } from '@cfdi/testkit/src/browser';
 import type { StackHarness } from '@cfdi/api/test/stack';
 
-export interface RunningPortal {
-  url: string;
-  close(): Promise<void>;
-}
+export type RunningPortal = RunningApp;
 
 /** The built portal (`next build` ran before the tests) served by its server.js on a port of its own. */
-export async function startPortal(env: Record<string, string>, port: number): Promise<RunningPortal> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.resolve(__dirname, '../server.js'), '-p', String(port), '-H', '127.0.0.1'],
-    {
-      cwd: path.resolve(__dirname, '..'),
-      env: { ...process.env, ...env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += String(chunk)));
-  child.stderr?.on('data', (chunk) => (output += String(chunk)));
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () =>
-      (await fetch(url)
-        .then((r) => r.ok)
-        .catch(() => false)) || undefined,
-    { timeoutMs: 30_000, what: `the portal at ${url}\n${output}` },
-  );
-  return {
-    url,
-    async close() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      if (process.env.TEST_PORTAL_LOG) console.log(output);
-    },
-  };
+export function startPortal(env: Record<string, string>, port: number): Promise<RunningPortal> {
+  return startBuiltApp({
+    name: 'portal',
+    dir: path.resolve(__dirname, '..'),
+    env,
+    port,
+    readyPath: '/',
+    logVariable: 'TEST_PORTAL_LOG',
+  });
 }
 
 /** What the portal needs to invoice on a test stack: its database, Redis, Temporal task queue and sandbox PAC. */

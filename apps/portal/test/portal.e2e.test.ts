@@ -3,8 +3,7 @@ import { startMailpit, type RunningMailpit } from '@cfdi/devstack';
 import { mailpitClient } from '@cfdi/api/test/mailpit-client';
 import { attributesOf, stampedXml } from '@cfdi/api/test/record-fixtures';
 import { idempotencyKey, stampingAccount, startStack, type StackHarness } from '@cfdi/api/test/stack';
-import { launchBrowser } from './browser';
-import { checkPage } from './page-checks';
+import { checkPage, launchBrowser } from './browser';
 import { portalEnvFor, startPortal, type RunningPortal } from './portal-server';
 
 // Ports of their own: the console suites use 3310–3312. The second portal has low limits for the 429 test.

@@ -1,0 +1,1 @@
+export { nextPlatform, type Platform } from './platform';
