@@ -2,6 +2,8 @@
  * Request shapes accepted by the engine. Amounts are JSON numbers or decimal strings;
  * the engine converts them with decimal.js and never does float arithmetic on them.
  */
+import type { CartaPorteInput } from './carta-porte/types';
+
 export type Amount = number | string;
 
 export interface Issuer {
@@ -104,6 +106,8 @@ export interface InvoiceInput extends DocumentHeader, ConceptsInput {
   /** c_Exportacion, default 01; 02 carries the Comercio Exterior complement. */
   exportacion?: '01' | '02';
   comercioExterior?: ComercioExteriorInput;
+  /** Carta Porte 3.1 of a freight service (a carrier's income invoice); never with comercioExterior. */
+  cartaPorte?: CartaPorteInput;
 }
 
 /** A Comercio Exterior 2.0 address (Domicilio of the Emisor, Receptor or a Destinatario). */
