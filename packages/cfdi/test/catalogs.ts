@@ -78,3 +78,15 @@ export function comExtKeys(): Record<ComercioExteriorCatalog, Set<string>> {
     'fracciones-arancelarias': keys(COMEXT_TYPES['fracciones-arancelarias']),
   };
 }
+
+/** The keys of catCartaPorte.xsd enumerations (the SAT's Carta Porte catalogs), by xs:simpleType name. */
+export function cartaPorteKeys(type: string): string[] {
+  const xsd = fs.readFileSync(
+    path.join(SAT_DIR, 'xml/www.sat.gob.mx/sitio_internet/cfd/catalogos/CartaPorte/catCartaPorte.xsd'),
+    'utf8',
+  );
+  const start = xsd.indexOf(`<xs:simpleType name="${type}"`);
+  if (start < 0) throw new Error(`catCartaPorte.xsd has no ${type}`);
+  const body = xsd.slice(start, xsd.indexOf('</xs:simpleType>', start));
+  return [...body.matchAll(/<xs:enumeration value="([^"]*)"/g)].map((m) => m[1]!);
+}

@@ -57,7 +57,9 @@ export function startComprobante(
     defined({
       'xmlns:xsi': NS.xsi,
       ...Object.fromEntries(complements.map((c) => [`xmlns:${c.prefix}`, c.uri])),
-      'xsi:schemaLocation': [CFDI_SCHEMA, ...complements.map((c) => `${c.uri} ${c.schemaLocation}`)].join(' '),
+      'xsi:schemaLocation': [CFDI_SCHEMA, ...complements.map((c) => `${c.uri} ${c.schemaLocation}`)].join(
+        ' ',
+      ),
       Version: '4.0',
       Serie: a.Serie !== undefined ? xmlText('serie', a.Serie) : undefined,
       Folio: a.Folio !== undefined ? xmlText('folio', a.Folio) : undefined,
