@@ -32,6 +32,7 @@ export { PUBLICO_EN_GENERAL } from './xml/publico-en-general';
 
 // Fiscal validation of API requests
 export type {
+  CartaPorteCatalog,
   CatalogLookup,
   ComercioExteriorCatalog,
   MonedaEntry,

@@ -19,7 +19,7 @@ const issuer: Issuer = {
   zip: '42501',
 };
 const newUuid = () => '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 function cartaPorte(): Json {
   return {

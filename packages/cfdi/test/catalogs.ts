@@ -43,6 +43,10 @@ export function tsvCatalogs(): CatalogLookup {
     rows('paises.tsv').map((r) => [r.clave!, { patronIdentidadTributaria: r.patron_identidad_tributaria! }]),
   );
   const comext = comExtKeys();
+  const cartaPorte = {
+    'productos-carta-porte': new Set(cartaPorteKeys('c_ClaveProdServCP')),
+    'materiales-peligrosos': new Set(cartaPorteKeys('c_MaterialPeligroso')),
+  };
   return {
     hasProductCode: (c) => products.has(c),
     hasUnitCode: (c) => units.has(c),
@@ -52,6 +56,7 @@ export function tsvCatalogs(): CatalogLookup {
     moneda: (c) => monedas.get(c),
     pais: (c) => paises.get(c),
     hasComercioExteriorKey: (catalog, c) => comext[catalog].has(c),
+    hasCartaPorteKey: (catalog, c) => cartaPorte[catalog].has(c),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The small Carta Porte 3.1 catalogs, as catCartaPorte.xsd enumerates them (SAT, version of the 3.1 schema). The
- * large ones (c_ClaveProdServCP 48,757 keys, c_MaterialPeligroso 4,686, c_ClaveUnidadPeso 472) are not copied: see
- * docs/decisions.md (2026-11-28, Carta Porte catalogs).
+ * large ones (c_ClaveProdServCP 48,757 keys, c_MaterialPeligroso 4,686) come through CatalogLookup.hasCartaPorteKey
+ * (imported from catCartaPorte.xsd by the catalogs workspace); UnidadPeso is always KGM, so c_ClaveUnidadPeso is not
+ * needed. See docs/decisions.md (2026-11-28, Carta Porte catalogs).
  */
 const codes = (text: string): readonly string[] => text.trim().split(/\s+/);
 
@@ -35,7 +36,3 @@ export const FIGURAS_TRANSPORTE = codes('01 02 03 04 05');
 
 /** c_ParteTransporte. */
 export const PARTES_TRANSPORTE = codes('PT01 PT02 PT03 PT04 PT05 PT06 PT07 PT08 PT09 PT10 PT11 PT12');
-
-/** c_ClaveProdServCP keys are 8 digits (a subset of c_ClaveProdServ); c_MaterialPeligroso keys 3 or 4 digits or M + 4. */
-export const CLAVE_PROD_SERV_CP = /^[0-9]{8}$/;
-export const MATERIAL_PELIGROSO = /^([0-9]{3,4}|M[0-9]{4})$/;

@@ -11,10 +11,8 @@ import {
 } from '../validation/issues';
 import { RFC_EXTRANJERO, RFC_PATTERN } from '../validation/rfc';
 import {
-  CLAVE_PROD_SERV_CP,
   CONFIG_AUTOTRANSPORTE,
   FIGURAS_TRANSPORTE,
-  MATERIAL_PELIGROSO,
   PARTES_TRANSPORTE,
   SUBTIPOS_REMOLQUE,
   TIPOS_EMBALAJE,
@@ -327,11 +325,7 @@ function checkMercancias(
 
 function checkMercancia(issues: Issues, m: unknown, catalogs: CatalogLookup, at: string): void {
   if (!isObject(m)) return issues.add(at, 'must be an object');
-  if (
-    !isString(m.bienesTransp) ||
-    !CLAVE_PROD_SERV_CP.test(m.bienesTransp) ||
-    !catalogs.hasProductCode(m.bienesTransp)
-  )
+  if (!isString(m.bienesTransp) || !catalogs.hasCartaPorteKey('productos-carta-porte', m.bienesTransp))
     issues.add(`${at}/bienesTransp`, `${String(m.bienesTransp)} is not a c_ClaveProdServCP key`);
   checkText(issues, `${at}/descripcion`, m.descripcion, 1000, true);
   checkPositive(issues, `${at}/cantidad`, m.cantidad, 6);
@@ -344,7 +338,10 @@ function checkMercancia(issues: Issues, m: unknown, catalogs: CatalogLookup, at:
   if (m.materialPeligroso !== undefined && typeof m.materialPeligroso !== 'boolean')
     issues.add(`${at}/materialPeligroso`, 'must be true or false');
   if (m.materialPeligroso === true) {
-    if (!isString(m.cveMaterialPeligroso) || !MATERIAL_PELIGROSO.test(m.cveMaterialPeligroso))
+    if (
+      !isString(m.cveMaterialPeligroso) ||
+      !catalogs.hasCartaPorteKey('materiales-peligrosos', m.cveMaterialPeligroso)
+    )
       issues.add(
         `${at}/cveMaterialPeligroso`,
         'is required for a hazardous material: its c_MaterialPeligroso key (UN number, e.g. 1203)',
