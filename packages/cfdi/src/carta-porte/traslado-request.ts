@@ -7,8 +7,8 @@ import {
   isString,
   type ValidationIssue,
 } from '../validation/issues';
-import type { Issuer } from '../types';
-import type { CartaPorteInput, TrasladoInput, TrasladoItem } from './types';
+import type { Issuer, TrasladoInput } from '../types';
+import type { CartaPorteInput, TrasladoItem } from './types';
 import { checkCartaPorte, type CartaPorteOptions } from './validate';
 
 /** A traslado (T) as the API receives it: the goods moved and, on a public road, their Carta Porte. */

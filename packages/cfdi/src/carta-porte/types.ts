@@ -1,5 +1,3 @@
-import type { Issuer, RelatedDocuments } from '../types';
-
 /**
  * Carta Porte 3.1 for motor transport (autotransporte) inside Mexico (TranspInternac "No"). Amounts are exact
  * decimal strings as they go into the XML; what the SAT derives (TotalDistRec, PesoBrutoTotal, NumTotalMercancias,
@@ -112,19 +110,4 @@ export interface TrasladoItem {
   quantity: string;
   unit?: string;
   noIdentificacion?: string;
-}
-
-/**
- * Traslado CFDI (T) of the issuer's own goods: the receiver is the issuer itself, Moneda XXX, SubTotal and Total 0,
- * no FormaPago, MetodoPago, Descuento or taxes (CFDI40103/40109/40125), UsoCFDI S01; with Carta Porte when it rides
- * on a public road.
- */
-export interface TrasladoInput {
-  issuer: Issuer;
-  serie?: string;
-  folio?: number;
-  folioText?: string;
-  items: TrasladoItem[];
-  relatedDocuments?: RelatedDocuments[];
-  cartaPorte?: CartaPorteInput;
 }

@@ -1,8 +1,7 @@
 import { addCartaPorte, CARTA_PORTE_NAMESPACE } from '../carta-porte/xml';
 import type { ComputedCartaPorte } from '../carta-porte/compute';
-import type { TrasladoInput } from '../carta-porte/types';
 import { formatFecha } from '../time/fecha';
-import type { BuildOptions } from '../types';
+import type { BuildOptions, TrasladoInput } from '../types';
 import { addEmisor, addReceptor, addRelacionados, folioOf, serialize, startComprobante } from './comprobante';
 import { NS } from './dom';
 import { xmlText } from './text';
