@@ -7,15 +7,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { defaultSatDir } from '@cfdi/config';
 import { readTsvDirectory } from '../src/source/read-tsv';
-import { isSmallCatalog } from '../src/definitions';
+import { IMPORT_ONLY_SMALL, isSmallCatalog } from '../src/definitions';
 
 async function main(): Promise<void> {
   const dir = process.argv[2] ?? process.env.CATALOGS_DIR ?? path.join(defaultSatDir(), 'catalogs');
   const out = path.resolve(__dirname, '../data');
   await fs.mkdir(out, { recursive: true });
   for (const { definition, rows } of await readTsvDirectory(dir)) {
-    // ~26,000 keys: like products, the fracciones exist only after an import.
-    if (!isSmallCatalog(definition.name) || definition.name === 'fracciones-arancelarias') continue;
+    // Tens of thousands of keys: like products, the fracciones and Carta Porte keys exist only after an import.
+    if (!isSmallCatalog(definition.name) || IMPORT_ONLY_SMALL.includes(definition.name)) continue;
     const sorted = [...rows].sort((a, b) => compare(definition.key(a), definition.key(b)));
     // One row per line: readable diffs when the SAT changes a catalog.
     await fs.writeFile(

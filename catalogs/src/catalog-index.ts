@@ -2,6 +2,7 @@ import { catalogDefinition, type CatalogRow, type SmallCatalogName } from './def
 import { SHIPPED_CATALOGS } from './shipped';
 import { TextIndex, today, type IndexItem } from './search/text-index';
 import type {
+  CartaPorteCatalog,
   CatalogLookup,
   ComercioExteriorCatalog,
   FormaPagoEntry,
@@ -52,6 +53,7 @@ export class CatalogIndex {
   private readonly monedas: ReadonlyMap<string, CatalogRow>;
   private readonly paises: ReadonlyMap<string, CatalogRow>;
   private readonly comExt: Readonly<Record<ComercioExteriorCatalog, ReadonlyMap<string, CatalogRow>>>;
+  private readonly cartaPorte: Readonly<Record<CartaPorteCatalog, ReadonlyMap<string, CatalogRow>>>;
 
   constructor(snapshot: CatalogSnapshot) {
     this.version = snapshot.version;
@@ -68,6 +70,10 @@ export class CatalogIndex {
       incoterms: byClave('incoterms'),
       'unidades-aduana': byClave('unidades-aduana'),
       'fracciones-arancelarias': byClave('fracciones-arancelarias'),
+    };
+    this.cartaPorte = {
+      'productos-carta-porte': byClave('productos-carta-porte'),
+      'materiales-peligrosos': byClave('materiales-peligrosos'),
     };
     this.lookup = this.createLookup();
   }
@@ -163,6 +169,7 @@ export class CatalogIndex {
         return row && { patronIdentidadTributaria: row.patron_identidad_tributaria ?? '' };
       },
       hasComercioExteriorKey: (catalog, clave) => valid(this.comExt[catalog].get(clave)) !== undefined,
+      hasCartaPorteKey: (catalog, clave) => valid(this.cartaPorte[catalog].get(clave)) !== undefined,
     };
   }
 }

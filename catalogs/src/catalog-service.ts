@@ -78,6 +78,7 @@ export function createCatalogService({ em, recheckMs = 5000 }: CatalogServiceOpt
       moneda: (c) => current.lookup.moneda(c),
       pais: (c) => current.lookup.pais(c),
       hasComercioExteriorKey: (catalog, c) => current.lookup.hasComercioExteriorKey(catalog, c),
+      hasCartaPorteKey: (catalog, c) => current.lookup.hasCartaPorteKey(catalog, c),
     },
     refresh,
   };

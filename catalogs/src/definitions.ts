@@ -52,6 +52,8 @@ export const CATALOG_NAMES = [
   'incoterms',
   'unidades-aduana',
   'fracciones-arancelarias',
+  'productos-carta-porte',
+  'materiales-peligrosos',
 ] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];
 
@@ -91,11 +93,14 @@ function simple(name: CatalogName, file: string, sheet: string, pad?: number): C
 /** The Comercio Exterior catalogs come from the SAT's catComExt.xsd (keys only: the schema has no descriptions). */
 export const COMEXT_XSD = 'catComExt.xsd';
 
-/** A catalog of catComExt.xsd: `sheet` is its xs:simpleType (and workbook sheet) name. */
-function comExt(name: CatalogName, type: string): CatalogDefinition {
+/** The Carta Porte catalogs the engine does not carry itself come from the SAT's catCartaPorte.xsd (keys only). */
+export const CARTA_PORTE_XSD = 'catCartaPorte.xsd';
+
+/** A catalog of a SAT catalog schema: `sheet` is its xs:simpleType (and workbook sheet) name. */
+function comExt(name: CatalogName, type: string, file = COMEXT_XSD): CatalogDefinition {
   return {
     name,
-    file: COMEXT_XSD,
+    file,
     sheet: type,
     columns: [{ name: 'clave', header: new RegExp(`^${type.toLowerCase()}$`) }],
     key: byClave,
@@ -277,6 +282,15 @@ export const CATALOGS: readonly CatalogDefinition[] = [
   comExt('incoterms', 'c_INCOTERM'),
   comExt('unidades-aduana', 'c_UnidadAduana'),
   comExt('fracciones-arancelarias', 'c_FraccionArancelaria'),
+  comExt('productos-carta-porte', 'c_ClaveProdServCP', CARTA_PORTE_XSD),
+  comExt('materiales-peligrosos', 'c_MaterialPeligroso', CARTA_PORTE_XSD),
+];
+
+/** The catalogs too large to ship in catalogs/data: they exist only after an import, like products and units. */
+export const IMPORT_ONLY_SMALL: readonly CatalogName[] = [
+  'fracciones-arancelarias',
+  'productos-carta-porte',
+  'materiales-peligrosos',
 ];
 
 export function catalogDefinition(name: CatalogName): CatalogDefinition {

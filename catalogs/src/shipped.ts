@@ -41,4 +41,7 @@ export const SHIPPED_CATALOGS: Readonly<Record<SmallCatalogName, readonly Catalo
   'unidades-aduana': unidadesAduana,
   // ~26,000 keys, not shipped: an export's fracción is checked once the catalogs are imported (like product keys).
   'fracciones-arancelarias': [],
+  // 48,757 and 4,686 keys from catCartaPorte.xsd: checked once the catalogs are imported.
+  'productos-carta-porte': [],
+  'materiales-peligrosos': [],
 };

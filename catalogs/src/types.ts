@@ -30,4 +30,4 @@ export interface FormaPagoEntry {
 }
 
 /** The CFDI engine's injected catalog interface (packages/cfdi/src/validation/catalog-lookup.ts). */
-export type { CatalogLookup, ComercioExteriorCatalog } from '@cfdi/cfdi';
+export type { CartaPorteCatalog, CatalogLookup, ComercioExteriorCatalog } from '@cfdi/cfdi';

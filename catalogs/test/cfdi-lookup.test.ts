@@ -50,3 +50,14 @@ test('currencies, countries and the Comercio Exterior keys (from catComExt.xsd) 
     false,
   );
 });
+
+test('the large Carta Porte catalogs (from catCartaPorte.xsd) are looked up once imported', () => {
+  expect(index.lookup.hasCartaPorteKey('productos-carta-porte', '24101500')).toBe(true);
+  // A c_ClaveProdServ key that is not in c_ClaveProdServCP (a service, not a good that travels).
+  expect(index.lookup.hasProductCode('78101802')).toBe(true);
+  expect(index.lookup.hasCartaPorteKey('productos-carta-porte', '78101802')).toBe(false);
+  expect(index.lookup.hasCartaPorteKey('materiales-peligrosos', '1090')).toBe(true);
+  expect(index.lookup.hasCartaPorteKey('materiales-peligrosos', 'M0001')).toBe(true);
+  expect(index.lookup.hasCartaPorteKey('materiales-peligrosos', '9999')).toBe(false);
+  expect(CatalogIndex.shipped().lookup.hasCartaPorteKey('productos-carta-porte', '24101500')).toBe(false);
+});

@@ -1,29 +1,36 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CATALOGS, COMEXT_XSD } from '../definitions';
+import { CARTA_PORTE_XSD, CATALOGS, COMEXT_XSD } from '../definitions';
 import type { CatalogData } from './catalog-data';
 import { checkRows } from './check-rows';
 
-/** Where the SAT mirror keeps catComExt.xsd, relative to its `catalogs` TSV directory. */
-const MIRROR_PATH = '../xml/www.sat.gob.mx/sitio_internet/cfd/catalogos/ComExt';
+/** Where the SAT mirror keeps each catalog schema, relative to its `catalogs` TSV directory. */
+const MIRROR_PATHS: Record<string, string> = {
+  [COMEXT_XSD]: '../xml/www.sat.gob.mx/sitio_internet/cfd/catalogos/ComExt',
+  [CARTA_PORTE_XSD]: '../xml/www.sat.gob.mx/sitio_internet/cfd/catalogos/CartaPorte',
+};
 
 /**
  * The Comercio Exterior catalogs (c_INCOTERM, c_UnidadAduana, c_FraccionArancelaria) read from the SAT's own
- * catComExt.xsd, found in `dir` or where the SAT mirror puts it beside `dir`: the schema's enumerations are the keys
- * the SAT validates against; it carries no descriptions, so the rows have none. Nothing when the file is absent.
+ * catComExt.xsd, and the large Carta Porte ones (c_ClaveProdServCP, c_MaterialPeligroso) from catCartaPorte.xsd, each
+ * found in `dir` or where the SAT mirror puts it beside `dir`: the schema's enumerations are the keys the SAT
+ * validates against; it carries no descriptions, so the rows have none. Nothing for a schema that is absent.
  */
 export async function readComExtXsd(dir: string): Promise<CatalogData[]> {
-  const candidates = [path.join(dir, COMEXT_XSD), path.join(dir, MIRROR_PATH, COMEXT_XSD)];
-  for (const file of candidates) {
-    const xsd = await fs.readFile(file, 'utf8').catch(() => undefined);
-    if (xsd === undefined) continue;
-    return CATALOGS.filter((c) => c.file === COMEXT_XSD).map((definition) => {
-      const rows = enumerations(xsd, definition.sheet).map((clave) => ({ clave }));
-      checkRows(definition, rows, `${file} [${definition.sheet}]`);
-      return { definition, rows };
-    });
+  const out: CatalogData[] = [];
+  for (const [schema, mirror] of Object.entries(MIRROR_PATHS)) {
+    for (const file of [path.join(dir, schema), path.join(dir, mirror, schema)]) {
+      const xsd = await fs.readFile(file, 'utf8').catch(() => undefined);
+      if (xsd === undefined) continue;
+      for (const definition of CATALOGS.filter((c) => c.file === schema)) {
+        const rows = enumerations(xsd, definition.sheet).map((clave) => ({ clave }));
+        checkRows(definition, rows, `${file} [${definition.sheet}]`);
+        out.push({ definition, rows });
+      }
+      break;
+    }
   }
-  return [];
+  return out;
 }
 
 function enumerations(xsd: string, type: string): string[] {

@@ -8,6 +8,7 @@ export * from './pure';
 // XML builders (unsigned documents)
 export { buildInvoiceXml, buildCreditNoteXml, globalReceiver, type BuiltDocument } from './xml/invoice';
 export { buildPaymentXml, type BuiltPayment } from './xml/payment';
+export { buildTrasladoXml, type BuiltTraslado } from './xml/traslado';
 export { buildNominaXml, type BuiltNomina } from './xml/nomina';
 export { buildRetentionXml, RETENCIONES_SCHEMA_LOCATION, type BuiltRetention } from './retenciones/build';
 export { installmentTaxGroups, invoiceTaxGroups } from './xml/invoice-tax-groups';

@@ -32,6 +32,7 @@ export { PUBLICO_EN_GENERAL } from './xml/publico-en-general';
 
 // Fiscal validation of API requests
 export type {
+  CartaPorteCatalog,
   CatalogLookup,
   ComercioExteriorCatalog,
   MonedaEntry,
@@ -40,6 +41,15 @@ export type {
   RegimenEntry,
 } from './validation/catalog-lookup';
 export { computeComercioExterior, type ComputedComercioExterior } from './comercio-exterior/compute';
+export { computeCartaPorte, isIdCCP, newIdCCP, type ComputedCartaPorte } from './carta-porte/compute';
+export * as cartaPorteCatalogs from './carta-porte/catalogs';
+export type * from './carta-porte/types';
+export { checkCartaPorte, type CartaPorteOptions } from './carta-porte/validate';
+export {
+  checkTrasladoRequest,
+  type CheckedTraslado,
+  type TrasladoRequest,
+} from './carta-porte/traslado-request';
 export type { ValidationIssue } from './validation/issues';
 export type { IssuerContext } from './validation/receiver';
 export {

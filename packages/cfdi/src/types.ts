@@ -2,6 +2,8 @@
  * Request shapes accepted by the engine. Amounts are JSON numbers or decimal strings;
  * the engine converts them with decimal.js and never does float arithmetic on them.
  */
+import type { CartaPorteInput, TrasladoItem } from './carta-porte/types';
+
 export type Amount = number | string;
 
 export interface Issuer {
@@ -104,6 +106,8 @@ export interface InvoiceInput extends DocumentHeader, ConceptsInput {
   /** c_Exportacion, default 01; 02 carries the Comercio Exterior complement. */
   exportacion?: '01' | '02';
   comercioExterior?: ComercioExteriorInput;
+  /** Carta Porte 3.1 of a freight service (a carrier's income invoice); never with comercioExterior. */
+  cartaPorte?: CartaPorteInput;
 }
 
 /** A Comercio Exterior 2.0 address (Domicilio of the Emisor, Receptor or a Destinatario). */
@@ -329,4 +333,19 @@ export interface BuildOptions {
   now: Date;
   /** IANA zone of LugarExpedicion; default America/Mexico_City. */
   timeZone?: string;
+}
+
+/**
+ * Traslado CFDI (T) of the issuer's own goods: the receiver is the issuer itself, Moneda XXX, SubTotal and Total 0,
+ * no FormaPago, MetodoPago, Descuento or taxes (CFDI40103/40109/40125), UsoCFDI S01; with Carta Porte when it rides
+ * on a public road.
+ */
+export interface TrasladoInput {
+  issuer: Issuer;
+  serie?: string;
+  folio?: number;
+  folioText?: string;
+  items: TrasladoItem[];
+  relatedDocuments?: RelatedDocuments[];
+  cartaPorte?: CartaPorteInput;
 }

@@ -43,6 +43,10 @@ export function tsvCatalogs(): CatalogLookup {
     rows('paises.tsv').map((r) => [r.clave!, { patronIdentidadTributaria: r.patron_identidad_tributaria! }]),
   );
   const comext = comExtKeys();
+  const cartaPorte = {
+    'productos-carta-porte': new Set(cartaPorteKeys('c_ClaveProdServCP')),
+    'materiales-peligrosos': new Set(cartaPorteKeys('c_MaterialPeligroso')),
+  };
   return {
     hasProductCode: (c) => products.has(c),
     hasUnitCode: (c) => units.has(c),
@@ -52,6 +56,7 @@ export function tsvCatalogs(): CatalogLookup {
     moneda: (c) => monedas.get(c),
     pais: (c) => paises.get(c),
     hasComercioExteriorKey: (catalog, c) => comext[catalog].has(c),
+    hasCartaPorteKey: (catalog, c) => cartaPorte[catalog].has(c),
   };
 }
 
@@ -77,4 +82,16 @@ export function comExtKeys(): Record<ComercioExteriorCatalog, Set<string>> {
     'unidades-aduana': keys(COMEXT_TYPES['unidades-aduana']),
     'fracciones-arancelarias': keys(COMEXT_TYPES['fracciones-arancelarias']),
   };
+}
+
+/** The keys of catCartaPorte.xsd enumerations (the SAT's Carta Porte catalogs), by xs:simpleType name. */
+export function cartaPorteKeys(type: string): string[] {
+  const xsd = fs.readFileSync(
+    path.join(SAT_DIR, 'xml/www.sat.gob.mx/sitio_internet/cfd/catalogos/CartaPorte/catCartaPorte.xsd'),
+    'utf8',
+  );
+  const start = xsd.indexOf(`<xs:simpleType name="${type}"`);
+  if (start < 0) throw new Error(`catCartaPorte.xsd has no ${type}`);
+  const body = xsd.slice(start, xsd.indexOf('</xs:simpleType>', start));
+  return [...body.matchAll(/<xs:enumeration value="([^"]*)"/g)].map((m) => m[1]!);
 }

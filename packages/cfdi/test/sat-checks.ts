@@ -11,6 +11,7 @@ type Dec = InstanceType<typeof D>;
 const C = NS.cfdi;
 const P = NS.pago20;
 const N = NS.nomina12;
+const CP = NS.cartaporte31;
 
 const decs = (s: string): number => (s.includes('.') ? s.length - s.indexOf('.') - 1 : 0);
 const r2 = (v: Dec): Dec => v.toDecimalPlaces(2, D.ROUND_HALF_UP);
@@ -77,7 +78,9 @@ export function satArithmeticErrors(xml: string): string[] {
     const imp = attr(c, 'Importe')!;
     if (!inside(new D(imp), band(attr(c, 'Cantidad')!, attr(c, 'ValorUnitario')!, imp)))
       fail(`concept ${i}: Importe outside band`);
-    if (tipo !== 'P' && !num(c, 'ValorUnitario').gt(0)) fail(`concept ${i}: ValorUnitario not > 0`);
+    if (tipo !== 'P' && tipo !== 'T' && !num(c, 'ValorUnitario').gt(0))
+      fail(`concept ${i}: ValorUnitario not > 0`);
+    if (tipo === 'T' && num(c, 'ValorUnitario').isNegative()) fail(`concept ${i}: ValorUnitario < 0`);
     sumImporte = sumImporte.plus(imp);
     const desc = attr(c, 'Descuento');
     let base = new D(imp);
@@ -150,6 +153,16 @@ export function satArithmeticErrors(xml: string): string[] {
       .plus(totalTras);
     if (!expected.equals(num(root, 'Total'))) fail(`Total ${attr(root, 'Total')} != ${expected.toFixed(2)}`);
   }
+  if (tipo === 'T') {
+    // CFDI40109/40119 and c_Moneda XXX: a traslado without values.
+    if (attr(root, 'SubTotal') !== '0' || attr(root, 'Total') !== '0') fail('traslado SubTotal/Total not 0');
+    for (const name of ['FormaPago', 'MetodoPago', 'Descuento', 'TipoCambio'])
+      if (attr(root, name) !== undefined) fail(`traslado with ${name}`);
+    if (imp) fail('traslado with Impuestos');
+  }
+  const complemento = children(root, C, 'Complemento')[0];
+  const cp = complemento && children(complemento, CP, 'CartaPorte')[0];
+  if (cp) checkCartaPorte(cp, fail);
   if (tipo === 'P') checkPagos(root, fail);
   if (tipo === 'N') checkNomina(root, fail);
   return errors;
@@ -242,4 +255,31 @@ function checkNomina(root: Element, fail: (m: string) => void): void {
   if (otros && !num(nom, 'TotalOtrosPagos').equals(to)) fail('TotalOtrosPagos');
   if (!tp.plus(to).equals(num(root, 'SubTotal'))) fail('nómina SubTotal');
   if (!num(root, 'Total').equals(tp.plus(to).minus(td))) fail('nómina Total');
+}
+
+/** The Carta Porte 3.1 sums: TotalDistRec, PesoBrutoTotal (KGM), NumTotalMercancias, and the time order. */
+function checkCartaPorte(cp: Element, fail: (m: string) => void): void {
+  const ubicaciones = path(cp, CP, 'Ubicaciones', 'Ubicacion');
+  const destinos = ubicaciones.filter((u) => attr(u, 'TipoUbicacion') === 'Destino');
+  const km = destinos.reduce((a, u) => a.plus(num(u, 'DistanciaRecorrida')), new D(0));
+  if (!km.equals(num(cp, 'TotalDistRec'))) fail('TotalDistRec != Σ DistanciaRecorrida');
+  if (ubicaciones.some((u) => attr(u, 'TipoUbicacion') === 'Origen' && attr(u, 'DistanciaRecorrida')))
+    fail('DistanciaRecorrida on an Origen');
+  const salida = ubicaciones
+    .filter((u) => attr(u, 'TipoUbicacion') === 'Origen')
+    .map((u) => attr(u, 'FechaHoraSalidaLlegada')!)
+    .sort()[0]!;
+  if (destinos.some((u) => attr(u, 'FechaHoraSalidaLlegada')! <= salida))
+    fail('a Destino before the departure');
+  const mercancias = children(cp, CP, 'Mercancias')[0]!;
+  const goods = children(mercancias, CP, 'Mercancia');
+  if (attr(mercancias, 'UnidadPeso') !== 'KGM') fail('UnidadPeso not KGM');
+  if (!goods.reduce((a, m) => a.plus(num(m, 'PesoEnKg')), new D(0)).equals(num(mercancias, 'PesoBrutoTotal')))
+    fail('PesoBrutoTotal != Σ PesoEnKg');
+  if (Number(attr(mercancias, 'NumTotalMercancias')) !== goods.length) fail('NumTotalMercancias');
+  for (const m of goods) {
+    const peligroso = attr(m, 'MaterialPeligroso') === 'Sí';
+    if (peligroso !== (attr(m, 'CveMaterialPeligroso') !== undefined)) fail('CveMaterialPeligroso presence');
+    if (peligroso && attr(m, 'Embalaje') === undefined) fail('hazardous material without Embalaje');
+  }
 }

@@ -8,7 +8,7 @@ import { CadenaWriter } from './writer';
 
 /**
  * Cadena original of a CFDI 4.0, byte-identical to xsltproc with the SAT's
- * cadenaoriginal_4_0.xslt for I/E/P/N documents with Pagos 2.0, Nómina 1.2, Comercio Exterior 2.0 and TFD, or of a
+ * cadenaoriginal_4_0.xslt for I/E/T/P/N documents with Pagos 2.0, Nómina 1.2, Comercio Exterior 2.0, Carta Porte 3.1 and TFD, or of a
  * Retenciones 2.0 certificate (retenciones.xslt), chosen by the root element so sealXml and
  * verifySeal serve both.
  * Strings go through the fast reader (xmldom only for documents with a DOCTYPE); an

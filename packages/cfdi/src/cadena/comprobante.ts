@@ -1,5 +1,6 @@
 import { NS } from '../xml/dom';
 import { descendantsOf, kids, walk, type XmlNode } from './tree';
+import { writeCartaPorte31 } from '../carta-porte/cadena';
 import { writeComercioExterior20 } from '../comercio-exterior/cadena';
 import { writeNomina12 } from './nomina12';
 import { writePagos20 } from './pagos20';
@@ -114,6 +115,7 @@ function writeComplemento(w: CadenaWriter, el: XmlNode): void {
     if (c.namespaceURI === NS.pago20 && c.localName === 'Pagos') writePagos20(w, c);
     else if (c.namespaceURI === NS.nomina12 && c.localName === 'Nomina') writeNomina12(w, c);
     else if (c.namespaceURI === NS.cce20 && c.localName === 'ComercioExterior') writeComercioExterior20(w, c);
+    else if (c.namespaceURI === NS.cartaporte31 && c.localName === 'CartaPorte') writeCartaPorte31(w, c);
     else if (c.namespaceURI === NS.tfd && c.localName === 'TimbreFiscalDigital') continue;
     else
       throw new Error(`cadenaOriginal: complement {${c.namespaceURI ?? ''}}${c.localName} is not supported`);

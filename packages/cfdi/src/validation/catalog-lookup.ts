@@ -23,6 +23,7 @@ export interface CatalogLookup {
   moneda(code: string): MonedaEntry | undefined;
   pais(code: string): PaisEntry | undefined;
   hasComercioExteriorKey(catalog: ComercioExteriorCatalog, code: string): boolean;
+  hasCartaPorteKey(catalog: CartaPorteCatalog, code: string): boolean;
 }
 
 export interface MonedaEntry {
@@ -37,3 +38,6 @@ export interface PaisEntry {
 
 /** The Comercio Exterior catalogs (catComExt): c_INCOTERM, c_UnidadAduana, c_FraccionArancelaria. */
 export type ComercioExteriorCatalog = 'incoterms' | 'unidades-aduana' | 'fracciones-arancelarias';
+
+/** The large Carta Porte catalogs (catCartaPorte.xsd): c_ClaveProdServCP and c_MaterialPeligroso. */
+export type CartaPorteCatalog = 'productos-carta-porte' | 'materiales-peligrosos';

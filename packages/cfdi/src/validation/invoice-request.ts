@@ -11,6 +11,8 @@ import { checkRelatedDocuments } from './related-documents';
 import { RFC_PUBLICO_GENERAL } from './rfc';
 import { checkCurrency, type CheckedCurrency } from './currency';
 import { checkExport, checkExportAgainstConcepts } from '../comercio-exterior/validate';
+import type { CartaPorteInput } from '../carta-porte/types';
+import { checkCartaPorte } from '../carta-porte/validate';
 import type { ComercioExteriorInput } from '../types';
 
 /** POST /v1/invoices body (api-spec.md InvoiceCreate), as received: nothing is trusted. */
@@ -31,6 +33,7 @@ export interface InvoiceRequest {
   tipoCambio?: unknown;
   exportacion?: unknown;
   comercioExterior?: unknown;
+  cartaPorte?: unknown;
 }
 
 export interface ValidationContext {
@@ -38,6 +41,8 @@ export interface ValidationContext {
   issuer: IssuerContext;
   /** Injected clock for the InformacionGlobal year rule; skipped when absent. */
   now?: Date;
+  /** A new UUID for a Carta Porte's IdCCP when the request sends none; default crypto.randomUUID. */
+  newUuid?: () => string;
 }
 
 export function checkFormaPago(
@@ -69,6 +74,8 @@ export interface CheckedRequest {
   /** With `computed`: the currency and, on an export, the complement as the engine takes them. */
   currency?: CheckedCurrency;
   comercioExterior?: ComercioExteriorInput;
+  /** With `computed`, on a freight invoice: the Carta Porte as the engine takes it (IdCCP generated). */
+  cartaPorte?: CartaPorteInput;
 }
 
 /**
@@ -184,6 +191,18 @@ export function checkInvoiceRequest(
       `must be PUE with moneda ${currency.moneda}: payment complements of foreign-currency invoices are not supported yet`,
     );
   const comercioExterior = checkExport(issues, req, catalogs, currency);
+  let cartaPorte: CartaPorteInput | undefined;
+  if (req.cartaPorte !== undefined) {
+    if (req.comercioExterior !== undefined)
+      issues.add(
+        '/cartaPorte',
+        'must be absent on an export with comercioExterior: international transport is not supported yet',
+      );
+    else
+      cartaPorte = checkCartaPorte(issues, req.cartaPorte, catalogs, {
+        newUuid: context.newUuid ?? (() => globalThis.crypto.randomUUID()),
+      });
+  }
 
   const itemsOk = checkItems(issues, req.items, catalogs);
   checkShipping(issues, req.shipping, catalogs);
@@ -204,7 +223,13 @@ export function checkInvoiceRequest(
   if (computed && comercioExterior)
     checkExportAgainstConcepts(issues, comercioExterior, computed, currency?.tipoCambio ?? '1');
   return computed && issues.list.length === 0
-    ? { issues: [], computed, currency, ...(comercioExterior ? { comercioExterior } : {}) }
+    ? {
+        issues: [],
+        computed,
+        currency,
+        ...(comercioExterior ? { comercioExterior } : {}),
+        ...(cartaPorte ? { cartaPorte } : {}),
+      }
     : { issues: issues.list };
 }
 

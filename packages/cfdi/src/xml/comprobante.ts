@@ -25,7 +25,7 @@ export interface ComprobanteAttributes {
   /** Required when Moneda is neither MXN nor XXX (CFDI40115). */
   TipoCambio?: string;
   Total: string;
-  TipoDeComprobante: 'I' | 'E' | 'P' | 'N';
+  TipoDeComprobante: 'I' | 'E' | 'T' | 'P' | 'N';
   /** c_Exportacion, default 01 (no aplica); 02 with the Comercio Exterior complement. */
   Exportacion?: string;
   MetodoPago?: string;
@@ -46,16 +46,20 @@ export function folioOf(header: { folio?: number; folioText?: string }): string 
   return header.folio !== undefined ? String(header.folio) : undefined;
 }
 
-export function startComprobante(a: ComprobanteAttributes, complement?: ComplementNamespace): XmlElement {
+export function startComprobante(
+  a: ComprobanteAttributes,
+  complement?: ComplementNamespace | readonly ComplementNamespace[],
+): XmlElement {
+  const complements = complement === undefined ? [] : Array.isArray(complement) ? complement : [complement];
   return createRoot(
     NS.cfdi,
     'cfdi:Comprobante',
     defined({
       'xmlns:xsi': NS.xsi,
-      ...(complement ? { [`xmlns:${complement.prefix}`]: complement.uri } : {}),
-      'xsi:schemaLocation': complement
-        ? `${CFDI_SCHEMA} ${complement.uri} ${complement.schemaLocation}`
-        : CFDI_SCHEMA,
+      ...Object.fromEntries(complements.map((c) => [`xmlns:${c.prefix}`, c.uri])),
+      'xsi:schemaLocation': [CFDI_SCHEMA, ...complements.map((c) => `${c.uri} ${c.schemaLocation}`)].join(
+        ' ',
+      ),
       Version: '4.0',
       Serie: a.Serie !== undefined ? xmlText('serie', a.Serie) : undefined,
       Folio: a.Folio !== undefined ? xmlText('folio', a.Folio) : undefined,

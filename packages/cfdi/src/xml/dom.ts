@@ -13,6 +13,7 @@ export const NS = {
   nomina12: 'http://www.sat.gob.mx/nomina12',
   tfd: 'http://www.sat.gob.mx/TimbreFiscalDigital',
   cce20: 'http://www.sat.gob.mx/ComercioExterior20',
+  cartaporte31: 'http://www.sat.gob.mx/CartaPorte31',
   retenciones: 'http://www.sat.gob.mx/esquemas/retencionpago/2',
 } as const;
 

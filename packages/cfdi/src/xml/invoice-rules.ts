@@ -18,6 +18,8 @@ export function assertInvoiceRules(input: InvoiceInput): void {
     throw new RangeError(
       'exportacion 02 and the Comercio Exterior complement go together (CFDI40122/CFDI40222)',
     );
+  if (input.cartaPorte && input.comercioExterior)
+    throw new RangeError('cartaPorte with comercioExterior (international transport) is not supported');
   if (metodo === 'PUE' && input.formaPago === '99')
     throw new RangeError('formaPago 99 (por definir) cannot be used with metodoPago PUE');
   if (metodo === 'PPD' && input.formaPago !== '99')

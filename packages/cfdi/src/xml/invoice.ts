@@ -12,6 +12,7 @@ import {
   serialize,
   startComprobante,
 } from './comprobante';
+import { addCartaPorte, CARTA_PORTE_NAMESPACE } from '../carta-porte/xml';
 import { addComercioExterior, COMERCIO_EXTERIOR_NAMESPACE } from '../comercio-exterior/xml';
 import { NS } from './dom';
 import { assertInvoiceRules } from './invoice-rules';
@@ -51,7 +52,10 @@ export function buildInvoiceXml(input: InvoiceInput, options: BuildOptions): Bui
       MetodoPago: input.metodoPago ?? 'PUE',
       LugarExpedicion: input.issuer.zip,
     },
-    input.comercioExterior ? COMERCIO_EXTERIOR_NAMESPACE : undefined,
+    [
+      ...(input.comercioExterior ? [COMERCIO_EXTERIOR_NAMESPACE] : []),
+      ...(input.cartaPorte ? [CARTA_PORTE_NAMESPACE] : []),
+    ],
   );
   if (global) {
     const ig = input.informacionGlobal!;
@@ -67,8 +71,11 @@ export function buildInvoiceXml(input: InvoiceInput, options: BuildOptions): Bui
   addReceptor(root, receiver, global ? 'S01' : (input.usoCfdi ?? 'G03'));
   addConceptos(root, computed.concepts);
   addImpuestos(root, computed.traslados, computed.totalImpuestosTrasladados);
-  if (input.comercioExterior)
-    addComercioExterior(root.ele(NS.cfdi, 'cfdi:Complemento'), input.comercioExterior);
+  if (input.comercioExterior || input.cartaPorte) {
+    const complemento = root.ele(NS.cfdi, 'cfdi:Complemento');
+    if (input.comercioExterior) addComercioExterior(complemento, input.comercioExterior);
+    if (input.cartaPorte) addCartaPorte(complemento, input.cartaPorte);
+  }
   return { xml: serialize(root), computed };
 }
 
