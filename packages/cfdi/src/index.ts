@@ -9,7 +9,12 @@ export * from './pure';
 export { buildInvoiceXml, buildCreditNoteXml, globalReceiver, type BuiltDocument } from './xml/invoice';
 export { buildPaymentXml, type BuiltPayment } from './xml/payment';
 export { buildNominaXml, type BuiltNomina } from './xml/nomina';
-export { buildRetentionXml, RETENCIONES_SCHEMA_LOCATION, type BuiltRetention } from './retenciones/build';
+export {
+  buildRetentionXml,
+  retentionTotals,
+  RETENCIONES_SCHEMA_LOCATION,
+  type BuiltRetention,
+} from './retenciones/build';
 export { installmentTaxGroups, invoiceTaxGroups } from './xml/invoice-tax-groups';
 export { cfdiRelacionados } from './xml/cfdi-relacionados';
 export { rootAttributes } from './xml/root-attributes';
