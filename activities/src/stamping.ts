@@ -1,5 +1,6 @@
 import { ApplicationFailure, Context, log } from '@temporalio/activity';
 import {
+  documentPac,
   loadDocumentById,
   loadDocumentWithMerchantRefs,
   recordOperatorStamped,
@@ -82,7 +83,9 @@ export function stampingActivities(deps: ActivityDeps): StampingActivities {
           message: error.message,
         });
       }
-      const answer = await deps.pac.forMode(row.livemode).stamp(sealedXml, { correlationId: documentId });
+      const answer = await documentPac(deps.pac.forMode(row.livemode), row).stamp(sealedXml, {
+        correlationId: documentId,
+      });
       switch (answer.outcome) {
         case 'unavailable':
           throw ApplicationFailure.retryable(
@@ -123,9 +126,9 @@ export function stampingActivities(deps: ActivityDeps): StampingActivities {
     /** The PAC's already-stamped question for the persisted sealed XML (a read: always safe). */
     async lookupStamped(documentId: string) {
       const row = await loadDocumentById(em(), documentId);
-      const result = await deps.pac
-        .forMode(row.livemode)
-        .lookupStamped(row.sealed_xml!, { correlationId: documentId });
+      const result = await documentPac(deps.pac.forMode(row.livemode), row).lookupStamped(row.sealed_xml!, {
+        correlationId: documentId,
+      });
       if (result.outcome === 'stamped') return { outcome: 'stamped', uuid: result.uuid, xml: result.xml };
       if (result.outcome === 'not_stamped')
         return { outcome: 'not_stamped', detail: `${result.code} ${result.message}` };
@@ -138,9 +141,9 @@ export function stampingActivities(deps: ActivityDeps): StampingActivities {
     /** An operator said "stamped with UUID X": fetch the stamp from the PAC when it has it, else keep the UUID alone. */
     async recordOperatorStamped(documentId: string, uuid: string): Promise<StampOutcome> {
       const row = await loadDocumentById(em(), documentId);
-      const lookup = await deps.pac
-        .forMode(row.livemode)
-        .lookupStamped(row.sealed_xml!, { correlationId: documentId });
+      const lookup = await documentPac(deps.pac.forMode(row.livemode), row).lookupStamped(row.sealed_xml!, {
+        correlationId: documentId,
+      });
       const stamped = lookup.outcome === 'stamped' ? lookup : null;
       return stampOutcomeOf(
         await recordOperatorStamped(em(), documentId, uuid, stamped, deps.config.api.portalUrl),

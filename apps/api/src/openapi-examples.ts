@@ -10,6 +10,7 @@ const PRODUCT = 'prod_0JD8X5B2CDK9M3P5R6T8V0ABCD';
 const INVOICE = 'inv_0JD8X6C3DEK9M3P5R6T8V0ABCD';
 const PAYMENT = 'pay_0JD8X7D4EFK9M3P5R6T8V0ABCD';
 const NOMINA = 'nom_0JD8X8E5FGK9M3P5R6T8V0ABCD';
+const RETENTION = 'ret_0JD8X8F6GHK9M3P5R6T8V0ABCD';
 const ENDPOINT = 'we_0JD8X9F6GHK9M3P5R6T8V0ABCD';
 const EVENT = 'evt_0JD8XAG7HJK9M3P5R6T8V0ABCD';
 const RECEIPT = 'rcpt_0JD8XBH8JKK9M3P5R6T8V0ABCD';
@@ -361,6 +362,56 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
     saldoInsoluto: 1160,
     currency: 'MXN',
     files: FILES,
+    cancellation: null,
+    needsReconciliation: false,
+    failure: null,
+    stampedAt: STAMPED,
+    createdAt: CREATED,
+  },
+  RetentionCreate: {
+    merchantId: MERCHANT,
+    cveRetenc: '16',
+    receiver: {
+      nacionalidad: 'Nacional',
+      rfc: 'URE180429TM6',
+      name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+      zip: '86991',
+    },
+    period: { mesIni: 1, mesFin: 12, ejercicio: 2025 },
+    totals: { montoTotGrav: 50000, montoTotExent: 0 },
+    withholdings: [{ baseRet: 50000, impuestoRet: '001', montoRet: 10000, tipoPagoRet: '01' }],
+  },
+  Retention: {
+    id: RETENTION,
+    object: 'retention',
+    livemode: false,
+    status: 'stamped',
+    uuid: UUID,
+    folio: 12,
+    folioInt: '12',
+    merchantId: MERCHANT,
+    cveRetenc: '16',
+    descRetenc: null,
+    receiver: {
+      nacionalidad: 'Nacional',
+      rfc: 'URE180429TM6',
+      name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+      zip: '86991',
+      curp: null,
+    },
+    period: { mesIni: 1, mesFin: 12, ejercicio: 2025 },
+    totals: {
+      montoTotOperacion: 50000,
+      montoTotGrav: 50000,
+      montoTotExent: 0,
+      montoTotRet: 10000,
+      utilidadBimestral: null,
+      isrCorrespondiente: null,
+    },
+    withholdings: [{ baseRet: 50000, impuestoRet: '001', montoRet: 10000, tipoPagoRet: '01' }],
+    related: null,
+    fechaExp: '2026-11-27T12:04:05',
+    files: { status: 'ready', xmlUrl: FILES.xmlUrl.replace(INVOICE, RETENTION) },
     cancellation: null,
     needsReconciliation: false,
     failure: null,

@@ -43,6 +43,11 @@ export const API_TAGS = [
       'Payroll receipts (CFDI type N with Nómina 1.2), one per employee and period, and payroll runs in batch.',
   },
   {
+    name: 'retentions',
+    description:
+      'Withholding certificates (CFDI de retenciones e información de pagos, Retenciones 2.0): what was paid to a receiver and the taxes withheld, stamped and cancelled through the PAC’s retentions service. XML only.',
+  },
+  {
     name: 'webhooks',
     description:
       'Webhook endpoints: signed deliveries of events to your HTTPS URLs, their secrets and attempts.',

@@ -10,7 +10,12 @@ export { buildInvoiceXml, buildCreditNoteXml, globalReceiver, type BuiltDocument
 export { buildPaymentXml, type BuiltPayment } from './xml/payment';
 export { buildTrasladoXml, type BuiltTraslado } from './xml/traslado';
 export { buildNominaXml, type BuiltNomina } from './xml/nomina';
-export { buildRetentionXml, RETENCIONES_SCHEMA_LOCATION, type BuiltRetention } from './retenciones/build';
+export {
+  buildRetentionXml,
+  retentionTotals,
+  RETENCIONES_SCHEMA_LOCATION,
+  type BuiltRetention,
+} from './retenciones/build';
 export { installmentTaxGroups, invoiceTaxGroups } from './xml/invoice-tax-groups';
 export { cfdiRelacionados } from './xml/cfdi-relacionados';
 export { rootAttributes } from './xml/root-attributes';

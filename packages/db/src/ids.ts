@@ -11,6 +11,7 @@ export type IdPrefix =
   | 'inv'
   | 'pay'
   | 'nom'
+  | 'ret'
   | 'evt'
   | 'file'
   | 'idem'

@@ -71,6 +71,16 @@ export type Receiver = components['schemas']['Receiver'];
 export type RedeliverRequest = components['schemas']['RedeliverRequest'];
 export type Redelivery = components['schemas']['Redelivery'];
 export type RelatedDocuments = components['schemas']['RelatedDocuments'];
+export type Retention = components['schemas']['Retention'];
+export type RetentionCreate = components['schemas']['RetentionCreate'];
+/** Periodo: the months of one fiscal year the certificate covers */
+export type RetentionPeriod = components['schemas']['RetentionPeriod'];
+/** The receiver (Receptor) the taxes were withheld from */
+export type RetentionReceiver = components['schemas']['RetentionReceiver'];
+/** Totales of the operation; the sums are computed by the server */
+export type RetentionTotalsInput = components['schemas']['RetentionTotalsInput'];
+/** ImpRetenidos: one tax withheld */
+export type RetentionWithholding = components['schemas']['RetentionWithholding'];
 export type StampingDocument = components['schemas']['StampingDocument'];
 export type Transaction = components['schemas']['Transaction'];
 export type UsageMonth = components['schemas']['UsageMonth'];

@@ -261,6 +261,35 @@ export function createResources(transport: Transport) {
           options,
         ),
     },
+    retentions: {
+      /** Stamp a withholding certificate (`createRetention`) */
+      create: (body: Body<'createRetention'>, options?: RequestOptions) =>
+        transport.request<Result<'createRetention'>>(
+          'POST',
+          '/v1/retentions',
+          { idempotent: true, body },
+          options,
+        ),
+      /** List withholding certificates (`listRetentions`) */
+      list: (query?: Query<'listRetentions'>, options?: RequestOptions) =>
+        transport.list<'listRetentions'>('/v1/retentions', { query }, options),
+      /** Retrieve a withholding certificate (`retrieveRetention`) */
+      retrieve: (id: string, options?: RequestOptions) =>
+        transport.request<Result<'retrieveRetention'>>(
+          'GET',
+          '/v1/retentions/{id}',
+          { path: { id } },
+          options,
+        ),
+      /** Cancel a withholding certificate (no acceptance by the receiver needed) (`cancelRetention`) */
+      cancel: (id: string, body: Body<'cancelRetention'>, options?: RequestOptions) =>
+        transport.request<Result<'cancelRetention'>>(
+          'POST',
+          '/v1/retentions/{id}/cancel',
+          { path: { id }, idempotent: true, body },
+          options,
+        ),
+    },
     customers: {
       /** Create a customer (`createCustomer`) */
       create: (body: Body<'createCustomer'>, options?: RequestOptions) =>

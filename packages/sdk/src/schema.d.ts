@@ -1188,6 +1188,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/retentions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List withholding certificates
+         * @description Withholding certificates, newest first; filter by merchant, status, UUID, receiver RFC and creation time.
+         */
+        get: operations["listRetentions"];
+        put?: never;
+        /**
+         * Stamp a withholding certificate
+         * @description Validate a withholding certificate (CFDI de retenciones e información de pagos, Retenciones 2.0) against the SAT rules (each failure a 400 naming the field), reserve one timbre and stamp it through the PAC's retentions service. The server computes MontoTotOperacion and MontoTotRet. Waits up to 20 s: 201 stamped, else 202 stamping.
+         */
+        post: operations["createRetention"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/retentions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a withholding certificate
+         * @description A withholding certificate (Retenciones 2.0) with its receiver, period, totals and taxes withheld, and the signed URL of its stamped XML once stamped (it has no PDF).
+         */
+        get: operations["retrieveRetention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/retentions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a withholding certificate (no acceptance by the receiver needed)
+         * @description Cancel a stamped withholding certificate with the SAT through the PAC's retentions service (one timbre). 202 once the PAC answered: status `cancelled` (a certificate never waits for its receiver's acceptance).
+         */
+        post: operations["cancelRetention"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_endpoints": {
         parameters: {
             query?: never;
@@ -3129,6 +3193,234 @@ export interface components {
             /** @description Folios fiscales (UUIDs) of the related CFDIs */
             uuids: string[];
         };
+        Retention: {
+            /** @description The cancellation request and the SAT’s acuse; null while none was asked */
+            cancellation: {
+                /** @description The SAT’s acuse of the cancellation; null until it answers */
+                acuse: {
+                    /** @description EstatusUUID: 201 accepted, 202 requested or cancelled before */
+                    codigo: string;
+                    /** @description EstatusCancelacion the SAT reported with its answer */
+                    estatus: string;
+                    /** @description Date and time of the SAT’s acuse */
+                    fecha: string;
+                    /** @description RFC of the issuer the acuse names */
+                    rfcEmisor: string;
+                    /** @description Folio fiscal: the UUID of the SAT timbre */
+                    uuid: string;
+                    /** @description The SAT-signed acuse; signed URL valid 15 minutes */
+                    xmlUrl?: string;
+                } | null;
+                /** @description Motivo 01: the folio fiscal (UUID) of the CFDI that replaces this one */
+                folioSustitucion: string | null;
+                /** @description c_MotivoCancelacion asked: 01, 02, 03 or 04 */
+                motivo: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                requestedAt: string;
+                /** @description When the SAT answered the cancellation; null while pending */
+                resolvedAt: string | null;
+                /**
+                 * @description pending while the SAT (or the receiver) has not answered, then accepted or rejected
+                 * @enum {string}
+                 */
+                status: "pending" | "accepted" | "rejected";
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description CveRetenc (c_CveRetenc) */
+            cveRetenc: string;
+            /** @description DescRetenc; null when none */
+            descRetenc: string | null;
+            /** @description Why stamping failed (code and message from the PAC or the SAT); null otherwise */
+            failure: {
+                /** @description The PAC or SAT error code */
+                code: string | null;
+                /** @description The PAC or SAT message */
+                message: string | null;
+            } | null;
+            /** @description FechaExp as sealed (Mexico City local time); null until sealed */
+            fechaExp: string | null;
+            /** @description A certificate’s file is its stamped XML: it has no PDF or ZIP */
+            files: {
+                /**
+                 * @description pending until stamped, processing while the PDF is made, ready (URLs present), failed
+                 * @enum {string}
+                 */
+                status: "pending" | "processing" | "ready" | "failed";
+                /** @description Signed URL of the stamped XML, valid 15 minutes; its only file */
+                xmlUrl?: string;
+            };
+            /** @description Number of the certificate in the merchant’s RET series */
+            folio: number | null;
+            /** @description FolioInt as stamped: the one sent, else the folio */
+            folioInt: string | null;
+            /** @description The certificate: ret_… */
+            id: string;
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /** @description true while the PAC’s answer was lost (timeout, reset) and an operator must decide whether it was stamped */
+            needsReconciliation: boolean;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "retention";
+            /** @description Periodo: the months covered */
+            period: {
+                /** @description Ejercicio */
+                ejercicio: number;
+                /** @description MesFin */
+                mesFin: number;
+                /** @description MesIni */
+                mesIni: number;
+            };
+            /** @description The receiver the taxes were withheld from */
+            receiver: {
+                /** @description CurpR (Nacional); null when none */
+                curp?: string | null;
+                /**
+                 * @description NacionalidadR
+                 * @enum {string}
+                 */
+                nacionalidad: "Nacional" | "Extranjero";
+                /** @description NomDenRazSocR */
+                name: string;
+                /** @description NumRegIdTribR (Extranjero); null when none */
+                numRegIdTrib?: string | null;
+                /** @description RfcR (Nacional) */
+                rfc?: string;
+                /** @description DomicilioFiscalR (Nacional) */
+                zip?: string;
+            };
+            /** @description CfdiRetenRelacionados; null when none */
+            related: {
+                /** @description TipoRelacion */
+                tipoRelacion: string;
+                /** @description UUID of the related certificate */
+                uuid: string;
+            } | null;
+            /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
+            stampedAt: string | null;
+            /**
+             * @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled
+             * @enum {string}
+             */
+            status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+            /** @description Totales as stamped */
+            totals: {
+                /** @description ISRCorrespondiente; null when none */
+                isrCorrespondiente: number | null;
+                /** @description MontoTotExent */
+                montoTotExent: number;
+                /** @description MontoTotGrav */
+                montoTotGrav: number;
+                /** @description MontoTotOperacion: montoTotGrav + montoTotExent */
+                montoTotOperacion: number;
+                /** @description MontoTotRet: the sum withheld */
+                montoTotRet: number;
+                /** @description UtilidadBimestral; null when none */
+                utilidadBimestral: number | null;
+            };
+            /** @description Folio fiscal: the UUID of the SAT timbre; null until stamped */
+            uuid: string | null;
+            /** @description ImpRetenidos: the taxes withheld */
+            withholdings: {
+                /** @description BaseRet; null when none */
+                baseRet: number | null;
+                /** @description ImpuestoRet (c_Impuesto); null when none */
+                impuestoRet: string | null;
+                /** @description MontoRet */
+                montoRet: number;
+                /** @description TipoPagoRet (c_TipoPagoRet) */
+                tipoPagoRet: string;
+            }[];
+        };
+        RetentionCreate: {
+            /** @description CveRetenc (c_CveRetenc 01-28): what the payment was (14 dividends, 16 interest, 25 other…) */
+            cveRetenc: string;
+            /** @description DescRetenc: what it was, required with cveRetenc 25 */
+            descRetenc?: string;
+            /** @description FolioInt: the issuer’s own folio (1-20 letters or digits); default the certificate’s folio */
+            folioInt?: string;
+            /** @description The merchant that withheld (the Emisor): mch_… */
+            merchantId: string;
+            period: components["schemas"]["RetentionPeriod"];
+            receiver: components["schemas"]["RetentionReceiver"];
+            /** @description CfdiRetenRelacionados: the certificate this one relates to */
+            related?: {
+                /** @description TipoRelacion (c_TipoRelacion): 04 replaces a previous certificate */
+                tipoRelacion: string;
+                /** @description Folio fiscal: the UUID of the SAT timbre */
+                uuid: string;
+            };
+            totals: components["schemas"]["RetentionTotalsInput"];
+            /** @description ImpRetenidos: the taxes withheld; none for a certificate of payments with nothing withheld */
+            withholdings?: components["schemas"]["RetentionWithholding"][];
+        };
+        /** @description Periodo: the months of one fiscal year the certificate covers */
+        RetentionPeriod: {
+            /** @description Ejercicio: the fiscal year (c_Ejercicio), not after the year of issue */
+            ejercicio: number;
+            /** @description MesFin: last month covered (1-12, not before mesIni) */
+            mesFin: number;
+            /** @description MesIni: first month covered (1-12) */
+            mesIni: number;
+        };
+        /** @description The receiver (Receptor) the taxes were withheld from */
+        RetentionReceiver: {
+            /** @description CurpR of a Nacional person (optional) */
+            curp?: string;
+            /**
+             * @description NacionalidadR: Nacional (a Mexican taxpayer, with RFC and fiscal zip) or Extranjero
+             * @enum {string}
+             */
+            nacionalidad: "Nacional" | "Extranjero";
+            /** @description NomDenRazSocR: registered name (Nacional ≤ 254 characters, Extranjero ≤ 300) */
+            name: string;
+            /** @description NumRegIdTribR: tax id of an Extranjero receiver in its country (optional) */
+            numRegIdTrib?: string;
+            /** @description RfcR of a Nacional receiver: its own RFC, not a generic one nor the issuer’s */
+            rfc?: string;
+            /** @description DomicilioFiscalR of a Nacional receiver: the postal code of its fiscal domicile */
+            zip?: string;
+        };
+        /** @description Totales of the operation; the sums are computed by the server */
+        RetentionTotalsInput: {
+            /** @description ISRCorrespondiente (optional); MXN, at most 2 decimals */
+            isrCorrespondiente?: number;
+            /** @description MontoTotExent: the exempt part of the operation; MXN, at most 2 decimals */
+            montoTotExent: number;
+            /** @description MontoTotGrav: the taxed part of the operation; MXN, at most 2 decimals */
+            montoTotGrav: number;
+            /** @description MontoTotOperacion: computed as montoTotGrav + montoTotExent; refused when sent and different; MXN, at most 2 decimals */
+            montoTotOperacion?: number;
+            /** @description MontoTotRet: computed as the sum of withholdings[].montoRet; refused when sent and different; MXN, at most 2 decimals */
+            montoTotRet?: number;
+            /** @description UtilidadBimestral (optional); MXN, at most 2 decimals */
+            utilidadBimestral?: number;
+        };
+        /** @description ImpRetenidos: one tax withheld */
+        RetentionWithholding: {
+            /** @description BaseRet: the base the tax was withheld on (optional); MXN, at most 2 decimals */
+            baseRet?: number;
+            /**
+             * @description ImpuestoRet (c_Impuesto): 001 ISR, 002 IVA, 003 IEPS
+             * @enum {string}
+             */
+            impuestoRet?: "001" | "002" | "003";
+            /** @description MontoRet: the amount withheld; MXN, at most 2 decimals */
+            montoRet: number;
+            /** @description TipoPagoRet (c_TipoPagoRet 01-04): how the withheld tax was paid */
+            tipoPagoRet: string;
+        };
         StampingDocument: {
             /**
              * Format: date-time
@@ -3276,7 +3568,7 @@ export interface components {
         WebhookEndpointCreate: {
             /** @description Your note about the endpoint */
             description?: string;
-            /** @description Event types to receive, or "*" for all: invoice.stamped, invoice.stamp_failed, invoice.needs_reconciliation, invoice.cancel_pending, invoice.cancelled, invoice.cancellation_rejected, payment.stamped, payment.stamp_failed, payment.needs_reconciliation, payment.cancel_pending, payment.cancelled, payment.cancellation_rejected, nomina.stamped, nomina.stamp_failed, nomina.needs_reconciliation, nomina.cancel_pending, nomina.cancelled, nomina.cancellation_rejected, endpoint.disabled, email.sent, email.failed, receipt.invoiced, receipt.in_global, global_invoice.stamped */
+            /** @description Event types to receive, or "*" for all: invoice.stamped, invoice.stamp_failed, invoice.needs_reconciliation, invoice.cancel_pending, invoice.cancelled, invoice.cancellation_rejected, payment.stamped, payment.stamp_failed, payment.needs_reconciliation, payment.cancel_pending, payment.cancelled, payment.cancellation_rejected, nomina.stamped, nomina.stamp_failed, nomina.needs_reconciliation, nomina.cancel_pending, nomina.cancelled, nomina.cancellation_rejected, retention.stamped, retention.stamp_failed, retention.needs_reconciliation, retention.cancel_pending, retention.cancelled, retention.cancellation_rejected, endpoint.disabled, email.sent, email.failed, receipt.invoiced, receipt.in_global, global_invoice.stamped */
             enabledEvents: string[];
             /** @description Live: https to a public address. Test: http or https, also to localhost / loopback (a local receiver). */
             url: string;
@@ -3286,7 +3578,7 @@ export interface components {
             description?: string | null;
             /** @description true stops deliveries; false enables the endpoint again */
             disabled?: boolean;
-            /** @description Event types to receive, or "*" for all: invoice.stamped, invoice.stamp_failed, invoice.needs_reconciliation, invoice.cancel_pending, invoice.cancelled, invoice.cancellation_rejected, payment.stamped, payment.stamp_failed, payment.needs_reconciliation, payment.cancel_pending, payment.cancelled, payment.cancellation_rejected, nomina.stamped, nomina.stamp_failed, nomina.needs_reconciliation, nomina.cancel_pending, nomina.cancelled, nomina.cancellation_rejected, endpoint.disabled, email.sent, email.failed, receipt.invoiced, receipt.in_global, global_invoice.stamped */
+            /** @description Event types to receive, or "*" for all: invoice.stamped, invoice.stamp_failed, invoice.needs_reconciliation, invoice.cancel_pending, invoice.cancelled, invoice.cancellation_rejected, payment.stamped, payment.stamp_failed, payment.needs_reconciliation, payment.cancel_pending, payment.cancelled, payment.cancellation_rejected, nomina.stamped, nomina.stamp_failed, nomina.needs_reconciliation, nomina.cancel_pending, nomina.cancelled, nomina.cancellation_rejected, retention.stamped, retention.stamp_failed, retention.needs_reconciliation, retention.cancel_pending, retention.cancelled, retention.cancellation_rejected, endpoint.disabled, email.sent, email.failed, receipt.invoiced, receipt.in_global, global_invoice.stamped */
             enabledEvents?: string[];
             /** @description Live: https to a public address. Test: http or https, also to localhost / loopback (a local receiver). */
             url?: string;
@@ -14336,6 +14628,891 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["StampingDocument"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
+            402: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
+                        code: "insufficient_credits" | "monthly_limit_reached";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reuse" | "sat_rejected";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listRetentions: {
+        parameters: {
+            query?: {
+                /** @description Only objects created at or after this instant (ISO 8601) */
+                createdFrom?: string;
+                /** @description Only objects created before this instant (ISO 8601) */
+                createdTo?: string;
+                /** @description How many objects to return at most */
+                limit?: number;
+                /** @description A merchant (issuer) of the account: mch_… */
+                merchantId?: string;
+                /** @description RfcR of a Nacional receiver */
+                receiverRfc?: string;
+                /** @description A cursor: the id of the last object of the previous page */
+                starting_after?: string;
+                /** @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled */
+                status?: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+                /** @description Folio fiscal: the UUID of the SAT timbre */
+                uuid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "ret_0JD8X8F6GHK9M3P5R6T8V0ABCD",
+                     *           "object": "retention",
+                     *           "livemode": false,
+                     *           "status": "stamped",
+                     *           "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *           "folio": 12,
+                     *           "folioInt": "12",
+                     *           "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *           "cveRetenc": "16",
+                     *           "descRetenc": null,
+                     *           "receiver": {
+                     *             "nacionalidad": "Nacional",
+                     *             "rfc": "URE180429TM6",
+                     *             "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *             "zip": "86991",
+                     *             "curp": null
+                     *           },
+                     *           "period": {
+                     *             "mesIni": 1,
+                     *             "mesFin": 12,
+                     *             "ejercicio": 2025
+                     *           },
+                     *           "totals": {
+                     *             "montoTotOperacion": 50000,
+                     *             "montoTotGrav": 50000,
+                     *             "montoTotExent": 0,
+                     *             "montoTotRet": 10000,
+                     *             "utilidadBimestral": null,
+                     *             "isrCorrespondiente": null
+                     *           },
+                     *           "withholdings": [
+                     *             {
+                     *               "baseRet": 50000,
+                     *               "impuestoRet": "001",
+                     *               "montoRet": 10000,
+                     *               "tipoPagoRet": "01"
+                     *             }
+                     *           ],
+                     *           "related": null,
+                     *           "fechaExp": "2026-11-27T12:04:05",
+                     *           "files": {
+                     *             "status": "ready",
+                     *             "xmlUrl": "https://api.example.com/files/ret_0JD8X8F6GHK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…"
+                     *           },
+                     *           "cancellation": null,
+                     *           "needsReconciliation": false,
+                     *           "failure": null,
+                     *           "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *           "createdAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["Retention"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
+                        has_more: boolean;
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    createRetention: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: 1 to 255 characters */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                 *       "cveRetenc": "16",
+                 *       "receiver": {
+                 *         "nacionalidad": "Nacional",
+                 *         "rfc": "URE180429TM6",
+                 *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                 *         "zip": "86991"
+                 *       },
+                 *       "period": {
+                 *         "mesIni": 1,
+                 *         "mesFin": 12,
+                 *         "ejercicio": 2025
+                 *       },
+                 *       "totals": {
+                 *         "montoTotGrav": 50000,
+                 *         "montoTotExent": 0
+                 *       },
+                 *       "withholdings": [
+                 *         {
+                 *           "baseRet": 50000,
+                 *           "impuestoRet": "001",
+                 *           "montoRet": 10000,
+                 *           "tipoPagoRet": "01"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RetentionCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ret_0JD8X8F6GHK9M3P5R6T8V0ABCD",
+                     *       "object": "retention",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "folio": 12,
+                     *       "folioInt": "12",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "cveRetenc": "16",
+                     *       "descRetenc": null,
+                     *       "receiver": {
+                     *         "nacionalidad": "Nacional",
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "curp": null
+                     *       },
+                     *       "period": {
+                     *         "mesIni": 1,
+                     *         "mesFin": 12,
+                     *         "ejercicio": 2025
+                     *       },
+                     *       "totals": {
+                     *         "montoTotOperacion": 50000,
+                     *         "montoTotGrav": 50000,
+                     *         "montoTotExent": 0,
+                     *         "montoTotRet": 10000,
+                     *         "utilidadBimestral": null,
+                     *         "isrCorrespondiente": null
+                     *       },
+                     *       "withholdings": [
+                     *         {
+                     *           "baseRet": 50000,
+                     *           "impuestoRet": "001",
+                     *           "montoRet": 10000,
+                     *           "tipoPagoRet": "01"
+                     *         }
+                     *       ],
+                     *       "related": null,
+                     *       "fechaExp": "2026-11-27T12:04:05",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/ret_0JD8X8F6GHK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Retention"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamping",
+                     *       "kind": "nominal",
+                     *       "uuid": null,
+                     *       "files": {
+                     *         "status": "pending"
+                     *       },
+                     *       "stampedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampingDocument"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
+            402: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
+                        code: "insufficient_credits" | "monthly_limit_reached";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reuse" | "sat_rejected";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    retrieveRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ret_0JD8X8F6GHK9M3P5R6T8V0ABCD",
+                     *       "object": "retention",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "folio": 12,
+                     *       "folioInt": "12",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "cveRetenc": "16",
+                     *       "descRetenc": null,
+                     *       "receiver": {
+                     *         "nacionalidad": "Nacional",
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "curp": null
+                     *       },
+                     *       "period": {
+                     *         "mesIni": 1,
+                     *         "mesFin": 12,
+                     *         "ejercicio": 2025
+                     *       },
+                     *       "totals": {
+                     *         "montoTotOperacion": 50000,
+                     *         "montoTotGrav": 50000,
+                     *         "montoTotExent": 0,
+                     *         "montoTotRet": 10000,
+                     *         "utilidadBimestral": null,
+                     *         "isrCorrespondiente": null
+                     *       },
+                     *       "withholdings": [
+                     *         {
+                     *           "baseRet": 50000,
+                     *           "impuestoRet": "001",
+                     *           "montoRet": 10000,
+                     *           "tipoPagoRet": "01"
+                     *         }
+                     *       ],
+                     *       "related": null,
+                     *       "fechaExp": "2026-11-27T12:04:05",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/ret_0JD8X8F6GHK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Retention"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    cancelRetention: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: 1 to 255 characters */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "motivo": "02"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ret_0JD8X8F6GHK9M3P5R6T8V0ABCD",
+                     *       "object": "retention",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "folio": 12,
+                     *       "folioInt": "12",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "cveRetenc": "16",
+                     *       "descRetenc": null,
+                     *       "receiver": {
+                     *         "nacionalidad": "Nacional",
+                     *         "rfc": "URE180429TM6",
+                     *         "name": "UNIVERSIDAD ROBOTICA ESPAÑOLA",
+                     *         "zip": "86991",
+                     *         "curp": null
+                     *       },
+                     *       "period": {
+                     *         "mesIni": 1,
+                     *         "mesFin": 12,
+                     *         "ejercicio": 2025
+                     *       },
+                     *       "totals": {
+                     *         "montoTotOperacion": 50000,
+                     *         "montoTotGrav": 50000,
+                     *         "montoTotExent": 0,
+                     *         "montoTotRet": 10000,
+                     *         "utilidadBimestral": null,
+                     *         "isrCorrespondiente": null
+                     *       },
+                     *       "withholdings": [
+                     *         {
+                     *           "baseRet": 50000,
+                     *           "impuestoRet": "001",
+                     *           "montoRet": 10000,
+                     *           "tipoPagoRet": "01"
+                     *         }
+                     *       ],
+                     *       "related": null,
+                     *       "fechaExp": "2026-11-27T12:04:05",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/ret_0JD8X8F6GHK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Retention"];
                 };
             };
             /** @description Problem: `validation_error` */

@@ -14,7 +14,7 @@ export interface FaceTexts {
  * set of routes and tools. Declared once here; REST routes (./routes.ts), MCP tools (./tools.ts) and the OpenAPI
  * document (hence the SDK) are made from it.
  */
-export interface DocumentResource {
+export interface DocumentResource<Texts extends RouteTexts = FaceTexts> {
   type: DocumentType;
   /** `/invoices`: the list's path; `/invoices/:id` reads one and `/invoices/:id/cancel` cancels it. */
   path: string;
@@ -24,14 +24,17 @@ export interface DocumentResource {
   listQuery: TObject;
   /** How a list of them is named in a tool's summary (`payroll receipts`). */
   plural: string;
-  retrieve: FaceTexts;
-  list: FaceTexts;
-  cancel: FaceTexts;
+  retrieve: Texts;
+  list: Texts;
+  cancel: Texts;
   /** A resource whose kinds can be drafts (`status: "draft"` on create): the draft operations' texts. */
   drafts?: DraftFaces;
-  /** `POST {path}/:id/email` and `GET {path}/:id/emails` (one MCP tool, send_document_email, serves every resource). */
-  email: RouteTexts;
-  emails: RouteTexts;
+  /**
+   * `POST {path}/:id/email` and `GET {path}/:id/emails` (one MCP tool, send_document_email, serves every resource);
+   * absent for a resource that does not print (the message is the PDF and the XML).
+   */
+  email?: RouteTexts;
+  emails?: RouteTexts;
 }
 
 /**
@@ -51,15 +54,27 @@ export interface DraftFaces {
 export type RouteTexts = Omit<FaceTexts, 'tool'>;
 
 /** A kind of document that is created (and stamped) through its own route and tool. */
-export interface ApiDocumentKind {
+export interface ApiDocumentKind<Texts extends RouteTexts = FaceTexts> {
   kind: DocumentKind<never>;
-  resource: DocumentResource;
+  resource: DocumentResource<Texts>;
   /** POST path; a `:id` in it names the document it hangs from (a payment's invoice). */
   path: string;
   /** The OpenAPI tag, when it is not the resource's. */
   tag?: string;
   body: TObject;
-  create: FaceTexts;
+  create: Texts;
   /** The tool's argument that carries the path's `:id` (a payment's `invoiceId`). */
   parentArgument?: { name: string; description: string };
 }
+
+/**
+ * A resource and the kinds created as it. `tools` says whether its operations are MCP tools too (their texts then
+ * name them): the MCP listing has a size budget (mcp-listing.test.ts), and withholding certificates are REST-only.
+ */
+export type DocumentFace =
+  | { resource: DocumentResource; kinds: readonly ApiDocumentKind[]; tools: true }
+  | {
+      resource: DocumentResource<RouteTexts>;
+      kinds: readonly ApiDocumentKind<RouteTexts>[];
+      tools: false;
+    };

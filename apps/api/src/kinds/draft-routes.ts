@@ -4,10 +4,13 @@ import { Binary, IdParamsSchema, problemResponses } from '../schemas/common';
 import { DraftPatchSchema, IdempotencyHeadersSchema, StampingSchema } from '../schemas/documents';
 import { copyToDraftOf, deleteDraftOf, previewOf, stampDraftOf, updateDraftOf } from '../operations/drafts';
 import { idempotencyKeyOf, sendAnswer } from '../routes/send-answer';
-import type { DocumentResource, DraftFaces } from './declaration';
+import type { DocumentResource, DraftFaces, RouteTexts } from './declaration';
 
 /** The draft routes of a resource that has drafts: edit, stamp, delete, copy and preview, on `{path}/:id`. */
-export function draftRoutes(resource: DocumentResource, texts: DraftFaces): FastifyPluginAsyncTypebox {
+export function draftRoutes(
+  resource: DocumentResource<RouteTexts>,
+  texts: DraftFaces,
+): FastifyPluginAsyncTypebox {
   const texted = (t: { operationId: string; summary: string; description: string }) => ({
     tags: [resource.tag],
     operationId: t.operationId,

@@ -2,8 +2,9 @@ import { DOCUMENT_KINDS, type DocumentKind } from '@cfdi/services';
 import { CreditNoteCreateSchema, InvoiceCreateSchema } from '../schemas/documents';
 import { NominaCreateSchema } from '../schemas/nominas';
 import { PaymentCreateSchema } from '../schemas/payments';
-import type { ApiDocumentKind } from './declaration';
-import { invoiceResource, nominaResource, paymentResource } from './resources';
+import { RetentionCreateSchema } from '../schemas/retentions';
+import type { ApiDocumentKind, DocumentFace, RouteTexts } from './declaration';
+import { invoiceResource, nominaResource, paymentResource, retentionResource } from './resources';
 
 const MONEY = 'Amounts in MXN pesos (2 decimals, 6 for unit prices), times Mexico City local.';
 
@@ -97,9 +98,23 @@ export const nominaKind: ApiDocumentKind = {
   },
 };
 
+export const retentionKind: ApiDocumentKind<RouteTexts> = {
+  kind: DOCUMENT_KINDS.retention as DocumentKind<never>,
+  resource: retentionResource,
+  path: '/retentions',
+  body: RetentionCreateSchema,
+  create: {
+    operationId: 'createRetention',
+    summary: 'Stamp a withholding certificate',
+    description:
+      "Validate a withholding certificate (CFDI de retenciones e información de pagos, Retenciones 2.0) against the SAT rules (each failure a 400 naming the field), reserve one timbre and stamp it through the PAC's retentions service. The server computes MontoTotOperacion and MontoTotRet. Waits up to 20 s: 201 stamped, else 202 stamping.",
+  },
+};
+
 /** Every resource with the kinds created as it, in the order routes and tools are listed. */
-export const DOCUMENT_FACES = [
-  { resource: invoiceResource, kinds: [invoiceKind, creditNoteKind] },
-  { resource: paymentResource, kinds: [paymentKind] },
-  { resource: nominaResource, kinds: [nominaKind] },
-] as const;
+export const DOCUMENT_FACES: readonly DocumentFace[] = [
+  { resource: invoiceResource, kinds: [invoiceKind, creditNoteKind], tools: true },
+  { resource: paymentResource, kinds: [paymentKind], tools: true },
+  { resource: nominaResource, kinds: [nominaKind], tools: true },
+  { resource: retentionResource, kinds: [retentionKind], tools: false },
+];

@@ -2,6 +2,7 @@ import type { DocumentType } from '@cfdi/services';
 import { InvoiceListQuerySchema, InvoiceSchema } from '../schemas/documents';
 import { NominaListQuerySchema, NominaSchema } from '../schemas/nominas';
 import { PaymentListQuerySchema, PaymentSchema } from '../schemas/payments';
+import { RetentionListQuerySchema, RetentionSchema } from '../schemas/retentions';
 import type { DocumentResource, DraftFaces, RouteTexts } from './declaration';
 
 const invoiceDrafts: DraftFaces = {
@@ -217,4 +218,32 @@ export const nominaResource: DocumentResource = {
     },
   },
   ...emailTexts('Nomina', 'a', 'payroll receipt'),
+};
+
+/** Withholding certificates: REST only (no MCP tools, see DocumentFace), XML only (no PDF, hence no e-mail routes). */
+export const retentionResource: DocumentResource<RouteTexts> = {
+  type: 'retention',
+  path: '/retentions',
+  tag: 'retentions',
+  schema: RetentionSchema,
+  listQuery: RetentionListQuerySchema,
+  plural: 'withholding certificates',
+  retrieve: {
+    operationId: 'retrieveRetention',
+    summary: 'Retrieve a withholding certificate',
+    description:
+      'A withholding certificate (Retenciones 2.0) with its receiver, period, totals and taxes withheld, and the signed URL of its stamped XML once stamped (it has no PDF).',
+  },
+  list: {
+    operationId: 'listRetentions',
+    summary: 'List withholding certificates',
+    description:
+      'Withholding certificates, newest first; filter by merchant, status, UUID, receiver RFC and creation time.',
+  },
+  cancel: {
+    operationId: 'cancelRetention',
+    summary: 'Cancel a withholding certificate (no acceptance by the receiver needed)',
+    description:
+      "Cancel a stamped withholding certificate with the SAT through the PAC's retentions service (one timbre). 202 once the PAC answered: status `cancelled` (a certificate never waits for its receiver's acceptance).",
+  },
 };

@@ -7,12 +7,12 @@ import { cancelDocument } from '../operations/cancellations';
 import { listEmailsOf, sendDocumentEmail } from '../operations/emails';
 import { EmailDeliverySchema, EmailRequestSchema } from '../schemas/emails';
 import { idempotencyKeyOf, sendAnswer } from '../routes/send-answer';
-import type { ApiDocumentKind, DocumentResource } from './declaration';
+import type { ApiDocumentKind, DocumentResource, RouteTexts } from './declaration';
 import { draftRoutes } from './draft-routes';
 import { DOCUMENT_FACES } from './kinds';
 
 /** The REST route that creates and stamps a document of a kind (the operation name its Idempotency-Keys use). */
-export const createOperation = (kind: ApiDocumentKind, parentId?: string) =>
+export const createOperation = (kind: ApiDocumentKind<RouteTexts>, parentId?: string) =>
   `POST /v1${parentId ? kind.path.replace(':id', parentId) : kind.path}`;
 
 /** Every document route: for each resource, its kinds' creates, then read, list and cancel. */
@@ -24,7 +24,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 };
 
-function createRoute(kind: ApiDocumentKind): FastifyPluginAsyncTypebox {
+function createRoute(kind: ApiDocumentKind<RouteTexts>): FastifyPluginAsyncTypebox {
   const hangs = kind.path.includes(':id');
   return async (app) => {
     const deps = app.deps;
@@ -66,7 +66,7 @@ function createRoute(kind: ApiDocumentKind): FastifyPluginAsyncTypebox {
   };
 }
 
-function resourceRoutes(resource: DocumentResource): FastifyPluginAsyncTypebox {
+function resourceRoutes(resource: DocumentResource<RouteTexts>): FastifyPluginAsyncTypebox {
   return async (app) => {
     const deps = app.deps;
     app.get(
@@ -128,14 +128,17 @@ function resourceRoutes(resource: DocumentResource): FastifyPluginAsyncTypebox {
         ),
     );
 
+    const { email, emails } = resource;
+    // A resource that does not print has nothing to e-mail (the message is its PDF and XML).
+    if (!email || !emails) return;
     app.post(
       `${resource.path}/:id/email`,
       {
         schema: {
           tags: [resource.tag],
-          operationId: resource.email.operationId,
-          summary: resource.email.summary,
-          description: resource.email.description,
+          operationId: email.operationId,
+          summary: email.summary,
+          description: email.description,
           params: IdParamsSchema,
           body: EmailRequestSchema,
           response: { 202: EmailDeliverySchema, ...problemResponses(404, 409, 503) },
@@ -153,9 +156,9 @@ function resourceRoutes(resource: DocumentResource): FastifyPluginAsyncTypebox {
       {
         schema: {
           tags: [resource.tag],
-          operationId: resource.emails.operationId,
-          summary: resource.emails.summary,
-          description: resource.emails.description,
+          operationId: emails.operationId,
+          summary: emails.summary,
+          description: emails.description,
           params: IdParamsSchema,
           querystring: PaginationQuerySchema,
           response: { 200: ListSchema(EmailDeliverySchema), ...problemResponses(404) },

@@ -24,11 +24,15 @@ const write = { readOnlyHint: false, idempotentHint: true, openWorldHint: true }
 
 /** Every document tool: for each resource, its kinds' creates, then get, list and cancel (the listing order). */
 export const documentTools = (): McpTool[] =>
-  DOCUMENT_FACES.flatMap(({ resource, kinds }) => [
-    ...kinds.map(createTool),
-    ...resourceTools(resource),
-    ...(resource.drafts ? draftTools(resource, resource.drafts) : []),
-  ]);
+  DOCUMENT_FACES.flatMap((face) =>
+    face.tools
+      ? [
+          ...face.kinds.map(createTool),
+          ...resourceTools(face.resource),
+          ...(face.resource.drafts ? draftTools(face.resource, face.resource.drafts) : []),
+        ]
+      : [],
+  );
 
 function createTool(kind: ApiDocumentKind): McpTool {
   const { schema } = kind.resource;

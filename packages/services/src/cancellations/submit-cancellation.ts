@@ -1,7 +1,13 @@
 import { formatFecha, type Csd } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import { buildCancelacionXml, signCancelacion, type PacClient } from '@cfdi/pac';
-import { documentFileKey, loadDocumentById, type CsdLoader, type FilePutter } from '../documents';
+import {
+  documentFileKey,
+  documentPac,
+  loadDocumentById,
+  type CsdLoader,
+  type FilePutter,
+} from '../documents';
 import type { AcuseRecord, CancellableRow } from './cancellation-record';
 import { classifyCancelResult, classifySatStatus, type CancellationProgress } from './classify-pac-answers';
 
@@ -45,9 +51,12 @@ export async function submitCancellation(
       },
     ],
   });
-  const result = await deps.pac
-    .forMode(row.livemode)
-    .cancel(signCancelacion(unsigned, csd), { correlationId: documentId });
+  const result = await documentPac(deps.pac.forMode(row.livemode), row).cancel(
+    signCancelacion(unsigned, csd),
+    {
+      correlationId: documentId,
+    },
+  );
   const answer = classifyCancelResult(result, row.uuid);
   if (answer.outcome === 'refused' || answer.outcome === 'retry') return answer;
 

@@ -14,7 +14,7 @@ import { OPEN_INVOICE } from './receivables';
 import { loadDocument, type DocumentRow, type DocumentStatus } from '../documents/document-row';
 
 /** What a finance user calls a document's kind: the invoice kinds plus the other document types. */
-export const SEARCH_KINDS = ['nominal', 'global', 'credit_note', 'payment', 'nomina'] as const;
+export const SEARCH_KINDS = ['nominal', 'global', 'credit_note', 'payment', 'nomina', 'retention'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 export const DOCUMENT_STATUSES: DocumentStatus[] = [
   'stamping',
@@ -129,7 +129,8 @@ function documentList(scope: Scope, search: DocumentSearch): KeysetList {
     );
   }
   if (search.status) where.add('status = ?', search.status);
-  if (search.kind === 'payment' || search.kind === 'nomina') where.add('type = ?', search.kind);
+  if (search.kind === 'payment' || search.kind === 'nomina' || search.kind === 'retention')
+    where.add('type = ?', search.kind);
   else if (search.kind) where.add("type = 'invoice' and kind = ?", search.kind);
   if (search.merchantId) where.add('merchant_id = ?', search.merchantId);
   if (search.from) where.add(`created_at >= (?::date)::timestamp at time zone '${MEXICO_CITY}'`, search.from);

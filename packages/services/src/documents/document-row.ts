@@ -2,13 +2,15 @@ import type { EntityManager, IdPrefix } from '@cfdi/db';
 import { NotFoundError } from '../errors';
 import type { LedgerScope } from '../ledger';
 
-export type DocumentType = 'invoice' | 'payment' | 'nomina';
+export type DocumentType = 'invoice' | 'payment' | 'nomina' | 'retention';
 
 /** Each type's id prefix: a type's documents are one id range, which bounds every list by type. */
-export const DOCUMENT_ID_PREFIX = { invoice: 'inv', payment: 'pay', nomina: 'nom' } as const satisfies Record<
-  DocumentType,
-  IdPrefix
->;
+export const DOCUMENT_ID_PREFIX = {
+  invoice: 'inv',
+  payment: 'pay',
+  nomina: 'nom',
+  retention: 'ret',
+} as const satisfies Record<DocumentType, IdPrefix>;
 /** `draft`: stored but not stamped, with no folio, no reservation and no fiscal existence (see drafts/). */
 export type DocumentStatus =
   'draft' | 'stamping' | 'stamped' | 'stamp_failed' | 'cancel_pending' | 'cancelled';

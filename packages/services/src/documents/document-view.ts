@@ -2,11 +2,13 @@ import type { DocumentRecord, DocumentRow, DocumentType } from './document-row';
 import { foreignTradeOf, relatedDocumentsOf, toInvoiceView, type DocumentUrlSigner } from './invoice-view';
 import { toNominaView } from './nomina-view';
 import { toPaymentView } from './payment-view';
+import { toRetentionView } from './retention-view';
 
 /** The resource a document is shown as, by its type: one answer shape per type everywhere (API, events, MCP). */
 export function toDocumentView(row: DocumentRecord, sign?: DocumentUrlSigner) {
   if (row.type === 'payment') return toPaymentView(row, sign);
   if (row.type === 'nomina') return toNominaView(row, sign);
+  if (row.type === 'retention') return toRetentionView(row, sign);
   return toInvoiceView(row, sign);
 }
 
@@ -17,7 +19,7 @@ export function toDocumentView(row: DocumentRecord, sign?: DocumentUrlSigner) {
 export const documentAmount = (row: Pick<DocumentRow, 'type' | 'total' | 'monto'>): string =>
   row.type === 'payment' && row.monto !== null ? row.monto : row.total;
 
-/** Events are named after the resource: `invoice.*`, `payment.*`, `nomina.*`. */
+/** Events are named after the resource: `invoice.*`, `payment.*`, `nomina.*`, `retention.*`. */
 export const eventPrefix = (row: Pick<DocumentRow, 'type'>): DocumentType => row.type;
 
 /**
@@ -27,7 +29,8 @@ export const eventPrefix = (row: Pick<DocumentRow, 'type'>): DocumentType => row
  */
 export function toDocumentRecord(row: DocumentRow): DocumentRecord {
   const { sealed_xml: _sealed, stamped_xml: _stamped, input, ...record } = row;
-  if (row.type === 'nomina') return { ...record, input };
+  // A payroll receipt's and a certificate's views read their whole request (small: no concepts).
+  if (row.type === 'nomina' || row.type === 'retention') return { ...record, input };
   const relatedDocuments = relatedDocumentsOf(row);
   // What the invoice view reads of the input, without the concepts and goods (the record crosses Temporal).
   const { tipoCambio, comercioExterior: exportSummary } = foreignTradeOf(row.input);

@@ -19,7 +19,13 @@ export type EventType =
   | 'nomina.needs_reconciliation'
   | 'nomina.cancel_pending'
   | 'nomina.cancelled'
-  | 'nomina.cancellation_rejected';
+  | 'nomina.cancellation_rejected'
+  | 'retention.stamped'
+  | 'retention.stamp_failed'
+  | 'retention.needs_reconciliation'
+  | 'retention.cancel_pending'
+  | 'retention.cancelled'
+  | 'retention.cancellation_rejected';
 
 /** Events about the platform's own resources rather than documents (an e-mail delivery's object is the delivery). */
 export type PlatformEventType =

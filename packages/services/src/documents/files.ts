@@ -1,6 +1,7 @@
 import { buildZip, cfdiZipEntries, renderPdf } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import { loadDocumentById, type DocumentRow } from './document-row';
+import { kindOf } from './kinds';
 
 /** The part of a storage driver document files need (see @cfdi/storage). */
 export interface FilePutter {
@@ -36,6 +37,17 @@ export function documentFileKeys(
     pdf: documentFileKey(row, `${uuid}.pdf`),
     zip: documentFileKey(row, `${uuid}.zip`),
   };
+}
+
+/**
+ * The keys of a stamped document's files as its kind has them: XML, PDF and ZIP, or the XML alone for a kind that
+ * does not print (no PDF or ZIP link is then given, and such a key is never produced).
+ */
+export function storedFileKeys(
+  row: Pick<DocumentRow, 'account_id' | 'livemode' | 'id' | 'type' | 'kind'>,
+  uuid: string,
+): { xml: string; pdf?: string; zip?: string } {
+  return kindOf(row).pdf ? documentFileKeys(row, uuid) : { xml: documentFileKey(row, `${uuid}.xml`) };
 }
 
 /** The PDF and ZIP of a stamped XML (the CPU-heavy part of a document's files). */
@@ -84,11 +96,13 @@ async function renderDocumentFiles(
       [row.id],
     );
   }
-  const { pdf, zip } = await renderPdfAndZip(row.uuid, row.stamped_xml, await deps.loadLogo(row));
-  const keys = documentFileKeys(row, row.uuid);
+  const keys = storedFileKeys(row, row.uuid);
   await deps.storage.put(keys.xml, Buffer.from(row.stamped_xml, 'utf8'), 'application/xml');
-  await deps.storage.put(keys.pdf, pdf, 'application/pdf');
-  await deps.storage.put(keys.zip, zip, 'application/zip');
+  if (keys.pdf && keys.zip) {
+    const { pdf, zip } = await renderPdfAndZip(row.uuid, row.stamped_xml, await deps.loadLogo(row));
+    await deps.storage.put(keys.pdf, pdf, 'application/pdf');
+    await deps.storage.put(keys.zip, zip, 'application/zip');
+  }
   await em.execute(
     `update documents set files_status = 'ready', files = coalesce(files, '{}'::jsonb) || ?::jsonb, updated_at = now() where id = ?`,
     [JSON.stringify(keys), row.id],

@@ -2,6 +2,8 @@ export * from './document-row';
 export * from './invoice-view';
 export * from './payment-view';
 export * from './nomina-view';
+export * from './retention-view';
+export * from './create-retention';
 export * from './document-view';
 export * from './create-nomina';
 export * from './events';

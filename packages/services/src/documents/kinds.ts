@@ -3,21 +3,26 @@ import {
   buildInvoiceXml,
   buildNominaXml,
   buildPaymentXml,
+  buildRetentionXml,
   type CreditNoteInput,
   type InvoiceInput,
   type NominaInput,
   type PaymentInput,
+  type RetentionInput,
 } from '@cfdi/cfdi';
+import type { PacClient } from '@cfdi/pac';
 import type { EntityManager } from '@cfdi/db';
 import type { Scope } from '../scope';
 import { createPaymentDocument, type PaymentCreate } from '../payments/create-payment';
 import { createCreditNoteDocument, prepareCreditNote, type CreditNoteCreate } from './create-credit-note';
 import { createInvoiceDocument, prepareInvoice, type InvoiceCreate } from './create-invoice';
 import { createNominaDocument, type NominaCreate } from './create-nomina';
+import { createRetentionDocument, type RetentionCreate } from './create-retention';
 import type { DocumentRecord, DocumentRow, DocumentType } from './document-row';
 import { toInvoiceView, type DocumentUrlSigner } from './invoice-view';
 import { toNominaView } from './nomina-view';
 import { toPaymentView } from './payment-view';
+import { toRetentionView } from './retention-view';
 import type { PreparedDocument } from './prepared-document';
 import type { StampingDeps } from './stamping-deps';
 
@@ -28,8 +33,15 @@ import type { StampingDeps } from './stamping-deps';
  */
 export interface DocumentKind<Body = never, View = unknown> {
   name: DocumentKindName;
-  /** The resource its documents are shown as: the view's `object`, the events' prefix (`invoice.stamped`). */
+  /**
+   * The resource its documents are shown as: the view's `object`, the events' prefix (`invoice.stamped`,
+   * `retention.cancelled`) and the id range (`DOCUMENT_ID_PREFIX`: `inv_…`, `ret_…`).
+   */
   resource: DocumentType;
+  /** The PAC's service for it: the CFDI's stamp/lookup/cancel, or the withholding certificates' own. */
+  pac: PacOperations;
+  /** Whether it prints: a kind without a PDF has its stamped XML as its only file (no PDF, no ZIP, no e-mail). */
+  pdf: boolean;
   /** Whether a stored document is of this kind. */
   matches(row: Pick<DocumentRow, 'type' | 'kind'>): boolean;
   /**
@@ -54,12 +66,41 @@ export interface DocumentKind<Body = never, View = unknown> {
   view(record: DocumentRecord, sign?: DocumentUrlSigner): View;
 }
 
-export type DocumentKindName = 'invoice' | 'credit_note' | 'payment' | 'nomina';
+export type DocumentKindName = 'invoice' | 'credit_note' | 'payment' | 'nomina' | 'retention';
+
+/** Which PacClient methods stamp, look up and cancel a kind's documents (they share one signature each). */
+export interface PacOperations {
+  stamp: 'stamp' | 'stampRetention';
+  lookup: 'lookupStamped' | 'lookupStampedRetention';
+  cancel: 'cancel' | 'cancelRetention';
+}
+
+const CFDI_PAC: PacOperations = { stamp: 'stamp', lookup: 'lookupStamped', cancel: 'cancel' };
+const RETENTION_PAC: PacOperations = {
+  stamp: 'stampRetention',
+  lookup: 'lookupStampedRetention',
+  cancel: 'cancelRetention',
+};
+
+/** The PAC's operations for a stored document, bound to the client of its mode: the one place that chooses. */
+export function documentPac(
+  client: PacClient,
+  row: Pick<DocumentRow, 'type' | 'kind'>,
+): Pick<PacClient, 'stamp' | 'lookupStamped' | 'cancel'> {
+  const ops = kindOf(row).pac;
+  return {
+    stamp: (xml, ctx) => client[ops.stamp](xml, ctx),
+    lookupStamped: (xml, ctx) => client[ops.lookup](xml, ctx),
+    cancel: (xml, ctx) => client[ops.cancel](xml, ctx),
+  };
+}
 
 const invoice: DocumentKind<InvoiceCreate, ReturnType<typeof toInvoiceView>> = {
   name: 'invoice',
   resource: 'invoice',
   matches: (row) => row.type === 'invoice' && row.kind !== 'credit_note',
+  pac: CFDI_PAC,
+  pdf: true,
   create: (em, deps, scope, body, { idempotencyKey }) =>
     createInvoiceDocument(em, deps, scope, body, idempotencyKey),
   prepare: prepareInvoice,
@@ -71,6 +112,8 @@ const creditNote: DocumentKind<CreditNoteCreate, ReturnType<typeof toInvoiceView
   name: 'credit_note',
   resource: 'invoice',
   matches: (row) => row.type === 'invoice' && row.kind === 'credit_note',
+  pac: CFDI_PAC,
+  pdf: true,
   create: (em, deps, scope, body, { idempotencyKey }) =>
     createCreditNoteDocument(em, deps, scope, body, idempotencyKey),
   prepare: prepareCreditNote,
@@ -82,6 +125,8 @@ const payment: DocumentKind<PaymentCreate, ReturnType<typeof toPaymentView>> = {
   name: 'payment',
   resource: 'payment',
   matches: (row) => row.type === 'payment',
+  pac: CFDI_PAC,
+  pdf: true,
   create: (em, deps, scope, body, { idempotencyKey, parentId }) =>
     createPaymentDocument(em, deps, scope, parentId!, body, idempotencyKey),
   buildXml: (input, now) => buildPaymentXml(input as PaymentInput, { now }).xml,
@@ -92,14 +137,29 @@ const nomina: DocumentKind<NominaCreate, ReturnType<typeof toNominaView>> = {
   name: 'nomina',
   resource: 'nomina',
   matches: (row) => row.type === 'nomina',
+  pac: CFDI_PAC,
+  pdf: true,
   create: (em, deps, scope, body, { idempotencyKey }) =>
     createNominaDocument(em, deps, scope, body, idempotencyKey),
   buildXml: (input, now) => buildNominaXml(input as NominaInput, { now }).xml,
   view: toNominaView,
 };
 
+const retention: DocumentKind<RetentionCreate, ReturnType<typeof toRetentionView>> = {
+  name: 'retention',
+  resource: 'retention',
+  matches: (row) => row.type === 'retention',
+  pac: RETENTION_PAC,
+  // The SAT publishes no printed representation of a certificate; the stamped XML is the document (see decisions.md).
+  pdf: false,
+  create: (em, deps, scope, body, { idempotencyKey }) =>
+    createRetentionDocument(em, deps, scope, body, idempotencyKey),
+  buildXml: (input, now) => buildRetentionXml(input as RetentionInput, { now }).xml,
+  view: toRetentionView,
+};
+
 /** Every kind, by name. */
-export const DOCUMENT_KINDS = { invoice, credit_note: creditNote, payment, nomina } as const;
+export const DOCUMENT_KINDS = { invoice, credit_note: creditNote, payment, nomina, retention } as const;
 
 const ALL: readonly DocumentKind<never>[] = Object.values(DOCUMENT_KINDS) as DocumentKind<never>[];
 

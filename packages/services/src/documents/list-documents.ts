@@ -41,6 +41,8 @@ export interface DocumentFilters {
   createdTo?: string;
   /** Payroll: the employee's RFC (the CFDI's receiver). */
   employeeRfc?: string;
+  /** Withholding certificates: the receiver's RFC (a Nacional receiver's RfcR). */
+  receiverRfc?: string;
   /** Payroll: FechaPago from / to (YYYY-MM-DD, inclusive). */
   paymentDateFrom?: string;
   paymentDateTo?: string;
@@ -82,6 +84,7 @@ export async function listDocuments(
   if (fromId) where.add('id >= ?', fromId);
   if (toId) where.add('id < ?', toId);
   if (filters.employeeRfc) where.add("receiver->>'rfc' = ?", filters.employeeRfc.toUpperCase());
+  if (filters.receiverRfc) where.add("receiver->>'rfc' = ?", filters.receiverRfc.toUpperCase());
   if (filters.paymentDateFrom) where.add('fecha_pago >= ?', filters.paymentDateFrom);
   if (filters.paymentDateTo) where.add('fecha_pago <= ?', filters.paymentDateTo);
   // A cursor of another type (a payment's id in the invoice list) is as unknown as another account's.

@@ -2,6 +2,7 @@ import type { EntityManager } from '@cfdi/db';
 import { ValidationError } from '../errors';
 import type { PacClients } from '../pac-clients';
 import { loadDocumentById, type DocumentRow } from './document-row';
+import { documentPac } from './kinds';
 import { otherHolderOfUuid, type ReconciliationResolution } from './stamping-outcomes';
 
 /** An operator's decision on an ambiguous stamp, as `cfdi reconcile resolve` and the console take it. */
@@ -46,7 +47,9 @@ async function reconciliationRefusal(
       message: `${decision.uuid} is the stamp of ${owner}, not of ${documentId}; nothing done.`,
     };
   if (!decision.stamped || decision.withoutXml) return null;
-  const lookup = await pac.forMode(row.livemode).lookupStamped(row.sealed_xml!, { correlationId: row.id });
+  const lookup = await documentPac(pac.forMode(row.livemode), row).lookupStamped(row.sealed_xml!, {
+    correlationId: row.id,
+  });
   if (lookup.outcome === 'stamped') {
     return lookup.uuid.toUpperCase() === decision.uuid
       ? null
@@ -139,7 +142,9 @@ export interface PacAnswer {
 /** The PAC's answer to "did you stamp this?" for the queue: what an operator sees before deciding. */
 export async function lookupAtPac(pac: PacClients, row: DocumentRow): Promise<PacAnswer> {
   try {
-    const lookup = await pac.forMode(row.livemode).lookupStamped(row.sealed_xml!, { correlationId: row.id });
+    const lookup = await documentPac(pac.forMode(row.livemode), row).lookupStamped(row.sealed_xml!, {
+      correlationId: row.id,
+    });
     if (lookup.outcome === 'stamped') return { outcome: 'stamped', detail: lookup.uuid };
     return lookup.outcome === 'not_stamped'
       ? { outcome: 'not_stamped', detail: lookup.code }

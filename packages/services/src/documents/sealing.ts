@@ -93,7 +93,15 @@ export async function sealDocument(
     `update documents set sealed_xml = ?, fecha = ?, subtotal = ?, discount = ?, total = ?,
             saldo_pendiente = case when saldo_pendiente is null then null else ?::numeric end, updated_at = now()
       where id = ? and sealed_xml is null returning sealed_xml`,
-    [sealedXml, root.Fecha ?? null, amounts.subtotal, amounts.discount, amounts.total, amounts.total, row.id],
+    [
+      sealedXml,
+      root.Fecha ?? root.FechaExp ?? null,
+      amounts.subtotal,
+      amounts.discount,
+      amounts.total,
+      amounts.total,
+      row.id,
+    ],
   );
   if (stored[0]) return stored[0].sealed_xml;
   // Another attempt sealed it first: its bytes are the ones the PAC may already have.

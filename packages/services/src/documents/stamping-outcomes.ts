@@ -4,7 +4,7 @@ import { loadDocumentById, type DocumentRow } from './document-row';
 import { emitEvent } from './events';
 import { eventPrefix, toDocumentView as eventObject } from './document-view';
 import { restoreInvoiceBalance } from './invoice-balance';
-import { documentFileKeys } from './files';
+import { storedFileKeys } from './files';
 import { emitCoveredReceiptEvents, reopenReceiptsOf } from '../receipts/reopen-receipts';
 
 const scopeOf = (row: DocumentRow) => ({ accountId: row.account_id, livemode: row.livemode });
@@ -51,11 +51,14 @@ export async function recordStamped(
   em: EntityManager,
   documentId: string,
   stamped: StampedDocument,
-  options: { filesOnDemand?: Pick<DocumentRow, 'account_id' | 'livemode' | 'id'>; portalUrl: string },
+  options: {
+    filesOnDemand?: Pick<DocumentRow, 'account_id' | 'livemode' | 'id' | 'type' | 'kind'>;
+    portalUrl: string;
+  },
 ): Promise<DocumentRow> {
   const uuid = stamped.uuid.toUpperCase();
   const filesJson = options.filesOnDemand
-    ? JSON.stringify(documentFileKeys(options.filesOnDemand, uuid))
+    ? JSON.stringify(storedFileKeys(options.filesOnDemand, uuid))
     : null;
   const row = await em.transactional(async (tx) => {
     // Another document holding this UUID is checked in the same statement; the rare miss is told apart below.

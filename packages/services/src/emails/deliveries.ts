@@ -1,7 +1,7 @@
 import { newId, type EntityManager } from '@cfdi/db';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
 import type { Scope } from '../scope';
-import { emitEvent, loadDocument, type DocumentRow, type DocumentType } from '../documents';
+import { emitEvent, kindOf, loadDocument, type DocumentRow, type DocumentType } from '../documents';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
 import { keysetPage, listAnswer, Conditions, type PageRequest } from '../pagination';
 import { addressErrors, MAX_RECIPIENTS } from './addresses';
@@ -91,6 +91,11 @@ export async function requestDocumentEmail(
       'document_not_stamped',
       `The ${document.type} is ${document.status}: only a stamped or cancelled document can be e-mailed.`,
     );
+  if (!kindOf(document).pdf)
+    throw new ConflictError(
+      'document_files_unavailable',
+      `A ${document.type} has no PDF to send: its stamped XML is its only file (download it from files.xmlUrl).`,
+    );
   if (!document.stamped_xml)
     throw new ConflictError(
       'document_files_unavailable',
@@ -159,7 +164,8 @@ export async function queueAutomaticEmail(
     [documentId],
   );
   const document = rows[0];
-  if (!document?.stamped_xml) return null;
+  // A kind without a PDF (a withholding certificate) is not e-mailed: the message is its PDF and XML.
+  if (!document?.stamped_xml || !kindOf(document).pdf) return null;
   // The customer's setting, when it has one, overrides the merchant's.
   const customer = await customerContact(em, document);
   if (!(customer?.auto_email ?? document.auto_email)) return null;

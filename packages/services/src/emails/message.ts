@@ -41,6 +41,7 @@ const TEXTS = {
     credit_note: 'nota de crédito',
     payment: 'complemento de pago',
     nomina: 'recibo de nómina',
+    retention: 'constancia de retenciones',
     subject: (what: string, folio: string, merchant: string) => `${capital(what)} ${folio} de ${merchant}`,
     cancelledSubject: (subject: string) => `Cancelación: ${subject}`,
     intro: (merchant: string, rfc: string, what: string, folio: string) =>
@@ -56,6 +57,7 @@ const TEXTS = {
     credit_note: 'credit note',
     payment: 'payment receipt',
     nomina: 'payroll receipt',
+    retention: 'withholding certificate',
     subject: (what: string, folio: string, merchant: string) => `${capital(what)} ${folio} from ${merchant}`,
     cancelledSubject: (subject: string) => `Cancelled: ${subject}`,
     intro: (merchant: string, rfc: string, what: string, folio: string) =>
