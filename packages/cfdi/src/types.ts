@@ -111,8 +111,9 @@ export interface InvoiceInput extends DocumentHeader, ConceptsInput {
 }
 
 /** A Comercio Exterior 2.0 address (Domicilio of the Emisor, Receptor or a Destinatario). */
-export interface CceDomicilio {
-  calle: string;
+/** An address in a complement (Comercio Exterior 2.0 and Carta Porte 3.1 share these attributes). */
+export interface ComplementDomicilio {
+  calle?: string;
   numeroExterior?: string;
   numeroInterior?: string;
   colonia?: string;
@@ -120,9 +121,14 @@ export interface CceDomicilio {
   referencia?: string;
   municipio?: string;
   estado: string;
-  /** c_Pais; the Emisor's is always MEX. */
+  /** c_Pais. */
   pais: string;
   codigoPostal: string;
+}
+
+/** Comercio Exterior's address: the street is required; the Emisor's country is always MEX. */
+export interface CceDomicilio extends ComplementDomicilio {
+  calle: string;
 }
 
 export interface CceMercancia {

@@ -1,3 +1,4 @@
+import type { ComplementDomicilio } from '../types';
 /**
  * Carta Porte 3.1 for motor transport (autotransporte) inside Mexico (TranspInternac "No"). Amounts are exact
  * decimal strings as they go into the XML; what the SAT derives (TotalDistRec, PesoBrutoTotal, NumTotalMercancias,
@@ -13,19 +14,8 @@ export interface CartaPorteInput {
 }
 
 /** A Carta Porte address; for Pais MEX the SAT keys (c_Estado, c_Municipio, c_Localidad, c_Colonia, c_CodigoPostal). */
-export interface CpDomicilio {
-  calle?: string;
-  numeroExterior?: string;
-  numeroInterior?: string;
-  colonia?: string;
-  localidad?: string;
-  referencia?: string;
-  municipio?: string;
-  estado: string;
-  /** c_Pais, default MEX. */
-  pais: string;
-  codigoPostal: string;
-}
+/** Carta Porte's address (its country defaults to MEX when the request omits it). */
+export type CpDomicilio = ComplementDomicilio;
 
 export interface CpUbicacion {
   tipo: 'Origen' | 'Destino';

@@ -19,6 +19,7 @@ import {
   TIPOS_PERMISO_AUTOTRANSPORTE,
 } from './catalogs';
 import { isIdCCP, newIdCCP } from './compute';
+import { domicilioInput } from '../xml/complement-address';
 import type { CartaPorteInput, CpDomicilio, CpFigura, CpMercancia, CpUbicacion } from './types';
 
 type Obj = Record<string, unknown>;
@@ -163,7 +164,7 @@ function checkUbicaciones(
     ...(u.residenciaFiscal !== undefined ? { residenciaFiscal: String(u.residenciaFiscal) } : {}),
     fechaHora: String(u.fechaHora),
     ...(u.distanciaRecorrida !== undefined ? { distanciaRecorrida: amount(u.distanciaRecorrida) } : {}),
-    domicilio: domicilioInput(u.domicilio as Obj),
+    domicilio: cpDomicilio(u.domicilio as Obj),
   }));
 }
 
@@ -270,22 +271,7 @@ function checkDomicilio(
     issues.add(`${at}/colonia`, 'must be a 4-digit c_Colonia key');
 }
 
-function domicilioInput(d: Obj): CpDomicilio {
-  const out: Record<string, string> = {};
-  for (const k of [
-    'calle',
-    'numeroExterior',
-    'numeroInterior',
-    'colonia',
-    'localidad',
-    'referencia',
-    'municipio',
-    'estado',
-    'codigoPostal',
-  ])
-    if (d[k] !== undefined) out[k] = String(d[k]);
-  return { ...(out as unknown as CpDomicilio), pais: d.pais === undefined ? 'MEX' : String(d.pais) };
-}
+const cpDomicilio = (d: Obj): CpDomicilio => domicilioInput(d, d.pais === undefined ? 'MEX' : String(d.pais));
 
 function checkMercancias(
   issues: Issues,
@@ -550,6 +536,6 @@ function figuraInput(f: Obj): CpFigura {
     ...(f.numRegIdTrib !== undefined ? { numRegIdTrib: str(f.numRegIdTrib)! } : {}),
     ...(f.residenciaFiscal !== undefined ? { residenciaFiscal: str(f.residenciaFiscal)! } : {}),
     ...(Array.isArray(f.partesTransporte) ? { partesTransporte: f.partesTransporte.map(String) } : {}),
-    ...(isObject(f.domicilio) ? { domicilio: domicilioInput(f.domicilio) } : {}),
+    ...(isObject(f.domicilio) ? { domicilio: cpDomicilio(f.domicilio) } : {}),
   };
 }

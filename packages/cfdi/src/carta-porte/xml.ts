@@ -1,8 +1,9 @@
 import type { XmlElement } from '../xml/builder';
 import { NS } from '../xml/dom';
+import { addDomicilio, definedAttrs, optionalText } from '../xml/complement-address';
 import { xmlText } from '../xml/text';
 import { computeCartaPorte, type ComputedCartaPorte } from './compute';
-import type { CartaPorteInput, CpDomicilio } from './types';
+import type { CartaPorteInput } from './types';
 
 export const CARTA_PORTE_NAMESPACE = {
   prefix: 'cartaporte31',
@@ -11,30 +12,6 @@ export const CARTA_PORTE_NAMESPACE = {
 };
 
 const C = NS.cartaporte31;
-type Attrs = Record<string, string | undefined>;
-const defined = (a: Attrs): Record<string, string> =>
-  Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined)) as Record<string, string>;
-const text = (label: string, v: string | undefined) => (v === undefined ? undefined : xmlText(label, v));
-
-function domicilio(parent: XmlElement, d: CpDomicilio, label: string): void {
-  parent.ele(
-    C,
-    'cartaporte31:Domicilio',
-    defined({
-      Calle: text(`${label}.calle`, d.calle),
-      NumeroExterior: text(`${label}.numeroExterior`, d.numeroExterior),
-      NumeroInterior: text(`${label}.numeroInterior`, d.numeroInterior),
-      Colonia: text(`${label}.colonia`, d.colonia),
-      Localidad: text(`${label}.localidad`, d.localidad),
-      Referencia: text(`${label}.referencia`, d.referencia),
-      Municipio: text(`${label}.municipio`, d.municipio),
-      Estado: xmlText(`${label}.estado`, d.estado),
-      Pais: d.pais,
-      CodigoPostal: xmlText(`${label}.codigoPostal`, d.codigoPostal),
-    }),
-  );
-}
-
 /**
  * cartaporte31:CartaPorte in XSD order (Ubicaciones, Mercancias with Autotransporte, FiguraTransporte) for national
  * motor transport; returns what was computed (TotalDistRec, PesoBrutoTotal, NumTotalMercancias, IDUbicacion).
@@ -53,18 +30,18 @@ export function addCartaPorte(complemento: XmlElement, cp: CartaPorteInput): Com
     const el = ubicaciones.ele(
       C,
       'cartaporte31:Ubicacion',
-      defined({
+      definedAttrs({
         TipoUbicacion: u.tipo,
         IDUbicacion: computed.idsUbicacion[i],
         RFCRemitenteDestinatario: u.rfc,
-        NombreRemitenteDestinatario: text(`${label}.nombre`, u.nombre),
-        NumRegIdTrib: text(`${label}.numRegIdTrib`, u.numRegIdTrib),
+        NombreRemitenteDestinatario: optionalText(`${label}.nombre`, u.nombre),
+        NumRegIdTrib: optionalText(`${label}.numRegIdTrib`, u.numRegIdTrib),
         ResidenciaFiscal: u.residenciaFiscal,
         FechaHoraSalidaLlegada: u.fechaHora,
         DistanciaRecorrida: u.distanciaRecorrida,
       }),
     );
-    domicilio(el, u.domicilio, `${label}.domicilio`);
+    addDomicilio(el, C, 'cartaporte31:Domicilio', u.domicilio, `${label}.domicilio`);
   });
   const mercancias = root.ele(C, 'cartaporte31:Mercancias', {
     PesoBrutoTotal: computed.pesoBrutoTotal,
@@ -76,17 +53,17 @@ export function addCartaPorte(complemento: XmlElement, cp: CartaPorteInput): Com
     mercancias.ele(
       C,
       'cartaporte31:Mercancia',
-      defined({
+      definedAttrs({
         BienesTransp: m.bienesTransp,
         Descripcion: xmlText(`${label}.descripcion`, m.descripcion),
         Cantidad: m.cantidad,
         ClaveUnidad: m.claveUnidad,
-        Unidad: text(`${label}.unidad`, m.unidad),
+        Unidad: optionalText(`${label}.unidad`, m.unidad),
         Dimensiones: m.dimensiones,
         MaterialPeligroso: m.materialPeligroso === undefined ? undefined : m.materialPeligroso ? 'Sí' : 'No',
         CveMaterialPeligroso: m.cveMaterialPeligroso,
         Embalaje: m.embalaje,
-        DescripEmbalaje: text(`${label}.descripEmbalaje`, m.descripEmbalaje),
+        DescripEmbalaje: optionalText(`${label}.descripEmbalaje`, m.descripEmbalaje),
         PesoEnKg: m.pesoEnKg,
         ValorMercancia: m.valorMercancia,
         Moneda: m.moneda,
@@ -109,13 +86,13 @@ export function addCartaPorte(complemento: XmlElement, cp: CartaPorteInput): Com
   auto.ele(
     C,
     'cartaporte31:Seguros',
-    defined({
+    definedAttrs({
       AseguraRespCivil: xmlText(`${seguros}.aseguraRespCivil`, s.aseguraRespCivil),
       PolizaRespCivil: xmlText(`${seguros}.polizaRespCivil`, s.polizaRespCivil),
-      AseguraMedAmbiente: text(`${seguros}.aseguraMedAmbiente`, s.aseguraMedAmbiente),
-      PolizaMedAmbiente: text(`${seguros}.polizaMedAmbiente`, s.polizaMedAmbiente),
-      AseguraCarga: text(`${seguros}.aseguraCarga`, s.aseguraCarga),
-      PolizaCarga: text(`${seguros}.polizaCarga`, s.polizaCarga),
+      AseguraMedAmbiente: optionalText(`${seguros}.aseguraMedAmbiente`, s.aseguraMedAmbiente),
+      PolizaMedAmbiente: optionalText(`${seguros}.polizaMedAmbiente`, s.polizaMedAmbiente),
+      AseguraCarga: optionalText(`${seguros}.aseguraCarga`, s.aseguraCarga),
+      PolizaCarga: optionalText(`${seguros}.polizaCarga`, s.polizaCarga),
       PrimaSeguro: s.primaSeguro,
     }),
   );
@@ -130,18 +107,18 @@ export function addCartaPorte(complemento: XmlElement, cp: CartaPorteInput): Com
     const el = figura.ele(
       C,
       'cartaporte31:TiposFigura',
-      defined({
+      definedAttrs({
         TipoFigura: f.tipoFigura,
         RFCFigura: f.rfc,
-        NumLicencia: text(`${label}.numLicencia`, f.numLicencia),
+        NumLicencia: optionalText(`${label}.numLicencia`, f.numLicencia),
         NombreFigura: xmlText(`${label}.nombre`, f.nombre),
-        NumRegIdTribFigura: text(`${label}.numRegIdTrib`, f.numRegIdTrib),
+        NumRegIdTribFigura: optionalText(`${label}.numRegIdTrib`, f.numRegIdTrib),
         ResidenciaFiscalFigura: f.residenciaFiscal,
       }),
     );
     for (const p of f.partesTransporte ?? [])
       el.ele(C, 'cartaporte31:PartesTransporte', { ParteTransporte: p });
-    if (f.domicilio) domicilio(el, f.domicilio, `${label}.domicilio`);
+    if (f.domicilio) addDomicilio(el, C, 'cartaporte31:Domicilio', f.domicilio, `${label}.domicilio`);
   });
   return computed;
 }

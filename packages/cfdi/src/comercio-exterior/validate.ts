@@ -1,6 +1,7 @@
 import { dec, sum, ZERO, type Dec } from '../decimal/money';
 import type { ComputedInvoice } from '../tax/computed';
 import type { CceDomicilio, ComercioExteriorInput } from '../types';
+import { domicilioInput } from '../xml/complement-address';
 import type { CatalogLookup, ComercioExteriorCatalog } from '../validation/catalog-lookup';
 import type { CheckedCurrency } from '../validation/currency';
 import { tipoCambioText } from '../validation/currency';
@@ -152,26 +153,11 @@ function checkComplement(
   return normalized(cce, tipoCambioUSD, dollars);
 }
 
+const cceDomicilio = (d: Obj, pais?: string) => domicilioInput(d, pais ?? String(d.pais)) as CceDomicilio;
+
 const str = (v: unknown): string | undefined => (v === undefined ? undefined : String(v));
 const amountText = (v: unknown): string | undefined =>
   v === undefined ? undefined : typeof v === 'number' ? v.toFixed(decimals(v)) : String(v);
-
-function domicilioInput(d: Obj, pais?: string): CceDomicilio {
-  const out: Record<string, string> = {};
-  for (const k of [
-    'calle',
-    'numeroExterior',
-    'numeroInterior',
-    'colonia',
-    'localidad',
-    'referencia',
-    'municipio',
-    'estado',
-    'codigoPostal',
-  ])
-    if (d[k] !== undefined) out[k] = String(d[k]);
-  return { ...(out as unknown as CceDomicilio), pais: pais ?? String(d.pais) };
-}
 
 /** The checked request as the engine input the document is stored with (amounts as exact decimal strings). */
 function normalized(cce: Obj, tipoCambioUSD: string, dollars: Dec[]): ComercioExteriorInput {
@@ -189,15 +175,15 @@ function normalized(cce: Obj, tipoCambioUSD: string, dollars: Dec[]): ComercioEx
     tipoCambioUSD,
     emisor: {
       ...(emisor.curp !== undefined ? { curp: String(emisor.curp) } : {}),
-      domicilio: domicilioInput(emisor.domicilio as Obj, 'MEX'),
+      domicilio: cceDomicilio(emisor.domicilio as Obj, 'MEX'),
     },
-    receptor: { domicilio: domicilioInput((cce.receptor as Obj).domicilio as Obj) },
+    receptor: { domicilio: cceDomicilio((cce.receptor as Obj).domicilio as Obj) },
     ...(destinatarios
       ? {
           destinatarios: destinatarios.map((d) => ({
             ...(d.numRegIdTrib !== undefined ? { numRegIdTrib: String(d.numRegIdTrib) } : {}),
             ...(d.nombre !== undefined ? { nombre: String(d.nombre) } : {}),
-            domicilios: (d.domicilios as Obj[]).map((x) => domicilioInput(x)),
+            domicilios: (d.domicilios as Obj[]).map((x) => cceDomicilio(x)),
           })),
         }
       : {}),

@@ -1,7 +1,8 @@
 import type { XmlElement } from '../xml/builder';
 import { NS } from '../xml/dom';
+import { addDomicilio, definedAttrs, optionalText } from '../xml/complement-address';
 import { xmlText } from '../xml/text';
-import type { CceDomicilio, ComercioExteriorInput } from '../types';
+import type { ComercioExteriorInput } from '../types';
 import { computeComercioExterior } from './compute';
 
 export const COMERCIO_EXTERIOR_NAMESPACE = {
@@ -11,30 +12,6 @@ export const COMERCIO_EXTERIOR_NAMESPACE = {
 };
 
 const C = NS.cce20;
-type Attrs = Record<string, string | undefined>;
-const defined = (a: Attrs): Record<string, string> =>
-  Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined)) as Record<string, string>;
-const text = (label: string, v: string | undefined) => (v === undefined ? undefined : xmlText(label, v));
-
-function domicilio(parent: XmlElement, d: CceDomicilio, label: string): void {
-  parent.ele(
-    C,
-    'cce20:Domicilio',
-    defined({
-      Calle: xmlText(`${label}.calle`, d.calle),
-      NumeroExterior: text(`${label}.numeroExterior`, d.numeroExterior),
-      NumeroInterior: text(`${label}.numeroInterior`, d.numeroInterior),
-      Colonia: text(`${label}.colonia`, d.colonia),
-      Localidad: text(`${label}.localidad`, d.localidad),
-      Referencia: text(`${label}.referencia`, d.referencia),
-      Municipio: text(`${label}.municipio`, d.municipio),
-      Estado: xmlText(`${label}.estado`, d.estado),
-      Pais: d.pais,
-      CodigoPostal: xmlText(`${label}.codigoPostal`, d.codigoPostal),
-    }),
-  );
-}
-
 /**
  * cce20:ComercioExterior in XSD order (Emisor, Receptor, Destinatario*, Mercancias) for a definitive export with
  * ClaveDePedimento A1 (the only key of c_ClavePedimento); returns the computed TotalUSD.
@@ -44,35 +21,47 @@ export function addComercioExterior(complemento: XmlElement, cce: ComercioExteri
   const root = complemento.ele(
     C,
     'cce20:ComercioExterior',
-    defined({
+    definedAttrs({
       Version: '2.0',
       ClaveDePedimento: 'A1',
       CertificadoOrigen: cce.numCertificadoOrigen !== undefined ? '1' : '0',
-      NumCertificadoOrigen: text('comercioExterior.numCertificadoOrigen', cce.numCertificadoOrigen),
-      NumeroExportadorConfiable: text(
+      NumCertificadoOrigen: optionalText('comercioExterior.numCertificadoOrigen', cce.numCertificadoOrigen),
+      NumeroExportadorConfiable: optionalText(
         'comercioExterior.numeroExportadorConfiable',
         cce.numeroExportadorConfiable,
       ),
       Incoterm: cce.incoterm,
-      Observaciones: text('comercioExterior.observaciones', cce.observaciones),
+      Observaciones: optionalText('comercioExterior.observaciones', cce.observaciones),
       TipoCambioUSD: computed.tipoCambioUSD,
       TotalUSD: computed.totalUSD,
     }),
   );
-  const emisor = root.ele(C, 'cce20:Emisor', defined({ Curp: cce.emisor.curp }));
-  domicilio(emisor, { ...cce.emisor.domicilio, pais: 'MEX' }, 'comercioExterior.emisor.domicilio');
-  domicilio(root.ele(C, 'cce20:Receptor'), cce.receptor.domicilio, 'comercioExterior.receptor.domicilio');
+  const emisor = root.ele(C, 'cce20:Emisor', definedAttrs({ Curp: cce.emisor.curp }));
+  addDomicilio(
+    emisor,
+    C,
+    'cce20:Domicilio',
+    { ...cce.emisor.domicilio, pais: 'MEX' },
+    'comercioExterior.emisor.domicilio',
+  );
+  addDomicilio(
+    root.ele(C, 'cce20:Receptor'),
+    C,
+    'cce20:Domicilio',
+    cce.receptor.domicilio,
+    'comercioExterior.receptor.domicilio',
+  );
   (cce.destinatarios ?? []).forEach((d, i) => {
     const el = root.ele(
       C,
       'cce20:Destinatario',
-      defined({
-        NumRegIdTrib: text(`comercioExterior.destinatarios[${i}].numRegIdTrib`, d.numRegIdTrib),
-        Nombre: text(`comercioExterior.destinatarios[${i}].nombre`, d.nombre),
+      definedAttrs({
+        NumRegIdTrib: optionalText(`comercioExterior.destinatarios[${i}].numRegIdTrib`, d.numRegIdTrib),
+        Nombre: optionalText(`comercioExterior.destinatarios[${i}].nombre`, d.nombre),
       }),
     );
     d.domicilios.forEach((dom, j) =>
-      domicilio(el, dom, `comercioExterior.destinatarios[${i}].domicilios[${j}]`),
+      addDomicilio(el, C, 'cce20:Domicilio', dom, `comercioExterior.destinatarios[${i}].domicilios[${j}]`),
     );
   });
   const mercancias = root.ele(C, 'cce20:Mercancias');
@@ -80,7 +69,7 @@ export function addComercioExterior(complemento: XmlElement, cce: ComercioExteri
     mercancias.ele(
       C,
       'cce20:Mercancia',
-      defined({
+      definedAttrs({
         NoIdentificacion: xmlText(`comercioExterior.mercancias[${i}].noIdentificacion`, m.noIdentificacion),
         FraccionArancelaria: m.fraccionArancelaria,
         CantidadAduana: m.cantidadAduana,
