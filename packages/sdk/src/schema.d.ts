@@ -711,7 +711,7 @@ export interface paths {
         head?: never;
         /**
          * Update a merchant
-         * @description Update any field but the RFC (400 on /rfc). null clears the default product and unit keys. globalInvoice turns the automatic global invoice of receipts on or off (its Temporal Schedule follows at once) and sets its periodicity; receiptGraceDays applies to receipts created from then on.
+         * @description Update any field but the RFC (400 on /rfc). null clears the default product and unit keys. globalInvoice turns the automatic global invoice of receipts on or off (its Temporal Schedule follows at once) and sets its periodicity; receiptGraceDays applies to receipts created from then on. brandColor and pdfNote (null clears) apply to PDFs rendered from then on: a document whose PDF is already stored keeps it.
          */
         patch: operations["updateMerchant"];
         trace?: never;
@@ -2287,6 +2287,8 @@ export interface components {
             autoEmail: boolean;
             /** @description Whether the merchant is in the border-region IVA stimulus (may use ivaRate 0.08) */
             borderRegionStimulus: boolean;
+            /** @description Brand colour (#rrggbb) of the merchant’s PDFs and self-invoicing portal page; null for the default grey */
+            brandColor: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
@@ -2314,6 +2316,8 @@ export interface components {
              * @enum {string}
              */
             object: "merchant";
+            /** @description Note printed as typed at the foot of every PDF of the merchant; null when none */
+            pdfNote: string | null;
             /** @description Days after the end of a receipt’s month (its global period when the global invoice is on) that its customer may still invoice it; the global run of a period waits as long. Default 0 */
             receiptGraceDays: number;
             /** @description c_RegimenFiscal key (3 digits) valid for the RFC’s person type, e.g. 601, 612, 626 */
@@ -2332,6 +2336,8 @@ export interface components {
             autoEmail?: boolean;
             /** @description Registered with the SAT in the northern or southern border-region stimulus (IVA 8 %, "IVA crédito aplicado del 50%"). Only such merchants may send ivaRate 0.08; their PDFs carry the stimulus legend. Default false */
             borderRegionStimulus?: boolean;
+            /** @description The brand colour of its PDFs (section titles when readable on white, rules, table headers with black or white text by WCAG contrast) and of its self-invoicing portal page (header and buttons); null for the default grey */
+            brandColor?: string | null;
             /** @description c_ClaveProdServ used by items that send none; null when none */
             defaultClaveProdServ?: string;
             /** @description c_ClaveUnidad used by items that send none; null when none */
@@ -2341,6 +2347,8 @@ export interface components {
             globalInvoice?: components["schemas"]["GlobalInvoiceSettingUpdate"];
             /** @description Registered name, without the corporate-type suffix */
             legalName: string;
+            /** @description Printed as typed at the foot of every PDF after the seals (bank details, a thank-you line); characters the PDF font cannot draw print as "?". Line breaks become \n and trailing spaces go; blank or null for none */
+            pdfNote?: string | null;
             /** @description Days after the end of a receipt’s month (its global period when the global invoice is on) that its customer may still invoice it; the global run of a period waits as long. Default 0 */
             receiptGraceDays?: number;
             /** @description c_RegimenFiscal key valid for the RFC's person type */
@@ -2359,6 +2367,8 @@ export interface components {
             autoEmail?: boolean;
             /** @description Registered with the SAT in the northern or southern border-region stimulus (IVA 8 %, "IVA crédito aplicado del 50%"). Only such merchants may send ivaRate 0.08; their PDFs carry the stimulus legend. Default false */
             borderRegionStimulus?: boolean;
+            /** @description The brand colour of its PDFs (section titles when readable on white, rules, table headers with black or white text by WCAG contrast) and of its self-invoicing portal page (header and buttons); null for the default grey */
+            brandColor?: string | null;
             /** @description null clears it */
             defaultClaveProdServ?: string | null;
             /** @description null clears it */
@@ -2368,6 +2378,8 @@ export interface components {
             globalInvoice?: components["schemas"]["GlobalInvoiceSettingUpdate"];
             /** @description Registered name, without the corporate-type suffix */
             legalName?: string;
+            /** @description Printed as typed at the foot of every PDF after the seals (bank details, a thank-you line); characters the PDF font cannot draw print as "?". Line breaks become \n and trailing spaces go; blank or null for none */
+            pdfNote?: string | null;
             /** @description Days after the end of a receipt’s month (its global period when the global invoice is on) that its customer may still invoice it; the global run of a period waits as long. Default 0 */
             receiptGraceDays?: number;
             /** @description c_RegimenFiscal key valid for the RFC's person type */
@@ -8696,6 +8708,8 @@ export interface operations {
                      *             "periodicity": "04"
                      *           },
                      *           "receiptGraceDays": 0,
+                     *           "brandColor": "#0d47a1",
+                     *           "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!",
                      *           "registroPatronal": null,
                      *           "csd": {
                      *             "object": "csd",
@@ -8809,7 +8823,9 @@ export interface operations {
                  *         "enabled": true,
                  *         "periodicity": "04"
                  *       },
-                 *       "receiptGraceDays": 0
+                 *       "receiptGraceDays": 0,
+                 *       "brandColor": "#0d47a1",
+                 *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!"
                  *     }
                  */
                 "application/json": components["schemas"]["MerchantCreate"];
@@ -8847,6 +8863,8 @@ export interface operations {
                      *         "periodicity": "04"
                      *       },
                      *       "receiptGraceDays": 0,
+                     *       "brandColor": "#0d47a1",
+                     *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!",
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -8981,6 +8999,8 @@ export interface operations {
                      *         "periodicity": "04"
                      *       },
                      *       "receiptGraceDays": 0,
+                     *       "brandColor": "#0d47a1",
+                     *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!",
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -9229,7 +9249,9 @@ export interface operations {
                  *       "autoEmail": true,
                  *       "emailCopyTo": [
                  *         "facturas@kemper.example"
-                 *       ]
+                 *       ],
+                 *       "brandColor": "#0d47a1",
+                 *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!"
                  *     }
                  */
                 "application/json": components["schemas"]["MerchantUpdate"];
@@ -9267,6 +9289,8 @@ export interface operations {
                      *         "periodicity": "04"
                      *       },
                      *       "receiptGraceDays": 0,
+                     *       "brandColor": "#0d47a1",
+                     *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!",
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -9885,6 +9909,8 @@ export interface operations {
                      *         "periodicity": "04"
                      *       },
                      *       "receiptGraceDays": 0,
+                     *       "brandColor": "#0d47a1",
+                     *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!",
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -10037,6 +10063,8 @@ export interface operations {
                      *         "periodicity": "04"
                      *       },
                      *       "receiptGraceDays": 0,
+                     *       "brandColor": "#0d47a1",
+                     *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!",
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",

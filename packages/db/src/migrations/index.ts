@@ -25,6 +25,7 @@ import { Migration20261128800000LedgerAuditCheckpoints } from './Migration202611
 import { Migration20261128810000GlobalInvoices } from './Migration20261128810000GlobalInvoices';
 import { Migration20261128900000DocumentExports } from './Migration20261128900000DocumentExports';
 import { Migration20261128910000LowBalanceAlerts } from './Migration20261128910000LowBalanceAlerts';
+import { Migration20261128920000MerchantPdfLook } from './Migration20261128920000MerchantPdfLook';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -61,4 +62,5 @@ export const migrationsList = [
   { name: 'Migration20261128810000GlobalInvoices', class: Migration20261128810000GlobalInvoices },
   { name: 'Migration20261128900000DocumentExports', class: Migration20261128900000DocumentExports },
   { name: 'Migration20261128910000LowBalanceAlerts', class: Migration20261128910000LowBalanceAlerts },
+  { name: 'Migration20261128920000MerchantPdfLook', class: Migration20261128920000MerchantPdfLook },
 ];

@@ -34,3 +34,4 @@ export {
   type LogoContext,
 } from './logo';
 export { sniffImageType, type LogoContentType } from './image-type';
+export { loadPdfLook, lookProblems, normalizedLook, type KnownLook } from './pdf-look';

@@ -1,0 +1,73 @@
+import { isBrandColor, normalizePdfNote, pdfNoteProblem, type PdfLook } from '@cfdi/cfdi';
+import type { EntityManager } from '@cfdi/db';
+import type { FileStorage } from '@cfdi/storage';
+import type { FieldError } from '../errors';
+import type { Scope } from '../scope';
+import { loadPrintableLogo } from './logo';
+
+/** The look fields of a create or update: null clears, absent keeps. */
+interface LookInput {
+  brandColor?: string | null;
+  pdfNote?: string | null;
+}
+
+/** The problems of the look fields, each under its path (the note is judged as it will be stored). */
+export function lookProblems(input: LookInput): FieldError[] {
+  const problems: FieldError[] = [];
+  if (typeof input.brandColor === 'string' && !isBrandColor(input.brandColor))
+    problems.push({
+      path: '/brandColor',
+      message: 'must be a colour as #RRGGBB (six hex digits), e.g. #0d47a1',
+    });
+  if (typeof input.pdfNote === 'string') {
+    const note = normalizePdfNote(input.pdfNote);
+    const problem = note === null ? undefined : pdfNoteProblem(note);
+    if (problem) problems.push({ path: '/pdfNote', message: problem });
+  }
+  return problems;
+}
+
+/** The look fields as stored: the colour lowercase, the note normalised (blank is none); absent stays absent. */
+export function normalizedLook(input: LookInput): LookInput {
+  const out: LookInput = {};
+  if (input.brandColor !== undefined) out.brandColor = input.brandColor?.toLowerCase() ?? null;
+  if (input.pdfNote !== undefined)
+    out.pdfNote = input.pdfNote === null ? null : normalizePdfNote(input.pdfNote);
+  return out;
+}
+
+/** What a caller may already have read of the merchant (with a document, say), to spare the query. */
+export interface KnownLook {
+  logo_key: string | null;
+  brand_color: string | null;
+  pdf_note: string | null;
+}
+
+/**
+ * Everything a merchant's PDFs print of its own: the printable logo, the brand colour and the note, as they are now.
+ * Works for deleted merchants too (their historical documents are still rendered); an unknown merchant has the
+ * default look.
+ */
+export async function loadPdfLook(
+  em: EntityManager,
+  storage: Pick<FileStorage, 'get'>,
+  scope: Pick<Scope, 'accountId' | 'livemode'>,
+  merchantId: string,
+  known?: KnownLook,
+): Promise<PdfLook> {
+  const row =
+    known ??
+    (
+      (await em.execute(
+        'select logo_key, brand_color, pdf_note from merchants where id = ? and account_id = ? and livemode = ?',
+        [merchantId, scope.accountId, scope.livemode],
+      )) as KnownLook[]
+    )[0];
+  if (!row) return {};
+  const logo = await loadPrintableLogo(em, storage, scope, merchantId, row.logo_key);
+  return {
+    ...(logo ? { logo } : {}),
+    ...(row.brand_color ? { brandColor: row.brand_color } : {}),
+    ...(row.pdf_note ? { note: row.pdf_note } : {}),
+  };
+}
