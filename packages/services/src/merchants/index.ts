@@ -35,3 +35,5 @@ export {
 } from './logo';
 export { sniffImageType, type LogoContentType } from './image-type';
 export { loadPdfLook, lookProblems, normalizedLook, type KnownLook } from './pdf-look';
+// The colour rules, for the apps that style a merchant's pages (the portal) without depending on @cfdi/cfdi.
+export { brandTextOnWhite, readableTextOn } from '@cfdi/cfdi/pure';
