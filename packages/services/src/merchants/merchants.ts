@@ -16,7 +16,7 @@ import {
 import { Conditions, keysetPage, listAnswer } from '../pagination';
 import { addressErrors, distinctAddresses } from '../emails/addresses';
 import type { Periodicidad } from '../receipts/global-period';
-import { lookProblems, normalizedLook } from './pdf-look';
+import { lookProblems, normalizedLook } from './look-rules';
 
 export const DEFAULT_SERIE = 'A';
 
