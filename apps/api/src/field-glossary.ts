@@ -102,6 +102,9 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   emailCopyTo: 'Addresses copied on every e-mail of the merchant’s documents',
   csd: 'The merchant’s CSD (certificate of the seal), null until one is uploaded',
   logoUrl: 'Signed URL of the logo printed on the PDFs, valid 15 minutes; null when none',
+  brandColor:
+    'Brand colour (#rrggbb) of the merchant’s PDFs and self-invoicing portal page; null for the default grey',
+  pdfNote: 'Note printed as typed at the foot of every PDF of the merchant; null when none',
   registeredWithPac: 'Whether the PAC has the CSD and can stamp with it',
   emails: 'Addresses CFDIs are e-mailed to',
   locale: 'Language of the e-mails: es (default) or en',

@@ -51,6 +51,8 @@ const MERCHANT_FIELDS = {
   emailCopyTo: ['facturas@kemper.example'],
   globalInvoice: { enabled: true, periodicity: '04' },
   receiptGraceDays: 0,
+  brandColor: '#0d47a1',
+  pdfNote: 'BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!',
 };
 const CUSTOMER_FIELDS = {
   rfc: 'URE180429TM6',
@@ -276,7 +278,12 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
   CatalogPersonaTypesEntry: { clave: 'G03', nombre: 'Gastos en general.', fisica: true, moral: true },
   CatalogFormaPago: { clave: '03', nombre: 'Transferencia electrónica de fondos' },
   MerchantCreate: { rfc: 'EKU9003173C9', ...MERCHANT_FIELDS },
-  MerchantUpdate: { autoEmail: true, emailCopyTo: ['facturas@kemper.example'] },
+  MerchantUpdate: {
+    autoEmail: true,
+    emailCopyTo: ['facturas@kemper.example'],
+    brandColor: '#0d47a1',
+    pdfNote: 'BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!',
+  },
   GlobalInvoiceSettingUpdate: { enabled: true, periodicity: '02' },
   GlobalInvoiceSetting: { enabled: true, periodicity: '04' },
   Merchant: {

@@ -35,6 +35,8 @@ describe('create and retrieve', () => {
       receiptGraceDays: 0,
       csd: null,
       logoUrl: null,
+      brandColor: null,
+      pdfNote: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect((await api.request('GET', `/v1/merchants/${res.body.id}`, { key: testKey })).body).toEqual(

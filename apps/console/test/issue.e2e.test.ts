@@ -372,7 +372,7 @@ it('a saved draft is edited in the issue form and saved again; the stamp is of t
   expect(await auditActions(users.finance)).toEqual(expect.arrayContaining(['document.draft_update']));
 }, 120_000);
 
-it("a finance user changes a merchant's series, e-mail copies and logo", async () => {
+it("a finance user changes a merchant's series, e-mail copies, PDF look and logo", async () => {
   const page = await signedIn(users.finance);
   await page.goto(url('/merchants'));
   await page.getByRole('link', { name: 'EKU9003173C9' }).click();
@@ -401,6 +401,33 @@ it("a finance user changes a merchant's series, e-mail copies and logo", async (
       [account.merchantId],
     );
   expect(merchant).toEqual({ serie, auto_email: true, email_copy_to: [`contabilidad-${tag}@example.mx`] });
+
+  // The PDF look: a colour that is not #RRGGBB and a note of seven lines, each refused under its field.
+  const lookForm = page.getByRole('form', { name: 'Aspecto de los PDF y del portal' });
+  await lookForm.getByLabel(/^Color de marca/).fill('navy');
+  await lookForm.getByLabel(/^Nota al pie/).fill('1\n2\n3\n4\n5\n6\n7');
+  await lookForm.getByRole('button', { name: 'Guardar' }).click();
+  await expect(lookForm.locator('[data-path="/brandColor"]').textContent()).resolves.toMatch(/#RRGGBB/);
+  await expect(lookForm.locator('[data-path="/pdfNote"]').textContent()).resolves.toMatch(/7 lines/);
+  await expect(lookForm.getByLabel(/^Nota al pie/).getAttribute('aria-invalid')).resolves.toBe('true');
+  // The picker fills the text field; the note is kept as typed, markup and all.
+  await lookForm.getByLabel('Elegir el color de marca').fill('#0d47a1');
+  await expect(lookForm.getByLabel(/^Color de marca/).inputValue()).resolves.toBe('#0d47a1');
+  const note = `Pagos a BBVA <b>CLABE</b> 012180001234567891 & ]]>\n¡Gracias! ${tag}`;
+  await lookForm.getByLabel(/^Nota al pie/).fill(note);
+  await lookForm.getByRole('button', { name: 'Guardar' }).click();
+  await lookForm.getByRole('status').waitFor();
+  const [look] = await stack.api.orm.em
+    .fork()
+    .execute<{ brand_color: string; pdf_note: string }[]>(
+      'select brand_color, pdf_note from merchants where id = ?',
+      [account.merchantId],
+    );
+  expect(look).toEqual({ brand_color: '#0d47a1', pdf_note: note });
+  await page.reload();
+  await expect(lookForm.getByLabel(/^Color de marca/).inputValue()).resolves.toBe('#0d47a1');
+  await expect(lookForm.getByLabel('Elegir el color de marca').inputValue()).resolves.toBe('#0d47a1');
+  await expect(lookForm.getByLabel(/^Nota al pie/).inputValue()).resolves.toBe(note);
 
   // The logo: checked by the services, then shown on the page.
   const logoForm = page.getByRole('form', { name: 'Logotipo' });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startMailpit, type RunningMailpit } from '@cfdi/devstack';
 import { mailpitClient } from '@cfdi/api/test/mailpit-client';
@@ -219,6 +221,70 @@ it('two receipts of the same merchant go into one invoice; another merchant’s 
   expect(attributesOf(xml, 'Comprobante')).toMatchObject({ Total: '87.00' });
   expect((await receiptStatus(other, elsewhere.id)).status).toBe('open');
 }, 120_000);
+
+it('a merchant’s page wears its logo and brand colour, with text readable on it', async () => {
+  const brand = await stampingAccount(stack);
+  const logo = await stack.api.request('PUT', `/v1/merchants/${brand.merchantId}/logo`, {
+    key: brand.testKey,
+    body: {
+      logo: readFileSync(path.resolve(__dirname, '../../api/test/fixtures/logo.png')).toString('base64'),
+    },
+  });
+  expect(logo.status).toBe(200);
+  const setColor = async (brandColor: string | null) =>
+    expect(
+      (
+        await stack.api.request('PATCH', `/v1/merchants/${brand.merchantId}`, {
+          key: brand.testKey,
+          body: { brandColor },
+        })
+      ).status,
+    ).toBe(200);
+  const sale = await receipt(brand, 'Galletas', 25);
+  /** The computed colours of the header's rule and of the submit button, as the browser paints them. */
+  const painted = (page: Page) =>
+    page.evaluate(() => {
+      type El = object;
+      const g = globalThis as unknown as {
+        document: { querySelector(s: string): El };
+        getComputedStyle(e: El): { borderTopColor: string; backgroundColor: string; color: string };
+      };
+      const button = g.getComputedStyle(g.document.querySelector('button[type="submit"]:not(.secondary)'));
+      return {
+        rule: g.getComputedStyle(g.document.querySelector('header.merchant')).borderTopColor,
+        button: button.backgroundColor,
+        buttonText: button.color,
+      };
+    });
+
+  // A light yellow: black text on the buttons (white would not read on it).
+  await setColor('#ffeb3b');
+  const page = await openPage();
+  await page.goto(url(`/r/${sale.key}`));
+  await page.locator('header.merchant img').waitFor();
+  expect(await painted(page)).toEqual({
+    rule: 'rgb(255, 235, 59)',
+    button: 'rgb(255, 235, 59)',
+    buttonText: 'rgb(0, 0, 0)',
+  });
+  await checkPage(page);
+
+  // A dark navy on a phone: white text.
+  await setColor('#0d47a1');
+  const phone = await openPage(PHONE);
+  await phone.goto(url(`/r/${sale.key}`));
+  expect(await painted(phone)).toEqual({
+    rule: 'rgb(13, 71, 161)',
+    button: 'rgb(13, 71, 161)',
+    buttonText: 'rgb(255, 255, 255)',
+  });
+  await checkPage(phone);
+
+  // Without a brand colour: the portal's own blue.
+  await setColor(null);
+  await page.reload();
+  expect(await painted(page)).toMatchObject({ button: 'rgb(29, 79, 145)', buttonText: 'rgb(255, 255, 255)' });
+}, 90_000);
 
 it('a stamp the SAT refuses is explained, and the ticket is open again for corrected data', async () => {
   // The sandbox PAC refuses a CFDI whose concept says so, with the SAT's CFDI40145 (receiver name mismatch).

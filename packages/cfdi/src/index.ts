@@ -53,7 +53,7 @@ export {
 
 // Printed representation
 export { verificationUrlFromXml } from './qr/verification-url-from-xml';
-export { PREVIEW_MARK, renderPdf, type RenderPdfOptions } from './pdf/render-pdf';
+export { PREVIEW_MARK, renderPdf, type PdfLook, type RenderPdfOptions } from './pdf/render-pdf';
 export { renderTicketPdf, ticketText, TICKET_COLUMNS, type TicketView } from './pdf/receipt-ticket';
 export { buildZip, cfdiZipEntries, zipStream, type ZipEntry } from './zip/build-zip';
 export { zipEntryBytes, zipEnd, ZIP_MAX_ENTRIES, type ZipEntryBytes } from './zip/zip-parts';

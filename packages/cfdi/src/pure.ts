@@ -104,3 +104,15 @@ export {
   type VerificationParams,
 } from './qr/verification-url';
 export { amountInWords, integerToWords } from './pdf/amount-in-words';
+export {
+  BRAND_COLOR_PATTERN,
+  PDF_NOTE_MAX_CHARS,
+  PDF_NOTE_MAX_LINES,
+  brandTextOnWhite,
+  contrastRatio,
+  isBrandColor,
+  normalizePdfNote,
+  pdfNoteProblem,
+  readableTextOn,
+  relativeLuminance,
+} from './look/brand-color';

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -37,6 +38,24 @@ function pdfText(pdf: Buffer, name: string): string {
   fs.writeFileSync(file, pdf);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
+
+/** The PDF's page content streams, inflated (pdfkit deflates them): where colour operators are written. */
+function contentStreams(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const out: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    try {
+      out.push(zlib.inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1'));
+    } catch {
+      // an image or font stream that is not deflated
+    }
+  }
+  return out.join('\n');
+}
+
+/** pdfkit's fill/stroke operator operands for a #RRGGBB colour ("r g b scn", each channel / 255). */
+const colorOperands = (hex: string) =>
+  [1, 3, 5].map((i) => String(parseInt(hex.slice(i, i + 2), 16) / 255)).join(' ');
 
 function decodeQr(pdf: Buffer, name: string, page: number): string {
   const file = path.join(dir, `${name}.pdf`);
@@ -224,6 +243,40 @@ describe('PDF representation', () => {
     expect(oneLine).toContain(
       'Totales: base IVA 16% $12250.00; IVA 16% $1960.00; monto total de pagos $15960.00',
     );
+  });
+
+  it('the look: the brand colour fills the table header and rules, the note prints as typed at the foot', async () => {
+    const { xml } = buildInvoiceXml(
+      { issuer, receiver: RECEIVERS[0]!, items: threeItems, formaPago: '03' },
+      { now: NOW },
+    );
+    const stamped = mockStamp(xml, csd, UUID);
+    const note = 'Banco: BBVA <b>CLABE</b> 012180001234567891 & ]]>\n¡Gracias por su compra! ${x} 😀 "\'|';
+    const plain = await renderPdf(stamped);
+    const branded = await renderPdf(stamped, { brandColor: '#0d47a1', note });
+    // The note, character for character (markup is text; the emoji Helvetica cannot draw becomes "?").
+    const text = pdfText(branded, 'look');
+    expect(text).toContain('Banco: BBVA <b>CLABE</b> 012180001234567891 & ]]>');
+    expect(text).toContain('¡Gracias por su compra! ${x} ? "\'|');
+    // After the seals: the last thing on the last page but the page legend.
+    const lastPage = text
+      .split('\f')
+      .filter((p) => p.trim() !== '')
+      .at(-1)!;
+    expect(lastPage.indexOf('¡Gracias por su compra!')).toBeGreaterThan(lastPage.indexOf('Cadena original'));
+    expect(pdfText(plain, 'plain')).not.toContain('Gracias');
+    // The colour is in the content stream (the header's fill, the rules' stroke), and only with the look.
+    const navy = colorOperands('#0d47a1');
+    expect(contentStreams(branded)).toContain(`${navy} scn`);
+    expect(contentStreams(branded)).toContain(`${navy} SCN`);
+    expect(contentStreams(plain)).not.toContain(navy);
+    // White header text on navy (readableTextOn); on a light yellow the header text stays black.
+    const headerText = (pdf: Buffer, fill: string) =>
+      new RegExp(`${colorOperands(fill)} scn\\nf\\n/DeviceRGB cs\\n([0-9. ]+) scn`).exec(
+        contentStreams(pdf),
+      )?.[1];
+    expect(headerText(branded, '#0d47a1')).toBe('1 1 1');
+    expect(headerText(await renderPdf(stamped, { brandColor: '#ffeb3b' }), '#ffeb3b')).toBe('0 0 0');
   });
 
   it('a logo pdfkit cannot embed (WebP, broken PNG) falls back to the legal name', async () => {

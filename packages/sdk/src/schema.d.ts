@@ -711,7 +711,7 @@ export interface paths {
         head?: never;
         /**
          * Update a merchant
-         * @description Update any field but the RFC (400 on /rfc). null clears the default product and unit keys. globalInvoice turns the automatic global invoice of receipts on or off (its Temporal Schedule follows at once) and sets its periodicity; receiptGraceDays applies to receipts created from then on.
+         * @description Update any field but the RFC (400 on /rfc). null clears the default product and unit keys. globalInvoice turns the automatic global invoice of receipts on or off (its Temporal Schedule follows at once) and sets its periodicity; receiptGraceDays applies to receipts created from then on. brandColor and pdfNote (null clears) apply to PDFs rendered from then on: a document whose PDF is already stored keeps it.
          */
         patch: operations["updateMerchant"];
         trace?: never;
@@ -2351,6 +2351,8 @@ export interface components {
             autoEmail: boolean;
             /** @description Whether the merchant is in the border-region IVA stimulus (may use ivaRate 0.08) */
             borderRegionStimulus: boolean;
+            /** @description Brand colour (#rrggbb) of the merchant’s PDFs and self-invoicing portal page; null for the default grey */
+            brandColor: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
@@ -2378,6 +2380,8 @@ export interface components {
              * @enum {string}
              */
             object: "merchant";
+            /** @description Note printed as typed at the foot of every PDF of the merchant; null when none */
+            pdfNote: string | null;
             /** @description Days after the end of a receipt’s month (its global period when the global invoice is on) that its customer may still invoice it; the global run of a period waits as long. Default 0 */
             receiptGraceDays: number;
             /** @description c_RegimenFiscal key (3 digits) valid for the RFC’s person type, e.g. 601, 612, 626 */
@@ -2396,6 +2400,8 @@ export interface components {
             autoEmail?: boolean;
             /** @description Registered with the SAT in the northern or southern border-region stimulus (IVA 8 %, "IVA crédito aplicado del 50%"). Only such merchants may send ivaRate 0.08; their PDFs carry the stimulus legend. Default false */
             borderRegionStimulus?: boolean;
+            /** @description The brand colour of its PDFs (section titles when readable on white, rules, table headers with black or white text by WCAG contrast) and of its self-invoicing portal page (header and buttons); null for the default grey */
+            brandColor?: string | null;
             /** @description c_ClaveProdServ used by items that send none; null when none */
             defaultClaveProdServ?: string;
             /** @description c_ClaveUnidad used by items that send none; null when none */
@@ -2405,6 +2411,8 @@ export interface components {
             globalInvoice?: components["schemas"]["GlobalInvoiceSettingUpdate"];
             /** @description Registered name, without the corporate-type suffix */
             legalName: string;
+            /** @description Printed as typed at the foot of every PDF after the seals (bank details, a thank-you line); characters the PDF font cannot draw print as "?". Line breaks become \n and trailing spaces go; blank or null for none */
+            pdfNote?: string | null;
             /** @description Days after the end of a receipt’s month (its global period when the global invoice is on) that its customer may still invoice it; the global run of a period waits as long. Default 0 */
             receiptGraceDays?: number;
             /** @description c_RegimenFiscal key valid for the RFC's person type */
@@ -2423,6 +2431,8 @@ export interface components {
             autoEmail?: boolean;
             /** @description Registered with the SAT in the northern or southern border-region stimulus (IVA 8 %, "IVA crédito aplicado del 50%"). Only such merchants may send ivaRate 0.08; their PDFs carry the stimulus legend. Default false */
             borderRegionStimulus?: boolean;
+            /** @description The brand colour of its PDFs (section titles when readable on white, rules, table headers with black or white text by WCAG contrast) and of its self-invoicing portal page (header and buttons); null for the default grey */
+            brandColor?: string | null;
             /** @description null clears it */
             defaultClaveProdServ?: string | null;
             /** @description null clears it */
@@ -2432,6 +2442,8 @@ export interface components {
             globalInvoice?: components["schemas"]["GlobalInvoiceSettingUpdate"];
             /** @description Registered name, without the corporate-type suffix */
             legalName?: string;
+            /** @description Printed as typed at the foot of every PDF after the seals (bank details, a thank-you line); characters the PDF font cannot draw print as "?". Line breaks become \n and trailing spaces go; blank or null for none */
+            pdfNote?: string | null;
             /** @description Days after the end of a receipt’s month (its global period when the global invoice is on) that its customer may still invoice it; the global run of a period waits as long. Default 0 */
             receiptGraceDays?: number;
             /** @description c_RegimenFiscal key valid for the RFC's person type */
@@ -8988,6 +9000,8 @@ export interface operations {
                      *             "periodicity": "04"
                      *           },
                      *           "receiptGraceDays": 0,
+                     *           "brandColor": "#0d47a1",
+                     *           "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!",
                      *           "registroPatronal": null,
                      *           "csd": {
                      *             "object": "csd",
@@ -9101,7 +9115,9 @@ export interface operations {
                  *         "enabled": true,
                  *         "periodicity": "04"
                  *       },
-                 *       "receiptGraceDays": 0
+                 *       "receiptGraceDays": 0,
+                 *       "brandColor": "#0d47a1",
+                 *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!"
                  *     }
                  */
                 "application/json": components["schemas"]["MerchantCreate"];
@@ -9139,6 +9155,8 @@ export interface operations {
                      *         "periodicity": "04"
                      *       },
                      *       "receiptGraceDays": 0,
+                     *       "brandColor": "#0d47a1",
+                     *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!",
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -9273,6 +9291,8 @@ export interface operations {
                      *         "periodicity": "04"
                      *       },
                      *       "receiptGraceDays": 0,
+                     *       "brandColor": "#0d47a1",
+                     *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!",
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -9521,7 +9541,9 @@ export interface operations {
                  *       "autoEmail": true,
                  *       "emailCopyTo": [
                  *         "facturas@kemper.example"
-                 *       ]
+                 *       ],
+                 *       "brandColor": "#0d47a1",
+                 *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!"
                  *     }
                  */
                 "application/json": components["schemas"]["MerchantUpdate"];
@@ -9559,6 +9581,8 @@ export interface operations {
                      *         "periodicity": "04"
                      *       },
                      *       "receiptGraceDays": 0,
+                     *       "brandColor": "#0d47a1",
+                     *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!",
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -10177,6 +10201,8 @@ export interface operations {
                      *         "periodicity": "04"
                      *       },
                      *       "receiptGraceDays": 0,
+                     *       "brandColor": "#0d47a1",
+                     *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!",
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",
@@ -10329,6 +10355,8 @@ export interface operations {
                      *         "periodicity": "04"
                      *       },
                      *       "receiptGraceDays": 0,
+                     *       "brandColor": "#0d47a1",
+                     *       "pdfNote": "BBVA, CLABE 012180001234567891\n¡Gracias por su preferencia!",
                      *       "registroPatronal": null,
                      *       "csd": {
                      *         "object": "csd",

@@ -105,7 +105,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'updateMerchant',
         summary: 'Update a merchant',
         description:
-          'Update any field but the RFC (400 on /rfc). null clears the default product and unit keys. globalInvoice turns the automatic global invoice of receipts on or off (its Temporal Schedule follows at once) and sets its periodicity; receiptGraceDays applies to receipts created from then on.',
+          'Update any field but the RFC (400 on /rfc). null clears the default product and unit keys. globalInvoice turns the automatic global invoice of receipts on or off (its Temporal Schedule follows at once) and sets its periodicity; receiptGraceDays applies to receipts created from then on. brandColor and pdfNote (null clears) apply to PDFs rendered from then on: a document whose PDF is already stored keeps it.',
         params: IdParamsSchema,
         body: MerchantUpdateSchema,
         response: { 200: MerchantSchema, ...problemResponses(400, 403, 404) },

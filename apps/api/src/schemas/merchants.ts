@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { BRAND_COLOR_PATTERN, PDF_NOTE_MAX_CHARS, PDF_NOTE_MAX_LINES } from '@cfdi/cfdi/pure';
 import { MERCHANT_RFC_PATTERN } from '@cfdi/services';
 import { StringEnum, Timestamp } from './common';
 import { EmailAddressesSchema } from './emails';
@@ -75,6 +76,33 @@ const receiptGraceDays = Type.Integer({
     'Days after the end of a receipt’s month (its global period when the global invoice is on) that its customer may still invoice it; the global run of a period waits as long. Default 0',
 });
 
+const brandColor = Type.Union(
+  [
+    Type.String({
+      pattern: BRAND_COLOR_PATTERN,
+      description: '#RRGGBB; stored and returned lowercase',
+    }),
+    Type.Null(),
+  ],
+  {
+    description:
+      'The brand colour of its PDFs (section titles when readable on white, rules, table headers with black or white text by WCAG contrast) and of its self-invoicing portal page (header and buttons); null for the default grey',
+  },
+);
+const pdfNote = Type.Union(
+  [
+    Type.String({
+      maxLength: PDF_NOTE_MAX_CHARS,
+      description: `At most ${PDF_NOTE_MAX_CHARS} characters and ${PDF_NOTE_MAX_LINES} lines, no control characters but line breaks and tabs`,
+    }),
+    Type.Null(),
+  ],
+  {
+    description:
+      'Printed as typed at the foot of every PDF after the seals (bank details, a thank-you line); characters the PDF font cannot draw print as "?". Line breaks become \\n and trailing spaces go; blank or null for none',
+  },
+);
+
 export const MerchantCreateSchema = named(
   'MerchantCreate',
   Type.Object(
@@ -95,6 +123,8 @@ export const MerchantCreateSchema = named(
       emailCopyTo: Type.Optional(emailCopyTo),
       globalInvoice: Type.Optional(GlobalInvoiceSettingUpdateSchema),
       receiptGraceDays: Type.Optional(receiptGraceDays),
+      brandColor: Type.Optional(brandColor),
+      pdfNote: Type.Optional(pdfNote),
     },
     { additionalProperties: false },
   ),
@@ -124,6 +154,8 @@ export const MerchantUpdateSchema = named(
       emailCopyTo: Type.Optional(emailCopyTo),
       globalInvoice: Type.Optional(GlobalInvoiceSettingUpdateSchema),
       receiptGraceDays: Type.Optional(receiptGraceDays),
+      brandColor: Type.Optional(brandColor),
+      pdfNote: Type.Optional(pdfNote),
     },
     { additionalProperties: false },
   ),
@@ -168,6 +200,8 @@ export const MerchantSchema = named(
     receiptGraceDays: Type.Integer({ description: receiptGraceDays.description }),
     csd: Type.Union([CsdSchema, Type.Null()]),
     logoUrl: Type.Union([Type.String({ description: 'Signed URL, valid 15 minutes' }), Type.Null()]),
+    brandColor: Type.Union([Type.String(), Type.Null()]),
+    pdfNote: Type.Union([Type.String(), Type.Null()]),
     createdAt: Timestamp,
   }),
 );

@@ -95,6 +95,12 @@ const es = {
   logo: 'Logotipo',
   logoFile: 'Logotipo (PNG, JPEG o WebP, hasta 500 KB)',
   uploadLogo: 'Subir logotipo',
+  pdfLook: 'Aspecto de los PDF y del portal',
+  brandColor: 'Color de marca (#RRGGBB; vacío: gris predeterminado)',
+  brandColorPicker: 'Elegir el color de marca',
+  pdfNote: 'Nota al pie de cada PDF (hasta 500 caracteres y 6 renglones)',
+  pdfLookHint:
+    'Se aplica a los PDF que se generen a partir de ahora; el PDF ya generado de un documento no cambia.',
   motivoShort: {
     '01': '01 Con relación (sustitución)',
     '02': '02 Sin relación',
@@ -197,6 +203,11 @@ const en: typeof es = {
   logo: 'Logo',
   logoFile: 'Logo (PNG, JPEG or WebP, up to 500 KB)',
   uploadLogo: 'Upload logo',
+  pdfLook: 'Look of the PDFs and the portal',
+  brandColor: 'Brand colour (#RRGGBB; empty: default grey)',
+  brandColorPicker: 'Pick the brand colour',
+  pdfNote: 'Note at the foot of every PDF (up to 500 characters and 6 lines)',
+  pdfLookHint: 'Applies to PDFs rendered from now on; a document whose PDF was already rendered keeps it.',
   motivoShort: {
     '01': '01 With a replacement',
     '02': '02 Without a replacement',

@@ -3,14 +3,33 @@ import { FORMAS, IMPUESTOS, label, METODOS, REGIMENES, RELACIONES, TIPOS } from 
 import { CELL_FONT, CELL_SIZE, cellHeight, drawCell } from './table-cell';
 import { readCfdi, type CfdiView } from './cfdi-view';
 import { drawQrCode } from './qr-vector';
-import { ensureSpace, field, GRAY, MARGIN, sectionTitle, tableHeader, WIDTH } from './layout';
+import {
+  ensureSpace,
+  field,
+  GRAY,
+  MARGIN,
+  ruleColor,
+  sectionTitle,
+  tableHeader,
+  useBrandColor,
+  WIDTH,
+} from './layout';
 import { nominaSections } from './nomina-sections';
 import { comercioExteriorSection } from './comercio-exterior-section';
 import { pdfkit } from './pdfkit';
+import { winAnsi } from './win-ansi';
 
-export interface RenderPdfOptions {
+/** How a merchant's PDFs look (its "PDF look" settings); every part is optional. */
+export interface PdfLook {
   /** Merchant logo, PNG or JPEG; without it (or with another format) the header shows the legal name. */
   logo?: Buffer;
+  /** `#RRGGBB`: section titles (when readable on white), their rules and the table headers; default grey. */
+  brandColor?: string;
+  /** Printed as typed at the foot of the document, after the seals (bank details, a thank-you line). */
+  note?: string;
+}
+
+export interface RenderPdfOptions extends PdfLook {
   /**
    * A draft's preview from its unsealed Comprobante: the same layout, marked "SIN VALIDEZ FISCAL" on every page,
    * without UUID, QR, seals or the TFD (there are none).
@@ -54,6 +73,7 @@ export async function renderPdf(stampedXml: string, options: RenderPdfOptions = 
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  useBrandColor(doc, options.brandColor);
   header(doc, view, options.logo);
   parties(doc, view);
   if (view.nomina) nominaSections(doc, view.nomina, view.comprobante);
@@ -65,6 +85,7 @@ export async function renderPdf(stampedXml: string, options: RenderPdfOptions = 
   }
   if (view.stamp) sealsSection(doc, view.stamp);
   else previewNotice(doc);
+  if (options.note) noteSection(doc, options.note);
   pageNumbers(doc, view.stamp ? LEGEND : PREVIEW_LEGEND);
   doc.end();
   return done;
@@ -384,6 +405,24 @@ function previewNotice(doc: Doc): void {
       { width: WIDTH, align: 'center' },
     )
     .fillColor('black');
+}
+
+/**
+ * The merchant's note, after everything fiscal, above a rule in the accent colour. It is text, not markup: pdfkit
+ * prints each character as typed (characters outside WinAnsi, which Helvetica cannot draw, become "?").
+ */
+function noteSection(doc: Doc, note: string): void {
+  const text = winAnsi(note);
+  doc.font('Helvetica').fontSize(8);
+  ensureSpace(doc, doc.heightOfString(text, { width: WIDTH }) + 16);
+  doc.moveDown(0.8);
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + WIDTH, doc.y)
+    .strokeColor(ruleColor(doc))
+    .lineWidth(0.5)
+    .stroke();
+  doc.moveDown(0.4).fillColor('black').text(text, MARGIN, doc.y, { width: WIDTH, align: 'center' });
 }
 
 function pageNumbers(doc: Doc, legend: string): void {

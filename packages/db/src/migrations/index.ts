@@ -26,6 +26,7 @@ import { Migration20261128810000GlobalInvoices } from './Migration20261128810000
 import { Migration20261128900000DocumentExports } from './Migration20261128900000DocumentExports';
 import { Migration20261128910000LowBalanceAlerts } from './Migration20261128910000LowBalanceAlerts';
 import { Migration20261128920000Retentions } from './Migration20261128920000Retentions';
+import { Migration20261128930000MerchantPdfLook } from './Migration20261128930000MerchantPdfLook';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -63,4 +64,5 @@ export const migrationsList = [
   { name: 'Migration20261128900000DocumentExports', class: Migration20261128900000DocumentExports },
   { name: 'Migration20261128910000LowBalanceAlerts', class: Migration20261128910000LowBalanceAlerts },
   { name: 'Migration20261128920000Retentions', class: Migration20261128920000Retentions },
+  { name: 'Migration20261128930000MerchantPdfLook', class: Migration20261128930000MerchantPdfLook },
 ];

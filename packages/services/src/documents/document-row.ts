@@ -100,6 +100,9 @@ export async function loadDocument(
 export interface MerchantRefs {
   csd_serial: string | null;
   logo_key: string | null;
+  /** The rest of its PDF look (see loadPdfLook). */
+  brand_color: string | null;
+  pdf_note: string | null;
 }
 
 export type DocumentWithMerchantRefs = DocumentRow & { merchant: MerchantRefs };
@@ -113,16 +116,29 @@ export async function loadDocumentWithMerchantRefs(
   em: EntityManager,
   id: string,
 ): Promise<DocumentWithMerchantRefs> {
-  const rows: (DocumentRow & { merchant_csd_serial: string | null; merchant_logo_key: string | null })[] =
-    await em.execute(
-      `select d.*, c.serial_number as merchant_csd_serial, m.logo_key as merchant_logo_key
+  const rows: (DocumentRow & {
+    merchant_csd_serial: string | null;
+    merchant_logo_key: string | null;
+    merchant_brand_color: string | null;
+    merchant_pdf_note: string | null;
+  })[] = await em.execute(
+    `select d.*, c.serial_number as merchant_csd_serial, m.logo_key as merchant_logo_key,
+              m.brand_color as merchant_brand_color, m.pdf_note as merchant_pdf_note
        from documents d left join merchants m on m.id = d.merchant_id left join merchant_csds c on c.merchant_id = d.merchant_id
       where d.id = ?`,
-      [id],
-    );
+    [id],
+  );
   if (!rows[0]) throw new NotFoundError('document', id);
-  const { merchant_csd_serial, merchant_logo_key, ...row } = rows[0];
-  return { ...row, merchant: { csd_serial: merchant_csd_serial, logo_key: merchant_logo_key } };
+  const { merchant_csd_serial, merchant_logo_key, merchant_brand_color, merchant_pdf_note, ...row } = rows[0];
+  return {
+    ...row,
+    merchant: {
+      csd_serial: merchant_csd_serial,
+      logo_key: merchant_logo_key,
+      brand_color: merchant_brand_color,
+      pdf_note: merchant_pdf_note,
+    },
+  };
 }
 
 /** Loads by id alone: for workers, which act on behalf of whoever created the document. */

@@ -1,6 +1,7 @@
+import type { PdfLook } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import type { FileStorage, StoredFile } from '@cfdi/storage';
-import { loadPrintableLogo } from '../merchants/logo';
+import { loadPdfLook } from '../merchants/pdf-look';
 import { loadDocumentWithMerchantRefs, type DocumentWithMerchantRefs } from './document-row';
 import { documentFileKeys } from './files';
 
@@ -8,7 +9,7 @@ import { documentFileKeys } from './files';
 export type FilesRenderer = (
   uuid: string,
   stampedXml: string,
-  logo: Buffer | null,
+  look: PdfLook,
 ) => Promise<{ pdf: Buffer; zip: Buffer }>;
 
 export interface OnDemandFilesDeps {
@@ -97,17 +98,18 @@ function renderOnce(
           resolve(null);
           return;
         }
-        const logo = await loadPrintableLogo(
+        // The look as it is now: a PATCH of the merchant shows on files rendered after it, never on stored ones.
+        const look = await loadPdfLook(
           tx,
           deps.storage,
           { accountId: row.account_id, livemode: row.livemode },
           row.merchant_id,
-          row.merchant.logo_key,
+          row.merchant,
         );
         let files: RenderedFiles | undefined;
         for (let attempt = 1; !files; attempt++) {
           try {
-            files = await deps.renderFiles(row.uuid!, row.stamped_xml!, logo);
+            files = await deps.renderFiles(row.uuid!, row.stamped_xml!, look);
           } catch (error) {
             deps.onFailure(row.id, error as Error);
             if (attempt < RENDER_ATTEMPTS) continue;

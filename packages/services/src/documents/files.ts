@@ -1,4 +1,4 @@
-import { buildZip, cfdiZipEntries, renderPdf } from '@cfdi/cfdi';
+import { buildZip, cfdiZipEntries, renderPdf, type PdfLook } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import { loadDocumentById, type DocumentRow } from './document-row';
 import { kindOf } from './kinds';
@@ -10,8 +10,8 @@ export interface FilePutter {
 
 export interface DocumentFilesDeps {
   storage: FilePutter;
-  /** The merchant's logo for the PDF header, or null to print the legal name (see `merchantRefsOf`). */
-  loadLogo(row: DocumentRow): Promise<Buffer | null>;
+  /** The merchant's PDF look as it is now: logo, brand colour, note (see `loadPdfLook`, `merchantRefsOf`). */
+  loadLook(row: DocumentRow): Promise<PdfLook>;
 }
 
 export function documentFileKey(
@@ -54,9 +54,9 @@ export function storedFileKeys(
 export async function renderPdfAndZip(
   uuid: string,
   stampedXml: string,
-  logo: Buffer | null,
+  look: PdfLook,
 ): Promise<{ pdf: Buffer; zip: Buffer }> {
-  const pdf = await renderPdf(stampedXml, { logo: logo ?? undefined });
+  const pdf = await renderPdf(stampedXml, look);
   return { pdf, zip: await buildZip(cfdiZipEntries(uuid, stampedXml, pdf)) };
 }
 
@@ -99,7 +99,7 @@ async function renderDocumentFiles(
   const keys = storedFileKeys(row, row.uuid);
   await deps.storage.put(keys.xml, Buffer.from(row.stamped_xml, 'utf8'), 'application/xml');
   if (keys.pdf && keys.zip) {
-    const { pdf, zip } = await renderPdfAndZip(row.uuid, row.stamped_xml, await deps.loadLogo(row));
+    const { pdf, zip } = await renderPdfAndZip(row.uuid, row.stamped_xml, await deps.loadLook(row));
     await deps.storage.put(keys.pdf, pdf, 'application/pdf');
     await deps.storage.put(keys.zip, zip, 'application/zip');
   }

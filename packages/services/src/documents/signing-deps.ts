@@ -3,7 +3,7 @@ import type { MasterKeyring } from '../crypto/secret-box';
 import type { FileStorage } from '@cfdi/storage';
 import { NotFoundError } from '../errors';
 import { loadSigningCsd } from '../merchants/csd';
-import { loadPrintableLogo } from '../merchants/logo';
+import { loadPdfLook } from '../merchants/pdf-look';
 import { merchantRefsOf, type DocumentRow } from './document-row';
 import type { DocumentFilesDeps } from './files';
 import { UnsealableDocumentError, type CsdLoader } from './sealing';
@@ -67,17 +67,11 @@ export function createCsdLoader(deps: {
   };
 }
 
-/** Storage and the merchant's printable logo, for rendering a document's files. */
+/** Storage and the merchant's PDF look (logo, colour, note), for rendering a document's files. */
 export function documentFilesDeps(orm: Orm, storage: FileStorage): DocumentFilesDeps {
   return {
     storage,
-    loadLogo: (row) =>
-      loadPrintableLogo(
-        orm.em.fork(),
-        storage,
-        ownerScope(row),
-        row.merchant_id,
-        merchantRefsOf(row)?.logo_key,
-      ),
+    loadLook: (row) =>
+      loadPdfLook(orm.em.fork(), storage, ownerScope(row), row.merchant_id, merchantRefsOf(row)),
   };
 }

@@ -1,7 +1,7 @@
 import { renderPdf } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import type { FileStorage } from '@cfdi/storage';
-import { loadPrintableLogo } from '../merchants/logo';
+import { loadPdfLook } from '../merchants/pdf-look';
 import type { Scope } from '../scope';
 import { loadDraft } from './draft-row';
 
@@ -17,6 +17,6 @@ export async function renderDraftPreview(
   now: Date,
 ): Promise<Buffer> {
   const { row, kind } = await loadDraft(em, scope, id);
-  const logo = await loadPrintableLogo(em, storage, scope, row.merchant_id);
-  return renderPdf(kind.buildXml(row.input, now), { preview: true, ...(logo ? { logo } : {}) });
+  const look = await loadPdfLook(em, storage, scope, row.merchant_id);
+  return renderPdf(kind.buildXml(row.input, now), { ...look, preview: true });
 }

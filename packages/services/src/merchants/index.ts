@@ -34,3 +34,7 @@ export {
   type LogoContext,
 } from './logo';
 export { sniffImageType, type LogoContentType } from './image-type';
+export { loadPdfLook, type KnownLook } from './pdf-look';
+export { lookProblems, normalizedLook } from './look-rules';
+// The colour rules, for the apps that style a merchant's pages (the portal) without depending on @cfdi/cfdi.
+export { brandTextOnWhite, readableTextOn } from '@cfdi/cfdi/pure';

@@ -37,6 +37,10 @@ export interface MerchantView {
   receiptGraceDays: number;
   csd: CsdView | null;
   logoUrl: string | null;
+  /** `#rrggbb` of the PDFs' titles, rules and table headers and the portal's accent; null for the default. */
+  brandColor: string | null;
+  /** Printed as typed at the foot of every PDF; null for none. */
+  pdfNote: string | null;
   createdAt: string;
 }
 
@@ -60,6 +64,8 @@ export interface MerchantRow {
   global_invoice_periodicity: Periodicidad;
   receipt_grace_days: number;
   logo_key: string | null;
+  brand_color: string | null;
+  pdf_note: string | null;
   deleted_at: Date | string | null;
   created_at: Date | string;
   csd_serial_number: string | null;
@@ -73,7 +79,7 @@ export interface MerchantRow {
 export const MERCHANT_SELECT = `
   select m.id, m.account_id, m.livemode, m.rfc, m.legal_name, m.regimen_fiscal, m.zip, m.serie,
          m.default_clave_prod_serv, m.default_clave_unidad, m.registro_patronal, m.border_region_stimulus, m.auto_email, m.email_copy_to,
-         m.global_invoice_enabled, m.global_invoice_periodicity, m.receipt_grace_days, m.logo_key, m.deleted_at, m.created_at,
+         m.global_invoice_enabled, m.global_invoice_periodicity, m.receipt_grace_days, m.logo_key, m.brand_color, m.pdf_note, m.deleted_at, m.created_at,
          c.serial_number as csd_serial_number, c.rfc as csd_rfc, c.valid_from as csd_valid_from,
          c.valid_to as csd_valid_to, c.registered_with_pac as csd_registered_with_pac, c.updated_at as csd_updated_at
     from merchants m left join merchant_csds c on c.merchant_id = m.id`;
@@ -140,6 +146,8 @@ export function toMerchantView(row: MerchantRow, ctx: ViewContext): MerchantView
     receiptGraceDays: row.receipt_grace_days,
     csd: toCsdView(row, ctx.now()),
     logoUrl: row.logo_key ? ctx.fileUrls.url(row.logo_key) : null,
+    brandColor: row.brand_color,
+    pdfNote: row.pdf_note,
     createdAt: isoTimestamp(row.created_at),
   };
 }

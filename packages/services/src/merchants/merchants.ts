@@ -16,6 +16,7 @@ import {
 import { Conditions, keysetPage, listAnswer } from '../pagination';
 import { addressErrors, distinctAddresses } from '../emails/addresses';
 import type { Periodicidad } from '../receipts/global-period';
+import { lookProblems, normalizedLook } from './look-rules';
 
 export const DEFAULT_SERIE = 'A';
 
@@ -39,6 +40,10 @@ export interface MerchantCreate {
   globalInvoice?: { enabled: boolean; periodicity?: Periodicidad };
   /** Days after a receipt's month (or global period) during which its customer may still invoice it (0–60). */
   receiptGraceDays?: number;
+  /** `#RRGGBB` (stored lowercase) for the PDFs and the portal; null or absent for the default. */
+  brandColor?: string | null;
+  /** Printed at the foot of every PDF (≤ 500 characters, ≤ 6 lines); null, absent or blank for none. */
+  pdfNote?: string | null;
 }
 
 /** Everything but the RFC, which identifies the issuer to the SAT and the PAC and so never changes. */
@@ -69,13 +74,15 @@ export async function createMerchant(
     serieProblem(input.serie),
     ...addressErrors(input.emailCopyTo ?? [], '/emailCopyTo'),
     periodicityProblem(input.globalInvoice, input.regimenFiscal),
+    ...lookProblems(input),
   ]);
+  input = { ...input, ...normalizedLook(input) };
   const id = newId('mch');
   await ctx.em.execute(
     `insert into merchants (id, account_id, livemode, rfc, legal_name, regimen_fiscal, zip, serie, default_clave_prod_serv, default_clave_unidad,
        registro_patronal, border_region_stimulus, auto_email, email_copy_to, global_invoice_enabled,
-       global_invoice_periodicity, receipt_grace_days)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::text[], ?, ?, ?)`,
+       global_invoice_periodicity, receipt_grace_days, brand_color, pdf_note)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::text[], ?, ?, ?, ?, ?)`,
     [
       id,
       scope.accountId,
@@ -94,6 +101,8 @@ export async function createMerchant(
       input.globalInvoice?.enabled ?? false,
       input.globalInvoice?.periodicity ?? DEFAULT_PERIODICITY,
       input.receiptGraceDays ?? 0,
+      input.brandColor ?? null,
+      input.pdfNote ?? null,
     ],
   );
   return retrieveMerchant(ctx, scope, id);
@@ -136,6 +145,8 @@ const COLUMNS: Record<Exclude<keyof MerchantUpdate, 'globalInvoice'>, string> = 
   autoEmail: 'auto_email',
   emailCopyTo: 'email_copy_to',
   receiptGraceDays: 'receipt_grace_days',
+  brandColor: 'brand_color',
+  pdfNote: 'pdf_note',
 };
 
 export async function updateMerchant(
@@ -160,7 +171,9 @@ export async function updateMerchant(
           input.regimenFiscal ?? current.regimen_fiscal,
         )
       : undefined,
+    ...lookProblems(input),
   ]);
+  input = { ...input, ...normalizedLook(input) };
   if (input.emailCopyTo !== undefined)
     input = { ...input, emailCopyTo: distinctAddresses(input.emailCopyTo) };
   const fields = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((f) => input[f] !== undefined);

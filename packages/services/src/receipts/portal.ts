@@ -45,7 +45,8 @@ export interface PortalTicket {
 }
 
 export interface PortalReceipts {
-  merchant: { name: string; rfc: string; logoKey: string | null };
+  /** The merchant as its page shows it: name, RFC, logo and brand colour (`#rrggbb`, null for the default). */
+  merchant: { name: string; rfc: string; logoKey: string | null; brandColor: string | null };
   tickets: PortalTicket[];
   /** The sum of the tickets' totals, as the invoice will carry it. */
   total: string;
@@ -56,6 +57,7 @@ interface PortalRow extends ReceiptRow {
   merchant_name: string;
   merchant_rfc: string;
   merchant_logo_key: string | null;
+  merchant_brand_color: string | null;
   merchant_deleted_at: Date | null;
 }
 
@@ -85,7 +87,7 @@ async function portalRows(em: EntityManager, typed: readonly string[], now: Date
         r.forma_pago, r.branch, r.external_id, r.subtotal::text as subtotal, r.total::text as total, r.expires_at,
         r.invoice_document_id, r.cancelled_at, r.created_at, r.updated_at,
         m.legal_name as merchant_name, m.rfc as merchant_rfc, m.logo_key as merchant_logo_key,
-        m.deleted_at as merchant_deleted_at
+        m.brand_color as merchant_brand_color, m.deleted_at as merchant_deleted_at
       from receipts r join merchants m on m.id = r.merchant_id
       where r.key = any(?::text[])`,
     [keys],
@@ -118,7 +120,12 @@ export async function portalReceipts(
   const rows = await portalRows(em, typed, now);
   const first = rows[0]!;
   return {
-    merchant: { name: first.merchant_name, rfc: first.merchant_rfc, logoKey: first.merchant_logo_key },
+    merchant: {
+      name: first.merchant_name,
+      rfc: first.merchant_rfc,
+      logoKey: first.merchant_logo_key,
+      brandColor: first.merchant_brand_color,
+    },
     tickets: rows.map((row) => ({
       key: row.key,
       printedKey: printedReceiptKey(row.key),

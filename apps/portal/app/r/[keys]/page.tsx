@@ -1,6 +1,7 @@
 import { redirect } from 'next/navigation';
 import { normalizeReceiptKey, portalLogo, portalReceipts, ReceiptUnavailableError } from '@cfdi/services';
 import { currentLocale, formatDate, formatMoney } from '../../../src/locale';
+import { brandStyle } from '../../../src/brand';
 import { em, platform } from '../../../src/platform';
 import { InvoiceForm } from './invoice-form';
 import { Unavailable } from './unavailable';
@@ -49,7 +50,7 @@ export default async function ReceiptsPage({
     catalogs.listUsosCfdi(),
   ]);
   return (
-    <main>
+    <main style={brandStyle(receipts.merchant.brandColor)}>
       <header className="card merchant">
         {logo && <img src={`data:image/png;base64,${logo.toString('base64')}`} alt="" />}
         <div>

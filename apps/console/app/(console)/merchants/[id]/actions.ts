@@ -48,6 +48,35 @@ export async function saveMerchantSettings(_previous: FormState, form: FormData)
   });
 }
 
+/** The API's PATCH /v1/merchants/{id} for the PDF look: brand colour (empty for the default) and the PDFs' note. */
+export async function saveMerchantLook(_previous: FormState, form: FormData): Promise<FormState> {
+  const id = String(form.get('id') ?? '');
+  return audited<FormState>('merchants.settings', async () => {
+    const scope = await scopeOrThrow();
+    try {
+      const input = {
+        brandColor: textOf(form.get('brandColor')) ?? null,
+        // As typed: the services normalise line breaks and spaces, and a blank note is none.
+        pdfNote: String(form.get('pdfNote') ?? ''),
+      };
+      const merchant = await updateMerchant(await merchantContext(), scope, id, input);
+      revalidatePath(`/merchants/${id}`);
+      return {
+        result: { done: merchant.brandColor ?? 'default' },
+        audit: {
+          action: 'merchant.update',
+          target: id,
+          accountId: scope.accountId,
+          livemode: scope.livemode,
+          detail: { brandColor: merchant.brandColor, pdfNote: merchant.pdfNote },
+        },
+      };
+    } catch (error) {
+      return { result: formProblem(error), audit: null };
+    }
+  });
+}
+
 /** The API's PUT /v1/merchants/{id}/logo: a PNG, JPEG or WebP the services check by content and size. */
 export async function uploadMerchantLogo(_previous: FormState, form: FormData): Promise<FormState> {
   const id = String(form.get('id') ?? '');

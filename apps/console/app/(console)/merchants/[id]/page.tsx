@@ -40,6 +40,8 @@ export default async function MerchantSettingsPage({ params }: { params: Promise
           serie: merchant.serie,
           autoEmail: merchant.autoEmail,
           emailCopyTo: merchant.emailCopyTo,
+          brandColor: merchant.brandColor,
+          pdfNote: merchant.pdfNote,
           series: await folioSeries(await em(), scope, merchant.id),
         }}
       />
