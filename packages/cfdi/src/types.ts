@@ -1,3 +1,4 @@
+import type { ComplementDomicilio } from './complement-domicilio';
 /**
  * Request shapes accepted by the engine. Amounts are JSON numbers or decimal strings;
  * the engine converts them with decimal.js and never does float arithmetic on them.
@@ -111,21 +112,6 @@ export interface InvoiceInput extends DocumentHeader, ConceptsInput {
 }
 
 /** A Comercio Exterior 2.0 address (Domicilio of the Emisor, Receptor or a Destinatario). */
-/** An address in a complement (Comercio Exterior 2.0 and Carta Porte 3.1 share these attributes). */
-export interface ComplementDomicilio {
-  calle?: string;
-  numeroExterior?: string;
-  numeroInterior?: string;
-  colonia?: string;
-  localidad?: string;
-  referencia?: string;
-  municipio?: string;
-  estado: string;
-  /** c_Pais. */
-  pais: string;
-  codigoPostal: string;
-}
-
 /** Comercio Exterior's address: the street is required; the Emisor's country is always MEX. */
 export interface CceDomicilio extends ComplementDomicilio {
   calle: string;
