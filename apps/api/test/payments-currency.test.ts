@@ -5,13 +5,14 @@ import path from 'node:path';
 import { defaultSatDir } from '@cfdi/config';
 import { cadenaOriginal } from '@cfdi/cfdi';
 import { receivablesAging } from '@cfdi/services';
+import { waitFor } from '@cfdi/testkit';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
 
 // Issue #40: payment complements (Pagos 2.0) and credit notes in foreign currency, on the real stack.
 
 let stack: StackHarness;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ CANCELLATION_FIRST_POLL_SECONDS: '1', CANCELLATION_MAX_POLL_SECONDS: '1' });
 }, 60_000);
 afterAll(async () => stack?.close(), 60_000);
 
@@ -171,7 +172,28 @@ it('pays a USD invoice in MXN and then in USD: balances in USD, Totales in MXN, 
     tipoCambioP: 17.3,
   });
   expect(settled.status).toBe(400);
-}, 120_000);
+
+  // Cancelled newest first, each gives back its ImpPagado in USD (not its monto: 1,000 is pesos).
+  for (const [payment, back] of [
+    [inDollars.body, 58],
+    [inPesos.body, 116],
+  ] as const) {
+    const cancel = await post(account.testKey, `/v1/payments/${payment.id}/cancel`, { motivo: '02' });
+    expect(cancel.status).toBe(202);
+    const accepted = await fetch(`${stack.sandbox.url}/sandbox/receiver/${payment.uuid}/accept`, {
+      method: 'POST',
+    });
+    expect(accepted.status).toBe(200);
+    await waitFor(
+      async () =>
+        (await get(account.testKey, `/v1/payments/${payment.id}`)).body.status === 'cancelled'
+          ? true
+          : undefined,
+      { what: 'the payment cancelled' },
+    );
+    expect(await saldo(account, invoice.id)).toBe(back);
+  }
+}, 180_000);
 
 /** Each payment rule, refused with a 400 naming its field: [rule, body, path]. */
 const RULES: Array<[string, Record<string, unknown>, string]> = [
