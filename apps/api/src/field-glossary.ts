@@ -69,7 +69,7 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   anio: 'The year the global invoice covers',
   subtotal: 'SubTotal in MXN: the lines before discounts and taxes',
   discount: 'Descuento in MXN',
-  saldoPendiente: 'What is still owed on a PPD invoice in MXN; null for PUE',
+  saldoPendiente: 'What is still owed on a PPD invoice, in its currency; null for PUE',
   stampedAt: 'When the SAT timbre was obtained (ISO 8601 UTC); null until stamped',
   needsReconciliation:
     'true while the PAC’s answer was lost (timeout, reset) and an operator must decide whether it was stamped',
@@ -88,11 +88,20 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   fecha: 'Date and time of the SAT’s acuse',
   rfcEmisor: 'RFC of the issuer the acuse names',
   // Payments (Pagos 2.0)
-  monto: 'Amount paid in MXN',
+  monto: 'Amount received (Monto), in the payment’s currency (monedaP; MXN by default)',
   fechaPago: 'Date (and time) of the payment, Mexico City local time',
   numParcialidad: 'Installment number of the payment for this invoice (1, 2, …)',
-  saldoAnterior: 'What was owed on the invoice before this payment, MXN',
-  saldoInsoluto: 'What is still owed on the invoice after this payment, MXN',
+  saldoAnterior: 'What was owed on the invoice before this payment (ImpSaldoAnt), in the invoice’s currency',
+  saldoInsoluto:
+    'What is still owed on the invoice after this payment (ImpSaldoInsoluto), in the invoice’s currency',
+  impPagado:
+    'What the payment takes off the invoice (ImpPagado), in the invoice’s currency and decimals; default monto × equivalenciaDR',
+  monedaP: 'c_Moneda key of the money received (MonedaP), never XXX; default MXN',
+  tipoCambioP: 'MXN per unit of monedaP on the payment date (TipoCambioP), up to 6 decimals; null for MXN',
+  equivalenciaDR:
+    'Units of the invoice’s currency per unit of monedaP (EquivalenciaDR), up to 10 decimals; 1 when they are the same',
+  invoiceCurrency:
+    'c_Moneda of the paid invoice (MonedaDR): saldoAnterior, impPagado and saldoInsoluto are in it',
   // Merchants
   defaultClaveProdServ: 'c_ClaveProdServ used by items that send none; null when none',
   defaultClaveUnidad: 'c_ClaveUnidad used by items that send none; null when none',

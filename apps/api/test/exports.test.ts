@@ -321,11 +321,6 @@ const RULES: Array<[string, (b: Body) => void, string]> = [
   ['moneda a c_Moneda key (CFDI40113)', (b) => Object.assign(b, { moneda: 'ZZZ' }), '/moneda'],
   ['XXX is not an invoice currency (CFDI40113)', (b) => Object.assign(b, { moneda: 'XXX' }), '/moneda'],
   [
-    'foreign currency is PUE (no payment complements in it yet)',
-    (b) => Object.assign(b, { metodoPago: 'PPD', formaPago: '99' }),
-    '/metodoPago',
-  ],
-  [
     'exportacion 02 requires the complement (CFDI40122)',
     (b) => delete (b as Record<string, unknown>).comercioExterior,
     '/comercioExterior',

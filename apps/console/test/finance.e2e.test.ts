@@ -405,3 +405,59 @@ it('sets a low-balance warning on the billing page: the banner shows on every pa
   await expect(page.getByTestId('low-balance-banner').count()).resolves.toBe(0);
   await page.context().close();
 }, 120_000);
+
+it("pays a USD invoice from its page in dollars at the day's rate: its balance in USD, the aging in MXN at its TipoCambio", async () => {
+  const page = await signedIn();
+  const pesos = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+  const agingTotal = async () => {
+    await page.goto(url('/receivables'));
+    return pesos((await agingRow(page, 'URE180429TM6'))[4]!);
+  };
+  const before = await agingTotal();
+  const invoice = await post(
+    '/v1/invoices',
+    invoiceBody(account.merchantId, {
+      metodoPago: 'PPD',
+      formaPago: '99',
+      moneda: 'USD',
+      tipoCambio: 17.25,
+      items: [
+        { productCode: '43211503', unitCode: 'H87', description: 'Servidor', quantity: 1, unitPrice: 116 },
+      ],
+    }),
+  );
+  expect({ status: invoice.status, currency: invoice.body.currency }).toEqual({
+    status: 201,
+    currency: 'USD',
+  });
+  // 116.00 USD at the invoice's 17.25: 2,001.00 MXN more owed.
+  expect((await agingTotal()) - before).toBeCloseTo(2001, 2);
+
+  await page.goto(url(`/documents/${invoice.body.id}`));
+  await expect(page.getByTestId('document-balance').innerText()).resolves.toBe('$116.00 USD');
+  const form = page.getByRole('form', { name: 'Registrar pago (complemento)' });
+  await expect(form.getByLabel(/^Monto/).inputValue()).resolves.toBe('116.00');
+  await checkPage(page);
+  await form.getByLabel(/^Monto/).fill('58');
+  await form.getByLabel(/^Tipo de cambio/).fill('17.30');
+  await form.getByRole('button', { name: 'Registrar pago (complemento)' }).click();
+  await form.getByRole('status').getByRole('link').click();
+  await page.waitForURL(/\/documents\/pay_/);
+  const paymentId = new URL(page.url()).pathname.split('/').pop()!;
+  await waitFor(
+    async () =>
+      (await stack.api.request('GET', `/v1/payments/${paymentId}`, { key: account.testKey })).body.status ===
+      'stamped'
+        ? true
+        : undefined,
+    { what: 'the USD payment stamped' },
+  );
+  const payment = await stack.api.request('GET', `/v1/payments/${paymentId}`, { key: account.testKey });
+  expect(payment.body).toMatchObject({ monto: 58, currency: 'USD', tipoCambioP: 17.3, saldoInsoluto: 58 });
+
+  await page.goto(url(`/documents/${invoice.body.id}`));
+  await expect(page.getByTestId('document-balance').innerText()).resolves.toBe('$58.00 USD');
+  await expect(page.getByTestId(`related-amount-${paymentId}`).innerText()).resolves.toBe('$58.00 USD');
+  expect((await agingTotal()) - before).toBeCloseTo(1000.5, 2);
+  await page.context().close();
+}, 120_000);

@@ -9,7 +9,13 @@ export * from './types';
 export { MAX_AMOUNT, MAX_QUANTITY } from './decimal/limits';
 export { computeInvoice } from './tax/compute-invoice';
 export type { ComputedInvoice, ComputedConcept, ComputedTax, ComputedGroup, Impuesto } from './tax/computed';
-export { computePayment, type ComputedPayment, type PaymentTax } from './payment/compute-payment';
+export {
+  computePayment,
+  montoCoversPaid,
+  paymentMontoBand,
+  type ComputedPayment,
+  type PaymentTax,
+} from './payment/compute-payment';
 export {
   computeNomina,
   JUBILACION_PERCEPCIONES,
@@ -71,7 +77,13 @@ export {
   type CustomerRecordRequest,
   type ProductRecordRequest,
 } from './validation/records';
-export { validatePaymentRequest, type PaymentRequest } from './validation/payment-request';
+export {
+  checkPaymentRequest,
+  validatePaymentRequest,
+  type CheckedPayment,
+  type PaidInvoice,
+  type PaymentRequest,
+} from './validation/payment-request';
 export { validateNominaRequest } from './validation/nomina-request';
 export {
   validateRetentionRequest,

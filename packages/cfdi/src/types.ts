@@ -156,6 +156,10 @@ export interface CreditNoteInput extends DocumentHeader, ConceptsInput {
   formaPago: string;
   /** Default G02. */
   usoCfdi?: string;
+  /** c_Moneda, default MXN; any other needs tipoCambio and currencyDecimals from the catalog. */
+  moneda?: string;
+  /** MXN per unit of moneda, up to 6 decimals (absent for MXN). */
+  tipoCambio?: string;
 }
 
 export interface TaxGroup {
@@ -175,6 +179,10 @@ export interface RelatedInvoice {
   total: Amount;
   /** Document-level traslado groups of the invoice (cfdi:Impuestos/Traslados). */
   taxGroups: TaxGroup[];
+  /** The invoice's c_Moneda (MonedaDR), default MXN: Total, the balances and ImpPagado are in it. */
+  moneda?: string;
+  /** c_Moneda decimals of `moneda` (default 2): ImpSaldoAnt, ImpPagado and ImpSaldoInsoluto round to them. */
+  currencyDecimals?: number;
 }
 
 export interface PaymentInput {
@@ -184,8 +192,20 @@ export interface PaymentInput {
   folio?: number;
   folioText?: string;
   invoice: RelatedInvoice;
+  /** Monto: the money received, in monedaP. */
   monto: Amount;
+  /** MonedaP (c_Moneda, never XXX), default MXN. */
+  monedaP?: string;
+  /** c_Moneda decimals of monedaP (default 2): Monto and the ImpuestosP round to them. */
+  monedaPDecimals?: number;
+  /** TipoCambioP: MXN per unit of monedaP, up to 6 decimals; absent (written 1) for MXN. */
+  tipoCambioP?: string;
+  /** EquivalenciaDR: units of the invoice's currency per unit of monedaP, up to 10 decimals; absent (1) when equal. */
+  equivalenciaDR?: string;
+  /** ImpPagado in the invoice's currency; default monto × equivalenciaDR rounded to the invoice's decimals. */
+  impPagado?: Amount;
   numParcialidad: number;
+  /** ImpSaldoAnt, in the invoice's currency. */
   saldoAnterior: Amount;
   /** Local date-time without zone, YYYY-MM-DDTHH:MM:SS. */
   fechaPago: string;

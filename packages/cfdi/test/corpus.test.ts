@@ -13,6 +13,7 @@ import {
   cfdiRelacionados,
   installmentTaxGroups,
   invoiceTaxGroups,
+  montoCoversPaid,
   sealXml,
   verifySeal,
   type BuiltDocument,
@@ -22,6 +23,7 @@ import {
 import { D, type Dec } from '../src/decimal/money';
 import {
   creditNote,
+  foreignPaymentPlan,
   globalInvoice,
   invoice,
   ISSUERS,
@@ -29,6 +31,7 @@ import {
   nomina,
   paymentPlan,
   RECEIVERS,
+  type PaymentCurrency,
 } from './generators';
 import { satArithmeticErrors } from './sat-checks';
 import { loadCsd, NOW, requireTools, TFD_XSLT } from './sat-dir';
@@ -105,7 +108,10 @@ function add(kind: string, csd: string, xml: string, built?: BuiltDocument): Doc
  * credited; an optional substitute invoice relates it with TipoRelacion 04. Σ BaseDR and Σ ImporteDR must equal
  * each tax group of the invoice (times the share paid, to the cent per installment, when a note credited part of it).
  */
-type Plan = typeof paymentPlan extends fc.Arbitrary<infer T> ? T : never;
+type Plan = (typeof paymentPlan extends fc.Arbitrary<infer T> ? T : never) & {
+  invoiceCurrency?: PaymentCurrency;
+  paymentCurrency?: PaymentCurrency;
+};
 const key = (g: { impuesto: string; tipoFactor: string; tasaOCuota?: string }) =>
   `${g.impuesto}|${g.tipoFactor}|${g.tasaOCuota ?? ''}`;
 
@@ -118,16 +124,49 @@ function installmentSums(xmls: string[], uuid: string): Map<string, { base: Dec;
   return sums;
 }
 
+/** The document fields of a currency: nothing for MXN. */
+const currencyFields = (c: PaymentCurrency | undefined) =>
+  c && c.moneda !== 'MXN'
+    ? { moneda: c.moneda, tipoCambio: c.tipoCambio, currencyDecimals: c.decimales }
+    : {};
+
+/**
+ * Monto for an ImpPagado paid in another currency, as an integrator computes it: the quotient rounded to MonedaP's
+ * decimals (or rounded up when that leaves it below the SAT's band), and the units of the invoice's currency.
+ */
+function montoFor(impPagado: string, equivalencia: string, decP: number): string {
+  const rounded = new D(impPagado).div(equivalencia).toFixed(decP, D.ROUND_HALF_UP);
+  if (montoCoversPaid(rounded, impPagado, equivalencia, decP)) return rounded;
+  return new D(impPagado).div(equivalencia).toFixed(decP, D.ROUND_UP);
+}
+
 function addPayments(plan: Plan): void {
   const { issuer, receiver } = plan.invoice.input;
-  const inv = buildInvoiceXml({ ...plan.invoice.input, metodoPago: 'PPD', formaPago: '99' }, { now: NOW });
+  const dr = plan.invoiceCurrency;
+  const p = plan.paymentCurrency;
+  const decDR = dr?.decimales ?? 2;
+  const unit = 10 ** decDR;
+  const amount = (units: number): string => (units / unit).toFixed(decDR);
+  const { cartDiscount, ...invoiceInput } = plan.invoice.input;
+  const inv = buildInvoiceXml(
+    {
+      ...invoiceInput,
+      ...(cartDiscount !== undefined
+        ? { cartDiscount: Number(new D(cartDiscount).toDecimalPlaces(decDR, D.ROUND_DOWN)) }
+        : {}),
+      metodoPago: 'PPD',
+      formaPago: '99',
+      ...currencyFields(dr),
+    },
+    { now: NOW },
+  );
   add('I-PPD', plan.invoice.csd, inv.xml, inv);
   const groups = invoiceTaxGroups(inv.xml);
-  const totalCents = Math.round(Number(inv.computed.total) * 100);
-  let creditedCents = 0;
+  const totalUnits = Math.round(Number(inv.computed.total) * unit);
+  let creditedUnits = 0;
   if (plan.creditPercent !== undefined) {
-    const price = Math.floor((totalCents * plan.creditPercent) / 100) / 100;
-    if (price >= 0.01) {
+    const price = Math.floor((totalUnits * plan.creditPercent) / 100) / unit;
+    if (price >= 1 / unit) {
       const note = buildCreditNoteXml(
         {
           issuer,
@@ -137,6 +176,7 @@ function addPayments(plan: Plan): void {
           formaPago: '15',
           usoCfdi: 'G02',
           pricesIncludeTax: true,
+          ...currencyFields(dr),
           items: [
             {
               productCode: '84111506',
@@ -150,7 +190,7 @@ function addPayments(plan: Plan): void {
         { now: NOW },
       );
       add('E', plan.invoice.csd, note.xml, note);
-      creditedCents = Math.round(Number(note.computed.total) * 100);
+      creditedUnits = Math.round(Number(note.computed.total) * unit);
       if (!cfdiRelacionados(note.xml).some((r) => r.tipoRelacion === '01' && r.uuids.includes(plan.uuid)))
         relationErrors.push(`${plan.uuid}: credit note without its relation`);
     }
@@ -171,7 +211,8 @@ function addPayments(plan: Plan): void {
     )
       relationErrors.push(`${plan.uuid}: substitute without its relation`);
   }
-  let left = totalCents - creditedCents;
+  let left = totalUnits - creditedUnits;
+  if (left <= 0) return;
   const amounts: number[] = [];
   for (const share of plan.shares) {
     const paid = Math.floor((left * share) / 100);
@@ -180,9 +221,17 @@ function addPayments(plan: Plan): void {
     left -= paid;
   }
   amounts.push(left);
+  // EquivalenciaDR: invoice-currency units per payment-currency unit (MXN per MonedaP ÷ MXN per MonedaDR).
+  const cross = p !== undefined && p.moneda !== (dr?.moneda ?? 'MXN');
+  const equivalencia = cross
+    ? new D(p.tipoCambio)
+        .div(dr?.tipoCambio ?? '1')
+        .toDecimalPlaces(10, D.ROUND_HALF_UP)
+        .toFixed()
+    : undefined;
   const xmls: string[] = [];
-  let saldo = totalCents - creditedCents;
-  amounts.forEach((cents, i) => {
+  let saldo = totalUnits - creditedUnits;
+  amounts.forEach((units, i) => {
     const previous = [...installmentSums(xmls, plan.uuid).entries()].map(([k, s]) => {
       const [impuesto, tipoFactor, tasaOCuota] = k.split('|');
       return {
@@ -193,6 +242,7 @@ function addPayments(plan: Plan): void {
         ...(tipoFactor === 'Tasa' ? { importe: s.importe.toFixed(6) } : {}),
       };
     });
+    const impPagado = amount(units);
     const input: PaymentInput = {
       issuer,
       receiver: receiver!,
@@ -204,23 +254,28 @@ function addPayments(plan: Plan): void {
         folio: String(i + 100),
         total: inv.computed.total,
         taxGroups: groups,
+        ...(dr ? { moneda: dr.moneda, currencyDecimals: dr.decimales } : {}),
       },
-      monto: (cents / 100).toFixed(2),
+      monto: equivalencia ? montoFor(impPagado, equivalencia, p!.decimales) : impPagado,
+      ...(p && p.moneda !== 'MXN'
+        ? { monedaP: p.moneda, monedaPDecimals: p.decimales, tipoCambioP: p.tipoCambio }
+        : {}),
+      ...(equivalencia ? { equivalenciaDR: equivalencia, impPagado } : {}),
       numParcialidad: i + 1,
-      saldoAnterior: (saldo / 100).toFixed(2),
+      saldoAnterior: amount(saldo),
       fechaPago: '2026-11-20T12:00:00',
       formaPago: '03',
-      ...(creditedCents > 0 ? { credited: (creditedCents / 100).toFixed(2) } : {}),
+      ...(creditedUnits > 0 ? { credited: amount(creditedUnits) } : {}),
       previousInstallments: previous,
     };
     const pay = buildPaymentXml(input, { now: NOW });
     add('P', plan.invoice.csd, pay.xml);
     xmls.push(pay.xml);
-    saldo -= cents;
+    saldo -= units;
   });
   const sums = installmentSums(xmls, plan.uuid);
-  const share = new D(totalCents - creditedCents).div(totalCents);
-  const slack = new D('0.01').times(amounts.length);
+  const share = new D(totalUnits - creditedUnits).div(totalUnits);
+  const slack = new D(10).pow(-decDR).times(amounts.length);
   for (const g of groups.filter((group) => !new D(group.base).isZero())) {
     const got = sums.get(key(g)) ?? { base: new D(0), importe: new D(0) };
     const pairs: Array<[string, Dec, string | undefined]> = [
@@ -232,8 +287,8 @@ function addPayments(plan: Plan): void {
       const off = sum.minus(new D(invoiceValue).times(share)).abs();
       // A group of a few centavos cannot be split exactly: every installment must carry BaseDR > 0 for it, so one
       // whose cumulative share rounds to what earlier ones carried takes its own proportional share (decisions.md).
-      const tiny = new D(g.base).lt(new D('0.25').times(amounts.length));
-      if (creditedCents === 0 && !tiny ? !off.isZero() : off.gt(slack))
+      const tiny = new D(g.base).lt(new D(10).pow(-decDR).times(25).times(amounts.length));
+      if (creditedUnits === 0 && !tiny ? !off.isZero() : off.gt(slack))
         installmentErrors.push(
           `${plan.uuid} ${key(g)}: Σ ${name} ${sum.toFixed(2)} vs ${invoiceValue} × ${share.toFixed(6)}`,
         );
@@ -267,6 +322,8 @@ beforeAll(() => {
     add('E', csd, built.xml, built);
   }
   for (const plan of fc.sample(paymentPlan, { ...opts, numRuns: 200 })) addPayments(plan);
+  // Foreign currency (issue #40): USD, EUR, JPY (0 decimals), KWD (3) and MXN invoices paid in another currency.
+  for (const plan of fc.sample(foreignPaymentPlan, { ...opts, numRuns: 120 })) addPayments(plan);
   for (const { input, csd } of fc.sample(nomina, { ...opts, numRuns: 250 }))
     add('N', csd, buildNominaXml(input, { now: NOW }).xml);
 });
@@ -292,12 +349,21 @@ describe('property corpus (fixed seed)', () => {
       'TipoRelacion="03"',
       'SubsidioAlEmpleo',
       'HorasExtra',
+      'MonedaP="USD"',
+      'MonedaP="JPY"',
+      'MonedaP="KWD"',
+      'MonedaDR="JPY"',
+      'MonedaDR="KWD"',
+      'MonedaDR="EUR"',
     ]) {
       expect(all).toContain(needle);
     }
     expect(
       Math.max(...docs.map((d) => (d.xml.match(/<cfdi:Concepto /g) ?? []).length)),
     ).toBeGreaterThanOrEqual(400);
+    // Cross-currency payments carry an EquivalenciaDR other than 1; credit notes in foreign currency their TipoCambio.
+    expect(all).toMatch(/EquivalenciaDR="(?!1")[0-9.]+"/);
+    expect(docs.some((d) => d.kind === 'E' && /Moneda="(?!MXN)[A-Z]{3}" TipoCambio=/.test(d.xml))).toBe(true);
   });
 
   it('every document passes the SAT arithmetic checks', () => {

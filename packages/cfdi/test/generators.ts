@@ -249,4 +249,27 @@ export const paymentPlan = fc.record({
   substitute: fc.boolean(),
 });
 
+/** Currencies of the foreign-currency payment plans: c_Moneda decimals 2, 0 and 3, and MXN (TipoCambio 1). */
+export const PAYMENT_CURRENCIES = [
+  { moneda: 'MXN', decimales: 2, tipoCambio: '1' },
+  { moneda: 'USD', decimales: 2, tipoCambio: '17.253400' },
+  { moneda: 'EUR', decimales: 2, tipoCambio: '18.9' },
+  { moneda: 'JPY', decimales: 0, tipoCambio: '0.115213' },
+  { moneda: 'KWD', decimales: 3, tipoCambio: '56.781234' },
+] as const;
+export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+
+/** A payment plan whose invoice and payments may be in any two of PAYMENT_CURRENCIES (not both MXN). */
+export const foreignPaymentPlan = fc
+  .record({
+    invoice,
+    uuid,
+    shares: fc.array(fc.integer({ min: 5, max: 95 }), { minLength: 0, maxLength: 3 }),
+    creditPercent: fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined, freq: 3 }),
+    substitute: fc.constant(false),
+    invoiceCurrency: fc.constantFrom(...PAYMENT_CURRENCIES),
+    paymentCurrency: fc.constantFrom(...PAYMENT_CURRENCIES),
+  })
+  .filter((p) => p.invoiceCurrency.moneda !== 'MXN' || p.paymentCurrency.moneda !== 'MXN');
+
 export { nomina } from './nomina-generators';

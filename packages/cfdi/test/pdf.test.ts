@@ -279,6 +279,35 @@ describe('PDF representation', () => {
     expect(headerText(await renderPdf(stamped, { brandColor: '#ffeb3b' }), '#ffeb3b')).toBe('0 0 0');
   });
 
+  it('a payment in another currency than its invoice names both currencies and the equivalence', async () => {
+    const { xml } = buildPaymentXml(
+      {
+        issuer,
+        receiver: RECEIVERS[0]!,
+        fechaPago: '2026-11-19T13:05:00',
+        formaPago: '03',
+        monto: '1000.00',
+        equivalenciaDR: '0.058',
+        numParcialidad: 1,
+        saldoAnterior: '116.00',
+        invoice: {
+          uuid: '6F3C1B2A-9D4E-4F5A-8B7C-1D2E3F4A5B6C',
+          total: '116.00',
+          moneda: 'USD',
+          taxGroups: [
+            { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '100.00', importe: '16.00' },
+          ],
+        },
+      },
+      { now: NOW },
+    );
+    const oneLine = pdfText(await renderPdf(mockStamp(xml, csd, UUID)), 'pago-usd').replace(/\s+/g, ' ');
+    expect(oneLine).toContain('$1000.00 MXN');
+    expect(oneLine).toContain(
+      'saldo anterior $116.00 USD; importe pagado $58.00 USD; saldo insoluto $58.00 USD; equivalencia 0.058 USD por MXN',
+    );
+  });
+
   it('a logo pdfkit cannot embed (WebP, broken PNG) falls back to the legal name', async () => {
     const { xml } = buildInvoiceXml(
       { issuer, receiver: RECEIVERS[0]!, items: threeItems, formaPago: '03' },

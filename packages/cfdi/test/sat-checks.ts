@@ -168,17 +168,49 @@ export function satArithmeticErrors(xml: string): string[] {
   return errors;
 }
 
+/**
+ * Pagos 2.0 (cfdi40.md §5.3–§5.5): balances in MonedaDR decimals, EquivalenciaDR 1 exactly when MonedaDR = MonedaP,
+ * TipoCambioP 1 exactly with MXN, Monto covering ImpPagado / EquivalenciaDR within the SAT band (CRP20217), the
+ * TrasladoP the Σ of the TrasladoDR divided by EquivalenciaDR at the decimals written, the Totales in MXN: each value
+ * times TipoCambioP, summed and rounded to 2 decimals.
+ */
 function checkPagos(root: Element, fail: (m: string) => void): void {
   const pagos = children(children(root, C, 'Complemento')[0]!, P, 'Pagos')[0]!;
   const totales = children(pagos, P, 'Totales')[0]!;
   const sums = new Map<string, Dec>();
-  const add = (k: string, v: string): void => void sums.set(k, (sums.get(k) ?? new D(0)).plus(v));
+  const add = (k: string, v: Dec): void => void sums.set(k, (sums.get(k) ?? new D(0)).plus(v));
   for (const pago of children(pagos, P, 'Pago')) {
-    add('MontoTotalPagos', attr(pago, 'Monto')!);
+    const monedaP = attr(pago, 'MonedaP')!;
+    const placesP = CURRENCY_DECIMALS[monedaP] ?? 2;
+    const tc = attr(pago, 'TipoCambioP');
+    if (monedaP === 'MXN' ? tc !== undefined && !new D(tc).equals(1) : tc === undefined)
+      fail(`TipoCambioP ${tc} with MonedaP ${monedaP}`);
+    const rate = new D(tc ?? 1);
+    const monto = attr(pago, 'Monto')!;
+    if (decs(monto) > placesP) fail(`Monto has more than ${placesP} decimals`);
+    add('MontoTotalPagos', new D(monto).times(rate));
+    let paidLo = new D(0);
+    let paidHi = new D(0);
+    let paidTrunc = new D(0);
+    const drSums = new Map<string, { base: Dec; importe: Dec }>();
     for (const doc of children(pago, P, 'DoctoRelacionado')) {
+      const monedaDR = attr(doc, 'MonedaDR')!;
+      const placesDR = CURRENCY_DECIMALS[monedaDR] ?? 2;
+      const equiv = attr(doc, 'EquivalenciaDR');
+      if (monedaDR === monedaP ? equiv !== '1' : equiv === undefined || equiv === '1')
+        fail(`EquivalenciaDR ${equiv} with MonedaDR ${monedaDR} and MonedaP ${monedaP}`);
+      for (const n of ['ImpSaldoAnt', 'ImpPagado', 'ImpSaldoInsoluto'])
+        if (decs(attr(doc, n)!) > placesDR) fail(`${n} has more than ${placesDR} decimals`);
       if (!num(doc, 'ImpSaldoAnt').minus(num(doc, 'ImpPagado')).equals(num(doc, 'ImpSaldoInsoluto')))
         fail('ImpSaldoInsoluto');
       if (num(doc, 'ImpSaldoInsoluto').isNegative()) fail('negative saldo');
+      const paid = attr(doc, 'ImpPagado')!;
+      const e = new D(equiv ?? 1);
+      const he = new D(10).pow(-(equiv === '1' ? 10 : decs(equiv ?? '1'))).div(2);
+      const hp = new D(10).pow(-decs(paid)).div(2);
+      paidTrunc = paidTrunc.plus(new D(paid).div(e));
+      paidLo = paidLo.plus(new D(paid).minus(hp).div(e.plus(he)).toDecimalPlaces(placesP, D.ROUND_DOWN));
+      paidHi = paidHi.plus(new D(paid).plus(hp).div(e.minus(he)).toDecimalPlaces(placesP, D.ROUND_UP));
       for (const t of path(doc, P, 'ImpuestosDR', 'TrasladosDR', 'TrasladoDR')) {
         if (!num(t, 'BaseDR').gt(0)) fail('BaseDR not > 0');
         const imp = attr(t, 'ImporteDR');
@@ -187,20 +219,38 @@ function checkPagos(root: Element, fail: (m: string) => void): void {
           !inside(new D(imp), taxBand(attr(t, 'BaseDR')!, attr(t, 'TasaOCuotaDR')!, imp))
         )
           fail('ImporteDR outside band');
+        const k = `${attr(t, 'ImpuestoDR')}|${attr(t, 'TipoFactorDR')}|${attr(t, 'TasaOCuotaDR') ?? ''}`;
+        const s = drSums.get(k) ?? { base: new D(0), importe: new D(0) };
+        drSums.set(k, {
+          base: s.base.plus(num(t, 'BaseDR').div(e)),
+          importe: s.importe.plus(new D(imp ?? 0).div(e)),
+        });
       }
     }
+    const m = new D(monto);
+    if (!paidTrunc.toDecimalPlaces(placesP, D.ROUND_DOWN).lte(m) && !(paidLo.lte(m) && m.lte(paidHi)))
+      fail(`Monto ${monto} below Σ ImpPagado / EquivalenciaDR (CRP20217)`);
     for (const t of path(pago, P, 'ImpuestosP', 'TrasladosP', 'TrasladoP')) {
-      const rate = attr(t, 'TasaOCuotaP');
+      const rateP = attr(t, 'TasaOCuotaP');
+      const k = `${attr(t, 'ImpuestoP')}|${attr(t, 'TipoFactorP')}|${rateP ?? ''}`;
+      const dr = drSums.get(k);
+      const baseP = attr(t, 'BaseP')!;
+      if (!dr || !dr.base.toDecimalPlaces(decs(baseP), D.ROUND_HALF_UP).equals(baseP))
+        fail(`TrasladoP ${k}: BaseP ${baseP} != Σ BaseDR / EquivalenciaDR`);
+      const impP = attr(t, 'ImporteP');
+      if (dr && impP !== undefined && !dr.importe.toDecimalPlaces(decs(impP), D.ROUND_HALF_UP).equals(impP))
+        fail(`TrasladoP ${k}: ImporteP ${impP} != Σ ImporteDR / EquivalenciaDR`);
       if (attr(t, 'ImpuestoP') !== '002') continue;
-      if (attr(t, 'TipoFactorP') === 'Exento') add('TotalTrasladosBaseIVAExento', attr(t, 'BaseP')!);
+      if (attr(t, 'TipoFactorP') === 'Exento') add('TotalTrasladosBaseIVAExento', new D(baseP).times(rate));
       else {
-        const suffix = { '0.160000': 'IVA16', '0.080000': 'IVA8', '0.000000': 'IVA0' }[rate!]!;
-        add(`TotalTrasladosBase${suffix}`, attr(t, 'BaseP')!);
-        add(`TotalTrasladosImpuesto${suffix}`, attr(t, 'ImporteP')!);
+        const suffix = { '0.160000': 'IVA16', '0.080000': 'IVA8', '0.000000': 'IVA0' }[rateP!]!;
+        add(`TotalTrasladosBase${suffix}`, new D(baseP).times(rate));
+        add(`TotalTrasladosImpuesto${suffix}`, new D(impP!).times(rate));
       }
     }
   }
-  for (const [k, v] of sums) if (!r2(v).equals(num(totales, k))) fail(`Totales ${k}`);
+  for (const [k, v] of sums)
+    if (!v.toDecimalPlaces(2, D.ROUND_HALF_UP).equals(num(totales, k))) fail(`Totales ${k}`);
 }
 
 function checkNomina(root: Element, fail: (m: string) => void): void {

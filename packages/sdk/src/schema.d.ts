@@ -1469,6 +1469,8 @@ export interface components {
             items: components["schemas"]["DocumentItem"][];
             /** @description A merchant (issuer) of the account: mch_… */
             merchantId: string;
+            /** @description c_Moneda key, default MXN (credit notes: the invoice's). Another currency (USD, EUR…) needs tipoCambio; amounts are in it and round to its c_Moneda decimals */
+            moneda?: string;
             /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
             pricesIncludeTax?: boolean;
             receiver?: components["schemas"]["Receiver"];
@@ -1481,6 +1483,8 @@ export interface components {
              * @enum {string}
              */
             status?: "draft";
+            /** @description MXN per unit of moneda, up to 6 decimals; required unless moneda is MXN */
+            tipoCambio?: number;
             /** @description c_TipoRelacion key of the relation: 01 credit note, 03 return, 04 replacement, 07 advance applied */
             tipoRelacion?: "01" | "03";
             /** @description c_UsoCFDI key: what the receiver uses the CFDI for (G01 merchandise, G03 expenses, S01 no fiscal effect, CP01 payments, CN01 payroll) */
@@ -2104,7 +2108,7 @@ export interface components {
             relatedInvoiceId?: string | null;
             /** @description Folio fiscal (UUID) of the related CFDI */
             relatedUuid?: string;
-            /** @description What is still owed on a PPD invoice in MXN; null for PUE */
+            /** @description What is still owed on a PPD invoice, in its currency; null for PUE */
             saldoPendiente: number | null;
             /** @description Serie of the folio, printed before it (e.g. A) */
             serie: string;
@@ -2272,7 +2276,7 @@ export interface components {
             merchantId: string;
             /** @description c_MetodoPago: PUE paid in one installment, PPD paid in installments or later (then a payment complement per payment) */
             metodoPago?: "PUE" | "PPD";
-            /** @description c_Moneda key, default MXN. Another currency (USD, EUR…) needs tipoCambio; amounts are in it and round to its c_Moneda decimals */
+            /** @description c_Moneda key, default MXN (credit notes: the invoice's). Another currency (USD, EUR…) needs tipoCambio; amounts are in it and round to its c_Moneda decimals */
             moneda?: string;
             /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
             pricesIncludeTax?: boolean;
@@ -2814,10 +2818,12 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds
              */
             createdAt: string;
-            /** @description c_Moneda (ISO 4217) code of the amounts: MXN unless the invoice says otherwise */
+            /** @description c_Moneda of monto (MonedaP) */
             currency: string;
             /** @description The saved customer the receiver was copied from */
             customerId: string | null;
+            /** @description Units of the invoice’s currency per unit of monedaP (EquivalenciaDR), up to 10 decimals; 1 when they are the same */
+            equivalenciaDR: number;
             /** @description Why stamping failed (code and message from the PAC or the SAT); null otherwise */
             failure: {
                 /** @description The PAC or SAT error code */
@@ -2832,13 +2838,17 @@ export interface components {
             formaPago: string;
             /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
+            /** @description What the payment takes off the invoice (ImpPagado), in the invoice’s currency and decimals; default monto × equivalenciaDR */
+            impPagado: number;
+            /** @description c_Moneda of the paid invoice (MonedaDR): saldoAnterior, impPagado and saldoInsoluto are in it */
+            invoiceCurrency: string;
             /** @description An invoice (inv_…) */
             invoiceId: string;
             /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
             livemode: boolean;
             /** @description A merchant (issuer) of the account: mch_… */
             merchantId: string;
-            /** @description Amount paid in MXN */
+            /** @description Amount received (Monto), in the payment’s currency (monedaP; MXN by default) */
             monto: number;
             /** @description true while the PAC’s answer was lost (timeout, reset) and an operator must decide whether it was stamped */
             needsReconciliation: boolean;
@@ -2849,9 +2859,9 @@ export interface components {
              * @enum {string}
              */
             object: "payment";
-            /** @description What was owed on the invoice before this payment, MXN */
+            /** @description What was owed on the invoice before this payment (ImpSaldoAnt), in the invoice’s currency */
             saldoAnterior: number;
-            /** @description What is still owed on the invoice after this payment, MXN */
+            /** @description What is still owed on the invoice after this payment (ImpSaldoInsoluto), in the invoice’s currency */
             saldoInsoluto: number;
             /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
             stampedAt: string | null;
@@ -2860,20 +2870,30 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+            /** @description MXN per unit of monedaP on the payment date (TipoCambioP), up to 6 decimals; null for MXN */
+            tipoCambioP: number | null;
             /** @description Folio fiscal: the UUID of the SAT timbre */
             uuid: string | null;
         };
         PaymentCreate: {
-            /** @description A saved customer (cus_…) with the invoice's receiver RFC: the complement carries its current data (default: the invoice's receiver) */
+            /** @description A saved customer (cus_…) of the invoice's RFC whose current data the complement carries */
             customerId?: string;
-            /** @description Local Mexico City date-time without zone; default now; not in the future */
+            /** @description Invoice's currency per monedaP; required if they differ */
+            equivalenciaDR?: number;
+            /** @description Mexico City local time, no zone; default now; not in the future */
             fechaPago?: string;
             /** @description How the money arrived (c_FormaPago); never 99 */
             formaPago: string;
-            /** @description Amount received, at most the outstanding balance; 2 decimals */
+            /** @description In the invoice's currency; default monto × equivalenciaDR */
+            impPagado?: number;
+            /** @description c_Moneda received; default MXN */
+            monedaP?: string;
+            /** @description Amount received in monedaP */
             monto: number;
-            /** @description Default: the next installment; when sent it must be that number */
+            /** @description Default and only value: the next installment */
             numParcialidad?: number;
+            /** @description MXN per monedaP; required unless MXN */
+            tipoCambioP?: number;
         };
         Percepcion: {
             /** @description Required for 045 */
@@ -8100,8 +8120,12 @@ export interface operations {
                      *       "formaPago": "03",
                      *       "fechaPago": "2026-11-27T12:00:00",
                      *       "saldoAnterior": 2320,
+                     *       "impPagado": 1160,
                      *       "saldoInsoluto": 1160,
                      *       "currency": "MXN",
+                     *       "tipoCambioP": null,
+                     *       "invoiceCurrency": "MXN",
+                     *       "equivalenciaDR": 1,
                      *       "files": {
                      *         "status": "ready",
                      *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
@@ -12079,8 +12103,12 @@ export interface operations {
                      *           "formaPago": "03",
                      *           "fechaPago": "2026-11-27T12:00:00",
                      *           "saldoAnterior": 2320,
+                     *           "impPagado": 1160,
                      *           "saldoInsoluto": 1160,
                      *           "currency": "MXN",
+                     *           "tipoCambioP": null,
+                     *           "invoiceCurrency": "MXN",
+                     *           "equivalenciaDR": 1,
                      *           "files": {
                      *             "status": "ready",
                      *             "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
@@ -12201,8 +12229,12 @@ export interface operations {
                      *       "formaPago": "03",
                      *       "fechaPago": "2026-11-27T12:00:00",
                      *       "saldoAnterior": 2320,
+                     *       "impPagado": 1160,
                      *       "saldoInsoluto": 1160,
                      *       "currency": "MXN",
+                     *       "tipoCambioP": null,
+                     *       "invoiceCurrency": "MXN",
+                     *       "equivalenciaDR": 1,
                      *       "files": {
                      *         "status": "ready",
                      *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
@@ -12359,8 +12391,12 @@ export interface operations {
                      *       "formaPago": "03",
                      *       "fechaPago": "2026-11-27T12:00:00",
                      *       "saldoAnterior": 2320,
+                     *       "impPagado": 1160,
                      *       "saldoInsoluto": 1160,
                      *       "currency": "MXN",
+                     *       "tipoCambioP": null,
+                     *       "invoiceCurrency": "MXN",
+                     *       "equivalenciaDR": 1,
                      *       "files": {
                      *         "status": "ready",
                      *         "xmlUrl": "https://api.example.com/files/inv_0JD8X6C3DEK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",

@@ -47,10 +47,10 @@ export const creditNoteKind: ApiDocumentKind = {
       name: 'create_credit_note',
       title: 'Create credit note',
       description:
-        'Issue and stamp a credit note (CFDI egreso, one timbre) that corrects an income invoice without cancelling it: ' +
-        'returned goods, a discount or a refund. Give relatedInvoiceId for an invoice of this service (its receiver is copied), or ' +
-        'relatedUuid plus receiver for one stamped elsewhere. formaPago is how the money goes back (15 when the invoice is not ' +
-        'paid yet; never 99). The credit notes of an invoice never add up to more than its total.',
+        'Issue and stamp a credit note (CFDI egreso, one timbre) correcting an income invoice without cancelling it, ' +
+        'in its currency. Give relatedInvoiceId for an invoice of this service (receiver ' +
+        'copied), or relatedUuid plus receiver for one stamped elsewhere. formaPago: how the money goes back (15 if unpaid; ' +
+        "never 99). An invoice's credit notes never exceed its total.",
     },
   },
 };
@@ -70,9 +70,9 @@ export const paymentKind: ApiDocumentKind = {
       name: 'create_payment',
       title: 'Create payment complement',
       description:
-        'Record money received for a stamped PPD invoice and stamp its payment complement (REP, Pagos 2.0; one timbre). ' +
-        "monto is at most the invoice's outstanding balance (saldoPendiente); formaPago is how it arrived (never 99). The " +
-        'installment number and balances are computed by the server. Waits up to 20 s like create_invoice.',
+        'Record money received for a stamped PPD invoice and stamp its payment complement (Pagos 2.0, one timbre), in ' +
+        "the invoice's currency or another (monedaP, equivalenciaDR); the server computes installment and balances. " +
+        'Waits up to 20 s like create_invoice.',
     },
   },
 };

@@ -165,8 +165,8 @@ export const paymentResource: DocumentResource = {
       name: 'cancel_payment',
       title: 'Cancel payment',
       description:
-        "Ask the SAT to cancel a stamped payment complement (one timbre); its amount goes back to the invoice's outstanding " +
-        'balance once cancelled. Installments are cancelled newest first. motivo as for cancel_invoice (01 needs folioSustitucion).',
+        "Ask the SAT to cancel a stamped payment complement (one timbre); once cancelled, what it paid returns to the invoice's " +
+        'balance. Newest installment first. motivo as for cancel_invoice.',
     },
   },
   ...emailTexts('Payment', 'a', 'payment complement'),

@@ -286,7 +286,7 @@ export const InvoiceCreateSchema = named(
         Type.String({
           pattern: '^[A-Z]{3}$',
           description:
-            'c_Moneda key, default MXN. Another currency (USD, EUR…) needs tipoCambio; amounts are in it and round to its c_Moneda decimals',
+            "c_Moneda key, default MXN (credit notes: the invoice's). Another currency (USD, EUR…) needs tipoCambio; amounts are in it and round to its c_Moneda decimals",
         }),
       ),
       tipoCambio: Type.Optional(
@@ -328,6 +328,9 @@ export const CreditNoteCreateSchema = named(
       customerId: Type.Optional(CustomerId),
       items: Items,
       pricesIncludeTax: Type.Optional(Type.Boolean()),
+      // The invoice's own schemas: the MCP listing shares them by pointer (its 40 KB budget).
+      moneda: InvoiceCreateSchema.properties.moneda,
+      tipoCambio: InvoiceCreateSchema.properties.tipoCambio,
     },
     { additionalProperties: false },
   ),

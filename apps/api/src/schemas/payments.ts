@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { UUID_PATTERN } from '@cfdi/services';
+import { MAX_AMOUNT, UUID_PATTERN } from '@cfdi/services';
 import { PaginationQuerySchema, StringEnum, Timestamp } from './common';
 import { Amount, DocumentStatusSchema, InvoiceSchema } from './documents';
 import { named } from '../openapi-components';
@@ -11,29 +11,49 @@ export const PaymentCreateSchema = named(
   'PaymentCreate',
   Type.Object(
     {
-      monto: Amount({ description: 'Amount received, at most the outstanding balance; 2 decimals' }),
+      monto: Amount({ description: 'Amount received in monedaP' }),
       formaPago: Type.String({
         pattern: '^[0-9]{2,3}$',
         description: 'How the money arrived (c_FormaPago); never 99',
       }),
+      monedaP: Type.Optional(
+        Type.String({ pattern: '^[A-Z]{3}$', description: 'c_Moneda received; default MXN' }),
+      ),
+      tipoCambioP: Type.Optional(
+        Type.Number({
+          exclusiveMinimum: 0,
+          maximum: MAX_AMOUNT,
+          description: 'MXN per monedaP; required unless MXN',
+        }),
+      ),
+      equivalenciaDR: Type.Optional(
+        Type.Number({
+          exclusiveMinimum: 0,
+          maximum: MAX_AMOUNT,
+          description: "Invoice's currency per monedaP; required if they differ",
+        }),
+      ),
+      impPagado: Type.Optional(
+        Amount({ description: "In the invoice's currency; default monto × equivalenciaDR" }),
+      ),
       fechaPago: Type.Optional(
         Type.String({
           pattern: LocalDateTime,
-          description: 'Local Mexico City date-time without zone; default now; not in the future',
+          description: 'Mexico City local time, no zone; default now; not in the future',
         }),
       ),
       numParcialidad: Type.Optional(
         Type.Integer({
           minimum: 1,
           maximum: 999,
-          description: 'Default: the next installment; when sent it must be that number',
+          description: 'Default and only value: the next installment',
         }),
       ),
       customerId: Type.Optional(
         Type.String({
           minLength: 1,
           description:
-            "A saved customer (cus_…) with the invoice's receiver RFC: the complement carries its current data (default: the invoice's receiver)",
+            "A saved customer (cus_…) of the invoice's RFC whose current data the complement carries",
         }),
       ),
     },
@@ -109,8 +129,12 @@ export const PaymentSchema = named(
     formaPago: Type.String(),
     fechaPago: Type.String(),
     saldoAnterior: Type.Number(),
+    impPagado: Type.Number(),
     saldoInsoluto: Type.Number(),
-    currency: Type.String(),
+    currency: Type.String({ description: 'c_Moneda of monto (MonedaP)' }),
+    tipoCambioP: Type.Union([Type.Number(), Type.Null()]),
+    invoiceCurrency: Type.String(),
+    equivalenciaDR: Type.Number(),
     files: InvoiceSchema.properties.files,
     cancellation: CancellationSchema,
     needsReconciliation: Type.Boolean(),

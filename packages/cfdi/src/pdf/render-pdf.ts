@@ -313,7 +313,8 @@ function paymentsSection(doc: Doc, v: CfdiView): void {
       field(
         doc,
         'Parcialidad',
-        `${d.NumParcialidad}; saldo anterior $${d.ImpSaldoAnt}; importe pagado $${d.ImpPagado}; saldo insoluto $${d.ImpSaldoInsoluto}; objeto de impuesto ${d.ObjetoImpDR}`,
+        // The balances are in the invoice's currency (MonedaDR), which may differ from the payment's.
+        `${d.NumParcialidad}; saldo anterior $${d.ImpSaldoAnt} ${d.MonedaDR ?? ''}; importe pagado $${d.ImpPagado} ${d.MonedaDR ?? ''}; saldo insoluto $${d.ImpSaldoInsoluto} ${d.MonedaDR ?? ''}${d.EquivalenciaDR && d.EquivalenciaDR !== '1' ? `; equivalencia ${d.EquivalenciaDR} ${d.MonedaDR ?? ''} por ${pago.MonedaP}` : ''}; objeto de impuesto ${d.ObjetoImpDR}`,
         MARGIN + 10,
         WIDTH - 10,
       );

@@ -1,4 +1,5 @@
 import type { CatalogLookup } from './catalog-lookup';
+import { checkCurrency } from './currency';
 import {
   checkComputable,
   checkFormaPago,
@@ -21,6 +22,9 @@ export interface CreditNoteRequest {
   receiver?: unknown;
   items?: unknown;
   pricesIncludeTax?: unknown;
+  /** c_Moneda, default MXN; any other needs tipoCambio (as invoices). */
+  moneda?: unknown;
+  tipoCambio?: unknown;
 }
 
 export function validateCreditNoteRequest(
@@ -68,11 +72,19 @@ export function checkCreditNoteRequest(
   checkText(issues, '/folio', req.folio, 40, false);
   if (req.receiver !== undefined)
     checkReceiver(issues, req.receiver, req.usoCfdi ?? 'G02', context.issuer, catalogs);
+  const currency = checkCurrency(issues, req.moneda, req.tipoCambio, catalogs);
   const itemsOk = checkItems(issues, req.items, catalogs);
   checkBorderRate(issues, req.items, undefined, context.issuer);
   const computed =
     itemsOk && issues.list.length === 0
-      ? checkComputable(issues, req.items as ItemRequest[], undefined, undefined, req.pricesIncludeTax)
+      ? checkComputable(
+          issues,
+          req.items as ItemRequest[],
+          undefined,
+          undefined,
+          req.pricesIncludeTax,
+          currency?.decimales,
+        )
       : undefined;
-  return computed ? { issues: [], computed } : { issues: issues.list };
+  return computed && currency ? { issues: [], computed, currency } : { issues: issues.list };
 }

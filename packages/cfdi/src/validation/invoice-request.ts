@@ -185,11 +185,6 @@ export function checkInvoiceRequest(
   checkRelatedDocuments(issues, req.relatedDocuments);
 
   const currency = checkCurrency(issues, req.moneda, req.tipoCambio, catalogs);
-  if (currency && currency.moneda !== 'MXN' && metodo === 'PPD')
-    issues.add(
-      '/metodoPago',
-      `must be PUE with moneda ${currency.moneda}: payment complements of foreign-currency invoices are not supported yet`,
-    );
   const comercioExterior = checkExport(issues, req, catalogs, currency);
   let cartaPorte: CartaPorteInput | undefined;
   if (req.cartaPorte !== undefined) {

@@ -27,7 +27,7 @@ function taxAttrs(suffix: 'DR' | 'P', t: ComputedPayment['traslados'][number]): 
   return a;
 }
 
-/** Payment complement (P, Pagos 2.0) for one payment of one PPD invoice, MXN. */
+/** Payment complement (P, Pagos 2.0) for one payment of one PPD invoice, in any currency of either. */
 export function buildPaymentXml(input: PaymentInput, options: BuildOptions): BuiltPayment {
   const computed = computePayment(input);
   const root = startComprobante(
@@ -59,8 +59,8 @@ export function buildPaymentXml(input: PaymentInput, options: BuildOptions): Bui
   const pago = pagos.ele(NS.pago20, 'pago20:Pago', {
     FechaPago: input.fechaPago,
     FormaDePagoP: input.formaPago,
-    MonedaP: 'MXN',
-    TipoCambioP: '1',
+    MonedaP: computed.monedaP,
+    TipoCambioP: computed.tipoCambioP,
     Monto: computed.monto,
     ...(input.numOperacion !== undefined
       ? { NumOperacion: xmlText('numOperacion', input.numOperacion) }
@@ -71,8 +71,8 @@ export function buildPaymentXml(input: PaymentInput, options: BuildOptions): Bui
     IdDocumento: inv.uuid.toUpperCase(),
     ...(inv.serie !== undefined ? { Serie: xmlText('invoice.serie', inv.serie) } : {}),
     ...(inv.folio !== undefined ? { Folio: xmlText('invoice.folio', inv.folio) } : {}),
-    MonedaDR: 'MXN',
-    EquivalenciaDR: '1',
+    MonedaDR: computed.monedaDR,
+    EquivalenciaDR: computed.equivalenciaDR,
     NumParcialidad: String(input.numParcialidad),
     ImpSaldoAnt: computed.impSaldoAnt,
     ImpPagado: computed.impPagado,
@@ -83,7 +83,7 @@ export function buildPaymentXml(input: PaymentInput, options: BuildOptions): Bui
     const dr = docto.ele(NS.pago20, 'pago20:ImpuestosDR').ele(NS.pago20, 'pago20:TrasladosDR');
     for (const t of computed.traslados) dr.ele(NS.pago20, 'pago20:TrasladoDR', taxAttrs('DR', t));
     const p = pago.ele(NS.pago20, 'pago20:ImpuestosP').ele(NS.pago20, 'pago20:TrasladosP');
-    for (const t of computed.traslados) p.ele(NS.pago20, 'pago20:TrasladoP', taxAttrs('P', t));
+    for (const t of computed.trasladosP) p.ele(NS.pago20, 'pago20:TrasladoP', taxAttrs('P', t));
   }
   return { xml: serialize(root), computed };
 }

@@ -165,6 +165,7 @@ export async function relatedDocuments(
     | 'uuid'
     | 'total'
     | 'monto'
+    | 'currency'
     | 'serie'
     | 'folio'
     | 'created_at'
@@ -172,7 +173,7 @@ export async function relatedDocuments(
 > {
   // Each way of being related through its own index (an OR of them would scan every account's documents).
   return em.execute(
-    `select id, type, kind, status, needs_reconciliation, uuid, total, monto, serie, folio, created_at from documents
+    `select id, type, kind, status, needs_reconciliation, uuid, total, monto, currency, serie, folio, created_at from documents
       where account_id = ? and livemode = ? and id <> ? and status <> 'draft'
         and id in (select id from documents where invoice_id = ?
                    union all select id from documents where related_invoice_id = ?

@@ -14,7 +14,11 @@ export const AGING_BUCKETS = [
 ] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number]['key'];
 
-/** One receiver RFC's outstanding balance, in pesos (decimal strings), per bucket and in all. */
+/**
+ * One receiver RFC's outstanding balance, in pesos (decimal strings), per bucket and in all. An invoice in another
+ * currency keeps its balance in that currency (`saldo_pendiente`); here it counts at the invoice's own TipoCambio,
+ * the rate it was stamped with, since the service has no rate of the day.
+ */
 export interface ReceivableAging {
   rfc: string;
   name: string;
@@ -29,6 +33,9 @@ export interface ReceivableAging {
  */
 export const OPEN_INVOICE = `type = 'invoice' and coalesce(kind, '') <> 'credit_note' and metodo_pago = 'PPD'
   and status in ('stamped', 'cancel_pending') and saldo_pendiente > 0`;
+
+/** An open invoice's balance in MXN: its currency's balance times its TipoCambio (absent, 1, for MXN). */
+const SALDO_MXN = `(saldo_pendiente * coalesce((input->>'tipoCambio')::numeric, 1))`;
 
 /** Days from the issue (Mexico City date of `stamped_at`) to `asOf`'s Mexico City date. */
 const DAYS_SINCE_ISSUE = `((?::timestamptz at time zone '${MEXICO_CITY}')::date - (stamped_at at time zone '${MEXICO_CITY}')::date)`;
@@ -50,7 +57,7 @@ export async function receivablesAging(
       ...(bucket.upTo === null ? [] : [`${DAYS_SINCE_ISSUE} <= ${bucket.upTo}`]),
     ];
     conditions.forEach(() => params.push(asOf.toISOString()));
-    return `coalesce(sum(saldo_pendiente) filter (where ${conditions.join(' and ')}), 0)::text as ${bucket.key}`;
+    return `round(coalesce(sum(${SALDO_MXN}) filter (where ${conditions.join(' and ')}), 0), 2)::text as ${bucket.key}`;
   });
   const rows: (Record<AgingBucket, string> & {
     rfc: string;
@@ -59,11 +66,11 @@ export async function receivablesAging(
     total: string;
   })[] = await em.execute(
     `select receiver->>'rfc' as rfc, max(receiver->>'name') as name, count(*)::text as invoices,
-              sum(saldo_pendiente)::text as total, ${bucketColumns.join(', ')}
+              round(sum(${SALDO_MXN}), 2)::text as total, ${bucketColumns.join(', ')}
          from documents
         where account_id = ? and livemode = ? and ${OPEN_INVOICE}${scope.merchantIds ? ' and merchant_id = any(?)' : ''}
         group by receiver->>'rfc'
-        order by sum(saldo_pendiente) desc, receiver->>'rfc'
+        order by sum(${SALDO_MXN}) desc, receiver->>'rfc'
         limit 500`,
     [...params, scope.accountId, scope.livemode, ...(scope.merchantIds ? [scope.merchantIds] : [])],
   );

@@ -9,7 +9,7 @@ import {
 import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
 import { loadDocument, type DocumentRow } from './document-row';
-import { fromCentavos, toCentavos } from '../centavos';
+import { fromMinorUnits, toMinorUnits } from '../centavos';
 import { storePrepared, type PreparedDocument } from './prepared-document';
 import { checkAmountMagnitudes } from './amount-limits';
 import { resolveStampingMerchant } from './merchant-gate';
@@ -30,6 +30,9 @@ export interface CreditNoteCreate {
   /** Items in full, or `{productId, quantity, …}` made from a saved product. */
   items: DocumentItemRequest[];
   pricesIncludeTax?: boolean;
+  /** c_Moneda, default the related invoice's (MXN without one); any other needs tipoCambio. */
+  moneda?: string;
+  tipoCambio?: number | string;
 }
 
 /** The request once its customer and products are replaced by their data. */
@@ -46,7 +49,7 @@ type ExpandedCreditNote = Omit<CreditNoteCreate, 'items' | 'customerId'> & {
 async function relatedInvoice(
   em: EntityManager,
   scope: Scope,
-  body: Pick<CreditNoteCreate, 'relatedInvoiceId' | 'relatedUuid' | 'merchantId'>,
+  body: Pick<CreditNoteCreate, 'relatedInvoiceId' | 'relatedUuid' | 'merchantId' | 'moneda'>,
 ): Promise<DocumentRow | null> {
   if (!body.relatedInvoiceId) {
     if (!body.relatedUuid) return null; // the request validation says what is missing
@@ -93,7 +96,7 @@ async function refuseOtherTenantsTestUuid(em: EntityManager, relatedUuid: string
 function checkCreditable(
   scope: Scope,
   invoice: DocumentRow,
-  body: Pick<CreditNoteCreate, 'merchantId'>,
+  body: Pick<CreditNoteCreate, 'merchantId' | 'moneda'>,
   path: string,
 ): void {
   assertMerchantAccess(scope, invoice.merchant_id);
@@ -107,11 +110,12 @@ function checkCreditable(
       path,
       `is credit note ${invoice.id}; a credit note relates an income invoice, not another credit note`,
     );
-  // Credit notes are written in MXN; one of a foreign-currency invoice would compare amounts of two currencies.
-  if (invoice.currency !== 'MXN')
+  // A credit note is applied to its invoice's amounts (§6): the balance and the credit left are in the invoice's
+  // currency, so the note is written in it too (docs/decisions.md).
+  if (body.moneda !== undefined && body.moneda !== invoice.currency)
     throw ValidationError.field(
-      path,
-      `is an invoice in ${invoice.currency}; credit notes of foreign-currency invoices are not supported yet`,
+      '/moneda',
+      `must be ${invoice.currency}, the currency of the related invoice ${invoice.id} (or be left out): a credit note is applied to its invoice's amounts`,
     );
   checkNoCancellation(invoice, path);
   if (invoice.merchant_id !== body.merchantId) {
@@ -176,13 +180,19 @@ function receiverOf(invoice: DocumentRow, sent: Receiver | undefined): Receiver 
  * The credit notes in force (or stamping) of an invoice never add up to more than the invoice: a credit beyond what
  * was invoiced has no fiscal meaning. Checked under the invoice's row lock, so two notes cannot both take the rest.
  */
-async function checkCreditLeft(tx: EntityManager, invoice: DocumentRow, total: string): Promise<void> {
+async function checkCreditLeft(
+  tx: EntityManager,
+  invoice: DocumentRow,
+  total: string,
+  decimals: number,
+): Promise<void> {
   const inForce = await creditNotesOf(tx, invoice, ['stamping', 'stamped', 'cancel_pending']);
-  const left = toCentavos(invoice.total) - inForce.reduce((sum, note) => sum + toCentavos(note.total), 0);
-  if (toCentavos(total) > left) {
+  const units = (v: string): number => toMinorUnits(v, decimals);
+  const left = units(invoice.total) - inForce.reduce((sum, note) => sum + units(note.total), 0);
+  if (units(total) > left) {
     throw ValidationError.field(
       '/items',
-      `the credit note totals ${total}, more than the ${fromCentavos(left)} of invoice ${invoice.id} (total ${invoice.total}) that its credit notes in force leave to credit`,
+      `the credit note totals ${total}, more than the ${fromMinorUnits(left, decimals)} of invoice ${invoice.id} (total ${invoice.total} ${invoice.currency}) that its credit notes in force leave to credit`,
     );
   }
 }
@@ -235,11 +245,13 @@ export async function prepareCreditNote(
     : request.customerId
       ? customerOfInvoice(body.receiver!, invoice.receiver, 'a credit note')
       : receiverOf(invoice, body.receiver);
-  const { issues, computed } = checkCreditNoteRequest({ ...body, receiver }, deps.catalogs.lookup, {
-    issuer: merchant,
-    now,
-  });
-  if (!computed)
+  const moneda = body.moneda ?? invoice?.currency;
+  const { issues, computed, currency } = checkCreditNoteRequest(
+    { ...body, receiver, ...(moneda !== undefined ? { moneda } : {}) },
+    deps.catalogs.lookup,
+    { issuer: merchant, now },
+  );
+  if (!computed || !currency)
     throw new ValidationError(
       `The credit note is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
       issues,
@@ -262,6 +274,10 @@ export async function prepareCreditNote(
     pricesIncludeTax: body.pricesIncludeTax ?? true,
     serie: merchant.serie,
     ...(body.folio ? { folioText: body.folio } : {}),
+    // Foreign currency: the stored input carries what the XML needs, so sealing rebuilds the same document.
+    ...(currency.moneda !== 'MXN'
+      ? { moneda: currency.moneda, tipoCambio: currency.tipoCambio!, currencyDecimals: currency.decimales }
+      : {}),
   };
 
   return {
@@ -270,6 +286,7 @@ export async function prepareCreditNote(
     details: {
       kind: 'credit_note',
       folioText: body.folio ?? null,
+      currency: currency.moneda,
       metodoPago: 'PUE',
       formaPago: input.formaPago,
       usoCfdi: input.usoCfdi!,
@@ -291,8 +308,8 @@ export async function prepareCreditNote(
         invoice.id,
       ]);
       checkNoCancellation(locked[0]!, body.relatedInvoiceId ? '/relatedInvoiceId' : '/relatedUuid');
-      await checkCreditLeft(tx, locked[0]!, computed.total);
-      return { monto: await creditOutstandingBalance(tx, locked[0]!, computed.total) };
+      await checkCreditLeft(tx, locked[0]!, computed.total, currency.decimales);
+      return { monto: await creditOutstandingBalance(tx, locked[0]!, computed.total, currency.decimales) };
     },
   };
 }
@@ -306,11 +323,12 @@ async function creditOutstandingBalance(
   tx: EntityManager,
   invoice: DocumentRow,
   total: string,
+  decimals: number,
 ): Promise<string | null> {
   if (invoice.metodo_pago !== 'PPD' || invoice.saldo_pendiente === null) return null;
-  const applied = Math.min(toCentavos(total), toCentavos(invoice.saldo_pendiente));
+  const applied = Math.min(toMinorUnits(total, decimals), toMinorUnits(invoice.saldo_pendiente, decimals));
   if (applied <= 0) return null;
-  const monto = fromCentavos(applied);
+  const monto = fromMinorUnits(applied, decimals);
   await tx.execute(
     'update documents set saldo_pendiente = saldo_pendiente - ?, updated_at = now() where id = ?',
     [monto, invoice.id],

@@ -22,15 +22,32 @@ export const documentAmount = (row: Pick<DocumentRow, 'type' | 'total' | 'monto'
 /** Events are named after the resource: `invoice.*`, `payment.*`, `nomina.*`, `retention.*`. */
 export const eventPrefix = (row: Pick<DocumentRow, 'type'>): DocumentType => row.type;
 
+/** What the payment view reads of a payment's input (its currencies), without the related invoice's tax groups. */
+function paymentCurrenciesOf(input: Record<string, unknown> | null): Record<string, unknown> {
+  const i = (input ?? {}) as {
+    tipoCambioP?: string;
+    equivalenciaDR?: string;
+    impPagado?: string;
+    invoice?: { moneda?: string };
+  };
+  return {
+    ...(i.tipoCambioP !== undefined ? { tipoCambioP: i.tipoCambioP } : {}),
+    ...(i.equivalenciaDR !== undefined ? { equivalenciaDR: i.equivalenciaDR } : {}),
+    ...(i.impPagado !== undefined ? { impPagado: i.impPagado } : {}),
+    ...(i.invoice?.moneda !== undefined ? { invoice: { moneda: i.invoice.moneda } } : {}),
+  };
+}
+
 /**
  * The record a document's views are built from, kept small enough to cross Temporal whatever the number of items:
  * no XML, and of the stored request only what views show (a payroll receipt's whole request, an invoice's
- * relatedDocuments; a payment's views read none of it).
+ * relatedDocuments; a payment's currencies).
  */
 export function toDocumentRecord(row: DocumentRow): DocumentRecord {
   const { sealed_xml: _sealed, stamped_xml: _stamped, input, ...record } = row;
   // A payroll receipt's and a certificate's views read their whole request (small: no concepts).
   if (row.type === 'nomina' || row.type === 'retention') return { ...record, input };
+  if (row.type === 'payment') return { ...record, input: paymentCurrenciesOf(row.input) };
   const relatedDocuments = relatedDocumentsOf(row);
   // What the invoice view reads of the input, without the concepts and goods (the record crosses Temporal).
   const { tipoCambio, comercioExterior: exportSummary } = foreignTradeOf(row.input);

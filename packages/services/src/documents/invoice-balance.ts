@@ -2,14 +2,19 @@ import type { EntityManager } from '@cfdi/db';
 import type { DocumentRow } from './document-row';
 
 /**
- * What a document took off a PPD invoice's `saldo_pendiente` when it was created: a payment its `monto`, a credit note
- * of an invoice of this service the part of its total the balance still had (`monto` too; docs/decisions.md).
+ * What a document took off a PPD invoice's `saldo_pendiente` when it was created, in the invoice's currency: a payment
+ * its ImpPagado (ImpSaldoAnt − ImpSaldoInsoluto: its `monto` is in MonedaP, which may be another currency), a credit
+ * note of an invoice of this service the part of its total the balance still had (its `monto`; docs/decisions.md).
  */
-function balanceTaken(row: DocumentRow): { invoiceId: string; amount: string } | null {
+function balanceTaken(row: DocumentRow): { invoiceId: string; add: string; less: string } | null {
+  if (row.type === 'payment') {
+    if (!row.invoice_id || row.saldo_anterior === null || row.saldo_insoluto === null) return null;
+    return { invoiceId: row.invoice_id, add: row.saldo_anterior, less: row.saldo_insoluto };
+  }
   if (row.monto === null || row.monto === undefined) return null;
-  const invoiceId =
-    row.type === 'payment' ? row.invoice_id : row.kind === 'credit_note' ? row.related_invoice_id : null;
-  return invoiceId ? { invoiceId, amount: row.monto } : null;
+  return row.kind === 'credit_note' && row.related_invoice_id
+    ? { invoiceId: row.related_invoice_id, add: row.monto, less: '0' }
+    : null;
 }
 
 /**
@@ -20,7 +25,7 @@ export async function restoreInvoiceBalance(tx: EntityManager, row: DocumentRow)
   const taken = balanceTaken(row);
   if (!taken) return;
   await tx.execute(
-    'update documents set saldo_pendiente = saldo_pendiente + ?, updated_at = now() where id = ?',
-    [taken.amount, taken.invoiceId],
+    'update documents set saldo_pendiente = saldo_pendiente + (?::numeric - ?::numeric), updated_at = now() where id = ?',
+    [taken.add, taken.less, taken.invoiceId],
   );
 }

@@ -1,4 +1,4 @@
-import { computePayment, formatFecha, validatePaymentRequest, type PaymentInput } from '@cfdi/cfdi';
+import { checkPaymentRequest, computePayment, formatFecha, type PaymentInput } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import { NotFoundError, ValidationError } from '../errors';
 import { assertMerchantAccess } from '../merchants';
@@ -7,7 +7,7 @@ import { loadDocument, type DocumentRow } from '../documents/document-row';
 import { storeNewDocument } from '../documents/store-new-document';
 import type { StampingDeps } from '../documents/stamping-deps';
 import { resolveStampingMerchant } from '../documents/merchant-gate';
-import { fromCentavos, toCentavos } from '../centavos';
+import { fromMinorUnits, toMinorUnits } from '../centavos';
 import { relatedInvoiceOf } from './invoice-taxes';
 import { livePayments, nextParcialidad, previousInstallments } from './installments';
 import { checkPayable } from './payable-invoice';
@@ -15,8 +15,16 @@ import { customerOfInvoice, expandDocumentReferences } from '../records/expand-r
 
 /** POST /v1/invoices/{id}/payments body after schema validation (api-spec.md PaymentCreate). */
 export interface PaymentCreate {
+  /** In monedaP. */
   monto: number;
   formaPago: string;
+  /** c_Moneda of the money received, default MXN; any other needs tipoCambioP. */
+  monedaP?: string;
+  tipoCambioP?: number;
+  /** Units of the invoice's currency per unit of monedaP; required when they differ. */
+  equivalenciaDR?: number;
+  /** What the payment takes off the invoice, in its currency; default monto × equivalenciaDR. */
+  impPagado?: number;
   fechaPago?: string;
   numParcialidad?: number;
   /** The saved customer the complement is issued to: its current data, under the invoice's receiver RFC. */
@@ -47,11 +55,12 @@ async function lockInvoice(tx: EntityManager, scope: Scope, invoiceId: string): 
 }
 
 /**
- * Centavos the credit notes in force took off the invoice's balance (their `monto`): the installments then carry the
- * invoice's taxes times (Total − credited) / Total. A credit note still stamping or being cancelled would change that
- * (and ImpSaldoAnt) by its outcome, so the payment waits for it, like for an installment in the same state.
+ * What the credit notes in force took off the invoice's balance (their `monto`, in the invoice's currency and its
+ * smallest unit): the installments then carry the invoice's taxes times (Total − credited) / Total. A credit note
+ * still stamping or being cancelled would change that (and ImpSaldoAnt) by its outcome, so the payment waits for it,
+ * like for an installment in the same state.
  */
-async function creditedAmount(tx: EntityManager, invoiceId: string): Promise<number> {
+async function creditedAmount(tx: EntityManager, invoiceId: string, decimals: number): Promise<number> {
   const notes: Array<
     Pick<DocumentRow, 'id' | 'status' | 'monto'> & { cancellation: { status?: string } | null }
   > = await tx.execute(
@@ -66,12 +75,13 @@ async function creditedAmount(tx: EntityManager, invoiceId: string): Promise<num
       `credit note ${unsettled.id} of this invoice is ${unsettled.status === 'stamping' ? 'still being stamped' : 'being cancelled'}; the balance depends on its outcome, retry once it settles`,
     );
   }
-  return notes.reduce((sum, n) => sum + toCentavos(n.monto ?? '0'), 0);
+  return notes.reduce((sum, n) => sum + toMinorUnits(n.monto ?? '0', decimals), 0);
 }
 
 /**
  * Records a payment of a PPD invoice as a `stamping` payment complement. Under the invoice's row lock, in one
- * transaction: the balance check, NumParcialidad, the folio, the timbre and the decrement of `saldo_pendiente`.
+ * transaction: the balance check, NumParcialidad, the folio, the timbre and the decrement of `saldo_pendiente`. The
+ * balance is in the invoice's currency (ImpSaldoAnt, ImpPagado, ImpSaldoInsoluto); `monto` in monedaP.
  * Two concurrent payments that together overpay therefore see each other: exactly one gets through. A payment that
  * ends `stamp_failed` gives its amount back (recordStampFailure).
  */
@@ -88,12 +98,17 @@ export async function createPaymentDocument(
   assertMerchantAccess(scope, invoice.merchant_id);
   const receiver = await receiverOfPayment(em, scope, invoice, body);
   await deps.catalogs.index();
-  const issues = validatePaymentRequest(body, deps.catalogs.lookup);
-  if (issues.length)
+  const { issues, payment } = checkPaymentRequest(body, deps.catalogs.lookup, { moneda: invoice.currency });
+  if (!payment)
     throw new ValidationError(
       `The payment is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
       issues,
     );
+  const decimals = payment.invoiceDecimals;
+  const units = (amount: number): string => `${fromMinorUnits(amount, decimals)} ${invoice.currency}`;
+  // Where an overpayment is named: the field that set what the invoice is paid.
+  const paidPath =
+    body.impPagado !== undefined ? '/impPagado' : payment.equivalenciaDR ? '/equivalenciaDR' : '/monto';
   const nowLocal = formatFecha(now);
   const fechaPago = body.fechaPago ?? nowLocal;
   if (fechaPago > nowLocal) {
@@ -119,12 +134,12 @@ export async function createPaymentDocument(
         `installment ${cancelling.num_parcialidad} (${cancelling.id}) of this invoice is being cancelled; wait for its outcome`,
       );
     }
-    const saldo = checkPayable(locked);
-    const monto = toCentavos(body.monto);
-    if (monto > saldo) {
+    const saldo = checkPayable(locked, decimals);
+    const paid = toMinorUnits(payment.impPagado, decimals);
+    if (paid > saldo) {
       throw ValidationError.field(
-        '/monto',
-        `${fromCentavos(monto)} is more than the outstanding balance of ${fromCentavos(saldo)}`,
+        paidPath,
+        `pays ${units(paid)}, more than the outstanding balance of ${units(saldo)}`,
       );
     }
     // Likewise an installment still stamping: if it ends `stamp_failed` its amount comes back, and a later installment
@@ -136,7 +151,7 @@ export async function createPaymentDocument(
         `installment ${stamping.num_parcialidad} (${stamping.id}) of this invoice is still being stamped; retry once it is stamped`,
       );
     }
-    const credited = await creditedAmount(tx, invoiceId);
+    const credited = await creditedAmount(tx, invoiceId, decimals);
     const expected = nextParcialidad(live);
     if (body.numParcialidad !== undefined && body.numParcialidad !== expected) {
       throw ValidationError.field(
@@ -162,13 +177,18 @@ export async function createPaymentDocument(
           receiver: receiver.receiver,
           serie: merchant.serie,
           folio,
-          invoice: relatedInvoiceOf(locked),
-          monto: fromCentavos(monto),
+          invoice: { ...relatedInvoiceOf(locked), moneda: locked.currency, currencyDecimals: decimals },
+          monto: payment.monto,
+          monedaP: payment.monedaP,
+          monedaPDecimals: payment.monedaPDecimals,
+          ...(payment.tipoCambioP ? { tipoCambioP: payment.tipoCambioP } : {}),
+          ...(payment.equivalenciaDR ? { equivalenciaDR: payment.equivalenciaDR } : {}),
+          impPagado: payment.impPagado,
           numParcialidad: expected,
-          saldoAnterior: fromCentavos(saldo),
+          saldoAnterior: fromMinorUnits(saldo, decimals),
           fechaPago,
           formaPago: body.formaPago,
-          ...(credited > 0 ? { credited: fromCentavos(credited) } : {}),
+          ...(credited > 0 ? { credited: fromMinorUnits(credited, decimals) } : {}),
           previousInstallments: previousInstallments(live, locked.uuid!),
         };
         computed = computePayment(input);
@@ -176,6 +196,8 @@ export async function createPaymentDocument(
           folioText: null,
           formaPago: body.formaPago,
           usoCfdi: 'CP01',
+          // The currency of `monto`; the balances are in the invoice's (the view says which).
+          currency: payment.monedaP,
           receiver: receiver.receiver,
           customerId: receiver.customerId,
           // The P document itself has SubTotal and Total 0 (the SAT status query is keyed on that Total).
@@ -194,7 +216,7 @@ export async function createPaymentDocument(
     );
     await tx.execute(
       'update documents set saldo_pendiente = saldo_pendiente - ?, updated_at = now() where id = ?',
-      [computed.monto, invoiceId],
+      [computed.impPagado, invoiceId],
     );
     return row;
   });

@@ -113,10 +113,13 @@ export async function recordPayment(_previous: FormState, form: FormData): Promi
       const { scope } = await documentOf(id);
       // A datetime-local field gives minutes; the CFDI's FechaPago has seconds.
       const fechaPago = textOf(form.get('fechaPago'))?.replace(/^(\d{4}-\d\d-\d\dT\d\d:\d\d)$/, '$1:00');
+      // A foreign-currency invoice is paid in its own currency (monedaP), at the rate the form asks for.
+      const monedaP = textOf(form.get('monedaP'));
       const body = {
         monto: numberOf(form.get('monto')) ?? Number.NaN,
         formaPago: String(form.get('formaPago') ?? ''),
         ...(fechaPago ? { fechaPago } : {}),
+        ...(monedaP ? { monedaP, tipoCambioP: numberOf(form.get('tipoCambioP')) ?? Number.NaN } : {}),
       };
       const payment = await DOCUMENT_KINDS.payment.create(await em(), await stampingDeps(), scope, body, {
         parentId: id,

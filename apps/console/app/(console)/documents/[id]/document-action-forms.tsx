@@ -23,7 +23,8 @@ export function DocumentActionForms({
   id: string;
   labels: IssueMessages;
   creditNote: boolean;
-  payment: { balance: string; formas: { clave: string; nombre: string }[] } | null;
+  /** A foreign-currency invoice is paid in its currency, at the day's exchange rate the form asks for. */
+  payment: { balance: string; currency: string; formas: { clave: string; nombre: string }[] } | null;
   /** The invoice this one replaces (relation 04), still to be cancelled with motive 01 naming this UUID. */
   replaces: { id: string; label: string; uuid: string } | null;
 }) {
@@ -119,6 +120,14 @@ export function DocumentActionForms({
                 <input name="monto" defaultValue={payment.balance} inputMode="decimal" size={12} {...a} />
               )}
             </Field>
+            {payment.currency !== 'MXN' && (
+              <>
+                <input type="hidden" name="monedaP" value={payment.currency} />
+                <Field label={labels.exchangeRate} path="/tipoCambioP" state={paid}>
+                  {(a) => <input name="tipoCambioP" inputMode="decimal" size={10} required {...a} />}
+                </Field>
+              </>
+            )}
             <Field label={labels.paymentDate} path="/fechaPago" state={paid}>
               {(a) => <input name="fechaPago" type="datetime-local" {...a} />}
             </Field>
@@ -133,7 +142,7 @@ export function DocumentActionForms({
               {labels.recordPayment}
             </Button>
           </Flex>
-          <FormProblem state={paid} shown={['/monto', '/fechaPago', '/formaPago']} />
+          <FormProblem state={paid} shown={['/monto', '/tipoCambioP', '/fechaPago', '/formaPago']} />
           {paid.done && !paid.error && (
             <p role="status">
               <Link href={`/documents/${paid.done}`}>{labels.paymentRecorded}</Link>

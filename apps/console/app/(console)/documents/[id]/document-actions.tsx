@@ -42,7 +42,7 @@ export async function DocumentActions({ row }: { row: DocumentRow }) {
       id={row.id}
       labels={t.issue}
       creditNote={invoice}
-      payment={owed ? { balance: row.saldo_pendiente!, formas } : null}
+      payment={owed ? { balance: row.saldo_pendiente!, currency: row.currency, formas } : null}
       replaces={replaced && row.uuid ? { ...replaced, uuid: row.uuid } : null}
     />
   );

@@ -201,7 +201,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
                     <DocumentStatusBadge row={r} t={t} />
                   </Table.Cell>
                   <Table.Cell justify="end" data-testid={`related-amount-${r.id}`}>
-                    {formatMoney(Number(documentAmount(r)), locale)}
+                    {/* A payment's monto is in its own currency (MonedaP), a credit note's total in the invoice's. */}
+                    {formatMoney(Number(documentAmount(r)), locale, r.currency)}
                   </Table.Cell>
                 </Table.Row>
               ))}
