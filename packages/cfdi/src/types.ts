@@ -3,6 +3,7 @@
  * the engine converts them with decimal.js and never does float arithmetic on them.
  */
 import type { CartaPorteInput, TrasladoItem } from './carta-porte/types';
+import type { ComplementDomicilio } from './complement-domicilio';
 
 export type Amount = number | string;
 
@@ -110,21 +111,7 @@ export interface InvoiceInput extends DocumentHeader, ConceptsInput {
   cartaPorte?: CartaPorteInput;
 }
 
-/** A Comercio Exterior 2.0 address (Domicilio of the Emisor, Receptor or a Destinatario). */
-/** An address in a complement (Comercio Exterior 2.0 and Carta Porte 3.1 share these attributes). */
-export interface ComplementDomicilio {
-  calle?: string;
-  numeroExterior?: string;
-  numeroInterior?: string;
-  colonia?: string;
-  localidad?: string;
-  referencia?: string;
-  municipio?: string;
-  estado: string;
-  /** c_Pais. */
-  pais: string;
-  codigoPostal: string;
-}
+export type { ComplementDomicilio } from './complement-domicilio';
 
 /** Comercio Exterior's address: the street is required; the Emisor's country is always MEX. */
 export interface CceDomicilio extends ComplementDomicilio {

@@ -1,4 +1,4 @@
-import type { ComplementDomicilio } from '../types';
+import type { ComplementDomicilio } from '../complement-domicilio';
 /**
  * Carta Porte 3.1 for motor transport (autotransporte) inside Mexico (TranspInternac "No"). Amounts are exact
  * decimal strings as they go into the XML; what the SAT derives (TotalDistRec, PesoBrutoTotal, NumTotalMercancias,

@@ -1,4 +1,4 @@
-import type { ComplementDomicilio } from '../types';
+import type { ComplementDomicilio } from '../complement-domicilio';
 import type { XmlElement } from './builder';
 import { xmlText } from './text';
 
