@@ -69,10 +69,7 @@ export async function prepareInvoice(
   const { issues, computed, currency, comercioExterior, cartaPorte } = checkInvoiceRequest(
     body,
     deps.catalogs.lookup,
-    {
-      issuer: merchant,
-      now,
-    },
+    { issuer: merchant, now },
   );
   if (!computed || !currency)
     throw new ValidationError(
