@@ -198,6 +198,7 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   tipoCambio: 'MXN per unit of moneda, up to 6 decimals',
   exportacion: 'c_Exportacion key: 01 not an export, 02 definitive export',
   comercioExterior: 'Comercio Exterior 2.0 complement of an export (exportacion 02)',
+  cartaPorte: "Carta Porte 3.1 complement of a carrier's freight invoice (national motor transport)",
   residenciaFiscal: 'Foreign receiver: its country of tax residence (c_Pais)',
   numRegIdTrib: 'Foreign party: its tax id in its country',
   numeroExportadorConfiable: 'Approved exporter number (EU and EFTA exports)',

@@ -1,9 +1,9 @@
-import type { ComplementDomicilio } from './complement-domicilio';
 /**
  * Request shapes accepted by the engine. Amounts are JSON numbers or decimal strings;
  * the engine converts them with decimal.js and never does float arithmetic on them.
  */
 import type { CartaPorteInput, TrasladoItem } from './carta-porte/types';
+import type { ComplementDomicilio } from './complement-domicilio';
 
 export type Amount = number | string;
 
@@ -111,7 +111,8 @@ export interface InvoiceInput extends DocumentHeader, ConceptsInput {
   cartaPorte?: CartaPorteInput;
 }
 
-/** A Comercio Exterior 2.0 address (Domicilio of the Emisor, Receptor or a Destinatario). */
+export type { ComplementDomicilio } from './complement-domicilio';
+
 /** Comercio Exterior's address: the street is required; the Emisor's country is always MEX. */
 export interface CceDomicilio extends ComplementDomicilio {
   calle: string;

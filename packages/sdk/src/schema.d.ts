@@ -1404,6 +1404,232 @@ export interface components {
              */
             motivo: "01" | "02" | "03" | "04";
         };
+        /**
+         * @description Carta Porte 3.1 of a carrier's freight invoice
+         * @example {
+         *       "ubicaciones": [
+         *         {
+         *           "tipo": "Origen",
+         *           "rfc": "EKU9003173C9",
+         *           "fechaHora": "2026-11-27T08:00:00",
+         *           "domicilio": {
+         *             "estado": "HID",
+         *             "codigoPostal": "42501"
+         *           }
+         *         },
+         *         {
+         *           "tipo": "Destino",
+         *           "rfc": "URE180429TM6",
+         *           "fechaHora": "2026-11-27T18:30:00",
+         *           "distanciaRecorrida": 820.5,
+         *           "domicilio": {
+         *             "estado": "TAB",
+         *             "codigoPostal": "86991"
+         *           }
+         *         }
+         *       ],
+         *       "mercancias": [
+         *         {
+         *           "bienesTransp": "24101500",
+         *           "descripcion": "Montacargas",
+         *           "cantidad": 2,
+         *           "claveUnidad": "H87",
+         *           "pesoEnKg": 3500
+         *         }
+         *       ],
+         *       "autotransporte": {
+         *         "permSCT": "TPAF01",
+         *         "numPermisoSCT": "SCT-0001",
+         *         "configVehicular": "C3",
+         *         "pesoBrutoVehicular": 18.5,
+         *         "placaVM": "ABC1234",
+         *         "anioModeloVM": 2022,
+         *         "seguros": {
+         *           "aseguraRespCivil": "SEGUROS SA",
+         *           "polizaRespCivil": "POL-12345"
+         *         }
+         *       },
+         *       "figuras": [
+         *         {
+         *           "tipoFigura": "01",
+         *           "rfc": "FUNK671228PH6",
+         *           "numLicencia": "LIC123456",
+         *           "nombre": "KARLA FUENTE NOLASCO"
+         *         }
+         *       ]
+         *     }
+         */
+        CartaPorte: {
+            /** @description The vehicle (Autotransporte) */
+            autotransporte: {
+                /** @description Model year */
+                anioModeloVM: number;
+                /** @description c_ConfigAutotransporte key (C2, C3, T3S2…) */
+                configVehicular: string;
+                /** @description The SCT permit number */
+                numPermisoSCT: string;
+                /** @description c_TipoPermiso key of motor transport (TPAF01…TPAF20, TPXX00) */
+                permSCT: string;
+                /** @description Gross vehicle weight in tonnes, up to 2 decimals */
+                pesoBrutoVehicular: number;
+                /** @description Plate, no spaces or hyphens */
+                placaVM: string;
+                /** @description Trailers: required with a C…R…/T…S… configuration, absent with C2, C3, VL */
+                remolques?: {
+                    /** @description The trailer's plate */
+                    placa: string;
+                    /** @description c_SubTipoRem key (CTR004…) */
+                    subTipoRem: string;
+                }[];
+                /** @description Insurance of the vehicle and the load */
+                seguros: {
+                    /** @description Cargo insurer */
+                    aseguraCarga?: string;
+                    /** @description Environmental insurer: required with hazardous goods */
+                    aseguraMedAmbiente?: string;
+                    /** @description Civil liability insurer */
+                    aseguraRespCivil: string;
+                    /** @description Cargo policy */
+                    polizaCarga?: string;
+                    /** @description Environmental policy */
+                    polizaMedAmbiente?: string;
+                    /** @description Civil liability policy */
+                    polizaRespCivil: string;
+                    /** @description Premium charged for the cargo insurance */
+                    primaSeguro?: number;
+                };
+            };
+            /** @description FiguraTransporte: the operador (01) at least */
+            figuras: {
+                /** @description Address */
+                domicilio?: {
+                    /** @description Street */
+                    calle?: string;
+                    /** @description Postal code */
+                    codigoPostal: string;
+                    /** @description Neighbourhood (c_Colonia key in Mexico) */
+                    colonia?: string;
+                    /** @description State (c_Estado key in Mexico, the USA and Canada) */
+                    estado: string;
+                    /** @description Locality (c_Localidad key in Mexico) */
+                    localidad?: string;
+                    /** @description Municipality (c_Municipio key in Mexico) */
+                    municipio?: string;
+                    /** @description Street number */
+                    numeroExterior?: string;
+                    /** @description Unit or suite number */
+                    numeroInterior?: string;
+                    /** @description c_Pais key, default MEX */
+                    pais?: string;
+                    /** @description Directions to the address */
+                    referencia?: string;
+                };
+                /** @description Name of the party */
+                nombre: string;
+                /** @description Operador only: the driver's licence */
+                numLicencia?: string;
+                /** @description A foreign party without rfc: its tax id */
+                numRegIdTrib?: string;
+                /** @description Propietario and arrendador: the c_ParteTransporte keys they own or lease (PT01…) */
+                partesTransporte?: string[];
+                /** @description A foreign party without rfc: its c_Pais */
+                residenciaFiscal?: string;
+                /** @description RFC of the party; required for the operador */
+                rfc?: string;
+                /**
+                 * @description c_FiguraTransporte: 01 operador (required), 02 propietario, 03 arrendador, 04 notificado
+                 * @enum {string}
+                 */
+                tipoFigura: "01" | "02" | "03" | "04" | "05";
+            }[];
+            /** @description IdCCP: CCC + the last 33 characters of a UUID; generated once when left out */
+            idCCP?: string;
+            /** @description The goods carried (Mercancias/Mercancia) */
+            mercancias: {
+                /** @description c_ClaveProdServCP key of the good */
+                bienesTransp: string;
+                /** @description Quantity, up to 6 decimals */
+                cantidad: number;
+                /** @description c_ClaveUnidad key */
+                claveUnidad: string;
+                /** @description c_MaterialPeligroso key (UN number) */
+                cveMaterialPeligroso?: string;
+                /** @description What the good is */
+                descripcion: string;
+                /** @description Packaging as described */
+                descripEmbalaje?: string;
+                /** @description Length/width/height with cm or plg, e.g. 30/40/30cm */
+                dimensiones?: string;
+                /** @description c_TipoEmbalaje key */
+                embalaje?: string;
+                /** @description true for a hazardous material: cveMaterialPeligroso and embalaje then */
+                materialPeligroso?: boolean;
+                /** @description c_Moneda of valorMercancia */
+                moneda?: string;
+                /** @description Weight in kg, up to 3 decimals */
+                pesoEnKg: number;
+                /** @description Unit as printed */
+                unidad?: string;
+                /** @description Value of the good, with moneda */
+                valorMercancia?: number;
+            }[];
+            /** @description The number of goods; computed when left out */
+            numTotalMercancias?: number;
+            /** @description Σ the goods' pesoEnKg (KGM); computed when left out */
+            pesoBrutoTotal?: number;
+            /** @description Σ the destinations' distanciaRecorrida; computed when left out */
+            totalDistRec?: number;
+            /**
+             * @description Only No: international transport is not supported
+             * @enum {string}
+             */
+            transpInternac?: "No";
+            /** @description Stops in the order travelled: an Origen first, then at least one Destino */
+            ubicaciones: {
+                /** @description Destino only: km from the previous location, 0.01 to 99999 */
+                distanciaRecorrida?: number;
+                /** @description Address */
+                domicilio: {
+                    /** @description Street */
+                    calle?: string;
+                    /** @description Postal code */
+                    codigoPostal: string;
+                    /** @description Neighbourhood (c_Colonia key in Mexico) */
+                    colonia?: string;
+                    /** @description State (c_Estado key in Mexico, the USA and Canada) */
+                    estado: string;
+                    /** @description Locality (c_Localidad key in Mexico) */
+                    localidad?: string;
+                    /** @description Municipality (c_Municipio key in Mexico) */
+                    municipio?: string;
+                    /** @description Street number */
+                    numeroExterior?: string;
+                    /** @description Unit or suite number */
+                    numeroInterior?: string;
+                    /** @description c_Pais key, default MEX */
+                    pais?: string;
+                    /** @description Directions to the address */
+                    referencia?: string;
+                };
+                /** @description Local departure (Origen) or arrival (Destino), YYYY-MM-DDTHH:MM:SS, in the order travelled */
+                fechaHora: string;
+                /** @description OR + 6 digits for an origin, DE + 6 digits for a destination; numbered when left out */
+                idUbicacion?: string;
+                /** @description Name of the sender or addressee */
+                nombre?: string;
+                /** @description With XEXX010101000: the foreign tax id */
+                numRegIdTrib?: string;
+                /** @description With XEXX010101000: its country (c_Pais) */
+                residenciaFiscal?: string;
+                /** @description RFC of the sender (Origen) or addressee (Destino); XEXX010101000 for a foreign party */
+                rfc: string;
+                /**
+                 * @description Origen (where the goods leave from; the first stop) or Destino
+                 * @enum {string}
+                 */
+                tipo: "Origen" | "Destino";
+            }[];
+        };
         CatalogFormaPago: {
             /** @description The SAT catalog key */
             clave: string;
@@ -1697,6 +1923,8 @@ export interface components {
         };
         DocumentItem: components["schemas"]["ProductItem"] | components["schemas"]["Item"];
         DraftUpdate: {
+            /** @description Carta Porte 3.1 complement of a carrier's freight invoice (national motor transport) */
+            cartaPorte?: components["schemas"]["CartaPorte"] | null;
             /** @description A discount on the whole document in MXN, spread over its lines */
             cartDiscount?: number | null;
             /** @description Comercio Exterior 2.0 complement of an export (exportacion 02) */
@@ -2133,6 +2361,7 @@ export interface components {
             uuid: string | null;
         };
         InvoiceCreate: {
+            cartaPorte?: components["schemas"]["CartaPorte"];
             /** @description A discount on the whole document in MXN, spread over its lines */
             cartDiscount?: number;
             /** @description Comercio Exterior 2.0 complement of an export (exportacion 02) */

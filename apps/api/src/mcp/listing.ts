@@ -276,6 +276,7 @@ function sharedOnce(listing: Tool[]): Tool[] {
  */
 const LISTED_BY_REFERENCE: Readonly<Record<string, string>> = {
   comercioExterior: 'InvoiceCreate.comercioExterior',
+  cartaPorte: 'CartaPorte',
 };
 
 function referencedArguments(schema: Node): Node {

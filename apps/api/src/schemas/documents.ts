@@ -2,6 +2,7 @@ import { OptionalKind, Type, type Static } from '@sinclair/typebox';
 import { MAX_AMOUNT, MAX_QUANTITY, UUID_PATTERN } from '@cfdi/services';
 import { PaginationQuerySchema, StringEnum, Timestamp } from './common';
 import { named } from '../openapi-components';
+import { CartaPorteSchema } from './carta-porte';
 
 const NoPipe = (min: number, max: number, description?: string) =>
   Type.String({ minLength: min, maxLength: max, pattern: '^[^|]*$', description });
@@ -303,6 +304,7 @@ export const InvoiceCreateSchema = named(
         }),
       ),
       comercioExterior: Type.Optional(ComercioExteriorSchema),
+      cartaPorte: Type.Optional(CartaPorteSchema),
     },
     { additionalProperties: false },
   ),

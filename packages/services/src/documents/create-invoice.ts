@@ -33,6 +33,8 @@ export interface InvoiceCreate {
   /** 02 (export) with comercioExterior, the Comercio Exterior 2.0 complement. */
   exportacion?: '01' | '02';
   comercioExterior?: Record<string, unknown>;
+  /** A carrier's freight invoice: the Carta Porte 3.1 complement of the trip (motor transport inside Mexico). */
+  cartaPorte?: Record<string, unknown>;
 }
 
 /**
@@ -64,10 +66,11 @@ export async function prepareInvoice(
   const merchant = await resolveStampingMerchant(em, scope, body.merchantId, now);
   await deps.catalogs.index();
   // The check runs the tax engine; its result is the document's (a 500-item invoice is not computed twice).
-  const { issues, computed, currency, comercioExterior } = checkInvoiceRequest(body, deps.catalogs.lookup, {
-    issuer: merchant,
-    now,
-  });
+  const { issues, computed, currency, comercioExterior, cartaPorte } = checkInvoiceRequest(
+    body,
+    deps.catalogs.lookup,
+    { issuer: merchant, now },
+  );
   if (!computed || !currency)
     throw new ValidationError(
       `The invoice is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
@@ -110,6 +113,8 @@ export async function prepareInvoice(
       ? { moneda: currency.moneda, tipoCambio: currency.tipoCambio!, currencyDecimals: currency.decimales }
       : {}),
     ...(comercioExterior ? { exportacion: '02' as const, comercioExterior } : {}),
+    // IdCCP is generated once, here: the stored input rebuilds the same XML on every stamp attempt.
+    ...(cartaPorte ? { cartaPorte } : {}),
   };
 
   return {
