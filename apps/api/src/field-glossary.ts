@@ -54,7 +54,7 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   unitPrice: 'ValorUnitario in the currency, up to 6 decimals; with pricesIncludeTax, including IVA and IEPS',
   price: 'Unit price in MXN, up to 6 decimals',
   pricesIncludeTax:
-    'Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting',
+    'Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ own setting',
   ivaRate: 'IVA rate: 0.16 (default), 0.08 (border-region merchants only) or 0',
   iepsRate: 'IEPS rate of c_TasaOCuota (e.g. 0.08, 0.265); none when absent or null',
   taxable: 'false marks the line exempt of IVA (ObjetoImp 02 with an Exento traslado); default true',
@@ -197,7 +197,7 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   moneda: 'c_Moneda key of the amounts; default MXN',
   tipoCambio: 'MXN per unit of moneda, up to 6 decimals',
   exportacion: 'c_Exportacion key: 01 not an export, 02 definitive export',
-  comercioExterior: 'Comercio Exterior 2.0 complement of an export (exportacion 02)',
+  comercioExterior: 'Comercio Exterior 2.0 of an export (exportacion 02)',
   cartaPorte: "Carta Porte 3.1 complement of a carrier's freight invoice (national motor transport)",
   residenciaFiscal: 'Foreign receiver: its country of tax residence (c_Pais)',
   numRegIdTrib: 'Foreign party: its tax id in its country',

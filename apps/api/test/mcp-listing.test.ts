@@ -48,8 +48,9 @@ const TOOLS = [
 
 /**
  * The listing's size budget (issue #42): 40 KB. It was 121.9 KB for 29 tools, 54.6 KB for 34, 38.9 KB for 34 after
- * the cuts, 39.8 KB with the global invoice's tool, 40.0 KB with the payments' currencies: the next tool must pay for itself; see docs/mcp.md for where the
- * bytes went and how to cut.
+ * the cuts, 39.8 KB with the global invoice's tool, 40.2 KB with the payments' currencies and Carta Porte, 39.96 KB
+ * after trimming descriptions: the next tool must pay for itself; see docs/mcp.md for where the bytes went and how
+ * to cut.
  */
 const LISTING_BUDGET_KB = 40;
 

@@ -5,7 +5,7 @@ import type { components } from './schema';
 export type Address = components['schemas']['Address'];
 export type Balance = components['schemas']['Balance'];
 export type CancelRequest = components['schemas']['CancelRequest'];
-/** Carta Porte 3.1 of a carrier's freight invoice */
+/** Carta Porte 3.1 of a freight invoice */
 export type CartaPorte = components['schemas']['CartaPorte'];
 export type CatalogFormaPago = components['schemas']['CatalogFormaPago'];
 export type CatalogPersonaTypesEntry = components['schemas']['CatalogPersonaTypesEntry'];

@@ -1405,7 +1405,7 @@ export interface components {
             motivo: "01" | "02" | "03" | "04";
         };
         /**
-         * @description Carta Porte 3.1 of a carrier's freight invoice
+         * @description Carta Porte 3.1 of a freight invoice
          * @example {
          *       "ubicaciones": [
          *         {
@@ -1695,9 +1695,9 @@ export interface components {
             items: components["schemas"]["DocumentItem"][];
             /** @description A merchant (issuer) of the account: mch_… */
             merchantId: string;
-            /** @description c_Moneda key, default MXN (credit notes: the invoice's). Another currency (USD, EUR…) needs tipoCambio; amounts are in it and round to its c_Moneda decimals */
+            /** @description c_Moneda key, default MXN (credit notes: the invoice's); another (USD, EUR…) needs tipoCambio, and amounts are in it, rounded to its decimals */
             moneda?: string;
-            /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
+            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ own setting */
             pricesIncludeTax?: boolean;
             receiver?: components["schemas"]["Receiver"];
             /** @description The invoice (inv_…) this credit note relates to */
@@ -1705,7 +1705,7 @@ export interface components {
             /** @description Folio fiscal (UUID) of the related CFDI */
             relatedUuid?: string;
             /**
-             * @description Store a draft instead of stamping: validated and totalled like a stamp, no folio, no timbre until it is stamped
+             * @description Store a draft instead of stamping: validated and totalled like a stamp, no folio or timbre until stamped
              * @enum {string}
              */
             status?: "draft";
@@ -1927,7 +1927,7 @@ export interface components {
             cartaPorte?: components["schemas"]["CartaPorte"] | null;
             /** @description A discount on the whole document in MXN, spread over its lines */
             cartDiscount?: number | null;
-            /** @description Comercio Exterior 2.0 complement of an export (exportacion 02) */
+            /** @description Comercio Exterior 2.0 of an export (exportacion 02) */
             comercioExterior?: {
                 /** @description Consignees, when other than the receiver */
                 destinatarios?: {
@@ -2067,7 +2067,7 @@ export interface components {
             metodoPago?: ("PUE" | "PPD") | null;
             /** @description c_Moneda key of the amounts; default MXN */
             moneda?: string | null;
-            /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
+            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ own setting */
             pricesIncludeTax?: boolean | null;
             /** @description The receiver (Receptor) of the CFDI */
             receiver?: components["schemas"]["Receiver"] | null;
@@ -2252,7 +2252,7 @@ export interface components {
             cancellation: {
                 [key: string]: unknown;
             } | null;
-            /** @description Comercio Exterior 2.0 complement of an export (exportacion 02) */
+            /** @description Comercio Exterior 2.0 of an export (exportacion 02) */
             comercioExterior?: {
                 /** @description c_INCOTERM key */
                 incoterm: string | null;
@@ -2364,7 +2364,7 @@ export interface components {
             cartaPorte?: components["schemas"]["CartaPorte"];
             /** @description A discount on the whole document in MXN, spread over its lines */
             cartDiscount?: number;
-            /** @description Comercio Exterior 2.0 complement of an export (exportacion 02) */
+            /** @description Comercio Exterior 2.0 of an export (exportacion 02) */
             comercioExterior?: {
                 /** @description Consignees, when other than the receiver */
                 destinatarios?: {
@@ -2505,12 +2505,12 @@ export interface components {
             merchantId: string;
             /** @description c_MetodoPago: PUE paid in one installment, PPD paid in installments or later (then a payment complement per payment) */
             metodoPago?: "PUE" | "PPD";
-            /** @description c_Moneda key, default MXN (credit notes: the invoice's). Another currency (USD, EUR…) needs tipoCambio; amounts are in it and round to its c_Moneda decimals */
+            /** @description c_Moneda key, default MXN (credit notes: the invoice's); another (USD, EUR…) needs tipoCambio, and amounts are in it, rounded to its decimals */
             moneda?: string;
-            /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
+            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ own setting */
             pricesIncludeTax?: boolean;
             receiver?: components["schemas"]["Receiver"];
-            /** @description CfdiRelacionados: one entry per c_TipoRelacion key, e.g. 04 for the CFDI this one replaces (then cancel that one with motive 01 and this UUID as folioSustitucion), 07 for an advance applied */
+            /** @description CfdiRelacionados, one entry per c_TipoRelacion key: 04 replaces a CFDI (then cancel it with motive 01 and this UUID as folioSustitucion), 07 an advance applied */
             relatedDocuments?: components["schemas"]["RelatedDocuments"][];
             /** @description Shipping charged as one more line of the document */
             shipping?: {
@@ -2524,7 +2524,7 @@ export interface components {
                 unitCode?: string;
             };
             /**
-             * @description Store a draft instead of stamping: validated and totalled like a stamp, no folio, no timbre until it is stamped
+             * @description Store a draft instead of stamping: validated and totalled like a stamp, no folio or timbre until stamped
              * @enum {string}
              */
             status?: "draft";
@@ -3221,7 +3221,7 @@ export interface components {
             object: "product";
             /** @description Unit price in MXN, up to 6 decimals */
             price: number;
-            /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
+            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ own setting */
             pricesIncludeTax: boolean;
             /** @description c_ClaveProdServ key (8 digits): what is sold */
             productCode: string;
@@ -3376,7 +3376,7 @@ export interface components {
              * @enum {string}
              */
             object: "receipt";
-            /** @description Whether the prices include IVA and IEPS (then the taxes are taken out of them); default true, or the saved products’ own setting */
+            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ own setting */
             pricesIncludeTax: boolean;
             /** @description The portal page of this receipt (the ticket’s QR code) */
             selfInvoiceUrl: string;

@@ -24,10 +24,9 @@ export const invoiceKind: ApiDocumentKind = {
       description:
         'Issue and stamp a CFDI 4.0 income invoice (one timbre). metodoPago PUE: paid in full, formaPago the real payment ' +
         'form (03 transfer…); PPD: paid later, formaPago 99, then create_payment per payment. Receiver RFC XAXX010101000: a ' +
-        'global invoice, with informacionGlobal. Another currency: moneda with tipoCambio. An export of goods: exportacion 02 ' +
-        'with comercioExterior (Incoterm, addresses, mercancias with fraccionArancelaria and unidadAduana) to receiver ' +
-        `XEXX010101000 with residenciaFiscal and numRegIdTrib. ${MONEY} Waits up to 20 s: the result is the stamped invoice ` +
-        '(uuid set), or status stamping (poll get_invoice).',
+        'global invoice, with informacionGlobal. Another currency: moneda with tipoCambio. An export: exportacion 02 with ' +
+        'comercioExterior, receiver XEXX010101000 with residenciaFiscal and numRegIdTrib. Freight: cartaPorte. ' +
+        `${MONEY} Waits up to 20 s for the stamp; if still status stamping, poll get_invoice.`,
     },
   },
 };

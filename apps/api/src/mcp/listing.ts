@@ -288,7 +288,7 @@ function referencedArguments(schema: Node): Node {
       Object.entries(properties).map(([name, property]) => {
         const component = LISTED_BY_REFERENCE[name];
         if (!component) return [name, property];
-        const description = `${property.description ?? name}; its fields: ${component} in /v1/openapi.json`;
+        const description = `${property.description ?? name}; fields: ${component} in /v1/openapi.json`;
         return [name, { type: 'object', description }];
       }),
     ),

@@ -63,7 +63,7 @@ export const IdempotencyKeyProperty = Type.String({
   maxLength: 255,
   // Short: it is on every stamping and cancelling tool, and the server's instructions tell the rest.
   description:
-    'A new unique key (a UUID) per document or cancellation; the same key on a retry returns the first result, never charging twice.',
+    'A new UUID per document or cancellation; a retry with the same key returns the first result, never charging twice.',
 });
 
 /** Splits the tool's own `idempotency_key` from the REST body. */

@@ -250,7 +250,7 @@ export const CartaPorteSchema = named(
     },
     {
       additionalProperties: false,
-      description: "Carta Porte 3.1 of a carrier's freight invoice",
+      description: 'Carta Porte 3.1 of a freight invoice',
       examples: [CARTA_PORTE_EXAMPLE],
     },
   ),

@@ -230,7 +230,7 @@ const ComercioExteriorSchema = Type.Object(
 /** `status: "draft"` on a create body: the document is stored as a draft instead of stamped. */
 const DraftStatus = Type.Literal('draft', {
   description:
-    'Store a draft instead of stamping: validated and totalled like a stamp, no folio, no timbre until it is stamped',
+    'Store a draft instead of stamping: validated and totalled like a stamp, no folio or timbre until stamped',
 });
 
 export const InvoiceCreateSchema = named(
@@ -280,14 +280,14 @@ export const InvoiceCreateSchema = named(
           minItems: 1,
           maxItems: 6,
           description:
-            'CfdiRelacionados: one entry per c_TipoRelacion key, e.g. 04 for the CFDI this one replaces (then cancel that one with motive 01 and this UUID as folioSustitucion), 07 for an advance applied',
+            'CfdiRelacionados, one entry per c_TipoRelacion key: 04 replaces a CFDI (then cancel it with motive 01 and this UUID as folioSustitucion), 07 an advance applied',
         }),
       ),
       moneda: Type.Optional(
         Type.String({
           pattern: '^[A-Z]{3}$',
           description:
-            "c_Moneda key, default MXN (credit notes: the invoice's). Another currency (USD, EUR…) needs tipoCambio; amounts are in it and round to its c_Moneda decimals",
+            "c_Moneda key, default MXN (credit notes: the invoice's); another (USD, EUR…) needs tipoCambio, and amounts are in it, rounded to its decimals",
         }),
       ),
       tipoCambio: Type.Optional(
