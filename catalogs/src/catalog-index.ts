@@ -162,7 +162,9 @@ export class CatalogIndex {
       hasFormaPago: (clave) => valid(this.formasPago.get(clave)) !== undefined,
       moneda: (clave) => {
         const row = valid(this.monedas.get(clave));
-        return row && { decimales: Number(row.decimales || 2) };
+        return (
+          row && { decimales: Number(row.decimales || 2), variacion: Number(row.porcentaje_variacion || 0) }
+        );
       },
       pais: (clave) => {
         const row = this.paises.get(clave);

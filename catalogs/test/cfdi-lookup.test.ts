@@ -35,8 +35,8 @@ test('the index lookup drives the CFDI engine validation', () => {
 });
 
 test('currencies, countries and the Comercio Exterior keys (from catComExt.xsd) are looked up', () => {
-  expect(index.lookup.moneda('JPY')).toEqual({ decimales: 0 });
-  expect(index.lookup.moneda('USD')).toEqual({ decimales: 2 });
+  expect(index.lookup.moneda('JPY')).toEqual({ decimales: 0, variacion: 5 });
+  expect(index.lookup.moneda('USD')).toEqual({ decimales: 2, variacion: 5 });
   expect(index.lookup.moneda('ZZZ')).toBeUndefined();
   expect(index.lookup.pais('USA')).toEqual({ patronIdentidadTributaria: '[0-9]{9}' });
   expect(index.lookup.hasComercioExteriorKey('incoterms', 'FOB')).toBe(true);

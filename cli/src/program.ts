@@ -14,6 +14,8 @@ export const COMMAND_DESCRIPTIONS: Record<string, string> = {
   files: "Stamped documents' XML, PDF and ZIP",
   emails: "Documents' e-mails: send one again",
   'console-users': 'Console users (the sign-in of the OAuth consent page and the admin console)',
+  'exchange-rates':
+    "Published exchange rates: the centre of a foreign currency's TipoCambio band (CFDI40118)",
   'master-key': 'Rotate MASTER_KEY: re-encrypt every stored secret under the current key',
   doctor: 'Check every dependency and say what is wrong and how to fix it',
 };

@@ -22,6 +22,9 @@ const REGISTER: Record<string, () => Register> = {
   'console-users': () =>
     (require('./commands/console-users') as typeof import('./commands/console-users'))
       .registerConsoleUsersCommands,
+  'exchange-rates': () =>
+    (require('./commands/exchange-rates') as typeof import('./commands/exchange-rates'))
+      .registerExchangeRatesCommands,
   'master-key': () =>
     (require('./commands/master-key') as typeof import('./commands/master-key')).registerMasterKeyCommands,
   doctor: () => (require('./commands/doctor') as typeof import('./commands/doctor')).registerDoctorCommand,

@@ -22,6 +22,7 @@ const COMMANDS = [
   'files',
   'emails',
   'console-users',
+  'exchange-rates',
   'master-key',
   'doctor',
 ];

@@ -57,6 +57,7 @@ export {
   type TrasladoRequest,
 } from './carta-porte/traslado-request';
 export type { ValidationIssue } from './validation/issues';
+export type { PublishedRate } from './validation/currency';
 export type { IssuerContext } from './validation/receiver';
 export {
   checkInvoiceRequest,

@@ -38,7 +38,12 @@ export function tsvCatalogs(): CatalogLookup {
   const regimenes = new Map(
     rows('regimenes.tsv').map((r) => [r.clave!, { fisica: r.fisica === 'true', moral: r.moral === 'true' }]),
   );
-  const monedas = new Map(rows('monedas.tsv').map((r) => [r.clave!, { decimales: Number(r.decimales) }]));
+  const monedas = new Map(
+    rows('monedas.tsv').map((r) => [
+      r.clave!,
+      { decimales: Number(r.decimales), variacion: Number(r.porcentaje_variacion) },
+    ]),
+  );
   const paises = new Map(
     rows('paises.tsv').map((r) => [r.clave!, { patronIdentidadTributaria: r.patron_identidad_tributaria! }]),
   );

@@ -41,3 +41,4 @@ export * from './console-users';
 export * from './oauth';
 export * from './console';
 export * from './pagination';
+export * from './exchange-rates';

@@ -29,6 +29,8 @@ export interface CatalogLookup {
 export interface MonedaEntry {
   /** c_Moneda decimales: the places of SubTotal, Descuento, taxes and Total in that currency. */
   decimales: number;
+  /** c_Moneda porcentaje_variacion: how far (in %) TipoCambio may stray from the published rate (CFDI40118). */
+  variacion: number;
 }
 
 export interface PaisEntry {

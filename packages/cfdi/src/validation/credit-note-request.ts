@@ -72,7 +72,7 @@ export function checkCreditNoteRequest(
   checkText(issues, '/folio', req.folio, 40, false);
   if (req.receiver !== undefined)
     checkReceiver(issues, req.receiver, req.usoCfdi ?? 'G02', context.issuer, catalogs);
-  const currency = checkCurrency(issues, req.moneda, req.tipoCambio, catalogs);
+  const currency = checkCurrency(issues, req.moneda, req.tipoCambio, catalogs, context.publishedRate);
   const itemsOk = checkItems(issues, req.items, catalogs);
   checkBorderRate(issues, req.items, undefined, context.issuer);
   const computed =

@@ -9,7 +9,7 @@ import { checkBorderRate, checkItems, checkShipping, type ItemRequest } from './
 import { checkReceiver, type IssuerContext, type ReceiverRequest } from './receiver';
 import { checkRelatedDocuments } from './related-documents';
 import { RFC_PUBLICO_GENERAL } from './rfc';
-import { checkCurrency, type CheckedCurrency } from './currency';
+import { checkCurrency, type CheckedCurrency, type PublishedRate } from './currency';
 import { checkExport, checkExportAgainstConcepts } from '../comercio-exterior/validate';
 import type { CartaPorteInput } from '../carta-porte/types';
 import { checkCartaPorte } from '../carta-porte/validate';
@@ -43,6 +43,8 @@ export interface ValidationContext {
   now?: Date;
   /** A new UUID for a Carta Porte's IdCCP when the request sends none; default crypto.randomUUID. */
   newUuid?: () => string;
+  /** The rate published for the request's foreign currency, when the operator recorded one (CFDI40118). */
+  publishedRate?: PublishedRate;
 }
 
 export function checkFormaPago(
@@ -184,7 +186,7 @@ export function checkInvoiceRequest(
   checkGlobal(issues, req, receiver, context, metodo);
   checkRelatedDocuments(issues, req.relatedDocuments);
 
-  const currency = checkCurrency(issues, req.moneda, req.tipoCambio, catalogs);
+  const currency = checkCurrency(issues, req.moneda, req.tipoCambio, catalogs, context.publishedRate);
   const comercioExterior = checkExport(issues, req, catalogs, currency);
   let cartaPorte: CartaPorteInput | undefined;
   if (req.cartaPorte !== undefined) {

@@ -1,5 +1,6 @@
 import { checkCreditNoteRequest, type CreditNoteInput, type Receiver } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
+import { publishedRateFor } from '../exchange-rates/published-rates';
 import { NotFoundError, ValidationError } from '../errors';
 import {
   customerOfInvoice,
@@ -249,7 +250,7 @@ export async function prepareCreditNote(
   const { issues, computed, currency } = checkCreditNoteRequest(
     { ...body, receiver, ...(moneda !== undefined ? { moneda } : {}) },
     deps.catalogs.lookup,
-    { issuer: merchant, now },
+    { issuer: merchant, now, publishedRate: await publishedRateFor(em, moneda, now) },
   );
   if (!computed || !currency)
     throw new ValidationError(

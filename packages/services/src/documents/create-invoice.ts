@@ -1,6 +1,7 @@
 import { checkInvoiceRequest, globalReceiver, type InvoiceInput, type Receiver } from '@cfdi/cfdi';
 import { expandDocumentReferences, type DocumentItemRequest } from '../records/expand-references';
 import type { EntityManager } from '@cfdi/db';
+import { publishedRateFor } from '../exchange-rates/published-rates';
 import { ValidationError } from '../errors';
 import type { Scope } from '../scope';
 import type { DocumentRow } from './document-row';
@@ -69,7 +70,7 @@ export async function prepareInvoice(
   const { issues, computed, currency, comercioExterior, cartaPorte } = checkInvoiceRequest(
     body,
     deps.catalogs.lookup,
-    { issuer: merchant, now },
+    { issuer: merchant, now, publishedRate: await publishedRateFor(em, body.moneda, now) },
   );
   if (!computed || !currency)
     throw new ValidationError(
