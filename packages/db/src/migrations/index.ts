@@ -27,6 +27,7 @@ import { Migration20261128900000DocumentExports } from './Migration2026112890000
 import { Migration20261128910000LowBalanceAlerts } from './Migration20261128910000LowBalanceAlerts';
 import { Migration20261128920000Retentions } from './Migration20261128920000Retentions';
 import { Migration20261128930000MerchantPdfLook } from './Migration20261128930000MerchantPdfLook';
+import { Migration20261128940000Traslados } from './Migration20261128940000Traslados';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -65,4 +66,5 @@ export const migrationsList = [
   { name: 'Migration20261128910000LowBalanceAlerts', class: Migration20261128910000LowBalanceAlerts },
   { name: 'Migration20261128920000Retentions', class: Migration20261128920000Retentions },
   { name: 'Migration20261128930000MerchantPdfLook', class: Migration20261128930000MerchantPdfLook },
+  { name: 'Migration20261128940000Traslados', class: Migration20261128940000Traslados },
 ];
