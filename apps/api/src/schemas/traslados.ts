@@ -62,7 +62,11 @@ export const TrasladoCreateSchema = named(
       }),
       cartaPorte: Type.Optional(CartaPorteSchema),
     },
-    { additionalProperties: false },
+    {
+      additionalProperties: false,
+      description:
+        "A traslado CFDI (T) of the merchant's own goods: the goods, and the Carta Porte when they travel a federal road",
+    },
   ),
 );
 
@@ -70,49 +74,55 @@ const NullableString = (description: string) => Type.Union([Type.String(), Type.
 
 export const TrasladoSchema = named(
   'Traslado',
-  Type.Object({
-    id: Type.String({ description: 'The traslado: tra_…' }),
-    object: Type.Literal('traslado'),
-    livemode: Type.Boolean(),
-    status: DocumentStatusSchema,
-    uuid: NullableString('Folio fiscal: the UUID of the SAT timbre; null until stamped'),
-    serie: Type.String({ description: 'Serie: TR, the series of traslados' }),
-    folio: Type.Union([Type.Integer(), Type.Null()], {
-      description: "Number of the traslado in the merchant's TR series",
-    }),
-    folioText: NullableString('The display folio sent; null when none'),
-    merchantId: Type.String(),
-    receiver: Type.Object(
-      {
-        rfc: Type.String({ description: "The merchant's own RFC" }),
-        name: Type.String({ description: "The merchant's registered name" }),
-        zip: Type.String(),
-        regimenFiscal: Type.String(),
-      },
-      { description: 'The Receptor: the merchant itself (UsoCFDI S01)' },
-    ),
-    items: Type.Array(
-      Type.Object({
-        productCode: Type.String({ description: 'ClaveProdServ' }),
-        unitCode: Type.String({ description: 'ClaveUnidad' }),
-        unit: NullableString('Unidad; null when none'),
-        description: Type.String({ description: 'Descripcion' }),
-        quantity: Type.Number({ description: 'Cantidad' }),
-        noIdentificacion: NullableString('NoIdentificacion; null when none'),
+  Type.Object(
+    {
+      id: Type.String({ description: 'The traslado: tra_…' }),
+      object: Type.Literal('traslado'),
+      livemode: Type.Boolean(),
+      status: DocumentStatusSchema,
+      uuid: NullableString('Folio fiscal: the UUID of the SAT timbre; null until stamped'),
+      serie: Type.String({ description: 'Serie: TR, the series of traslados' }),
+      folio: Type.Union([Type.Integer(), Type.Null()], {
+        description: "Number of the traslado in the merchant's TR series",
       }),
-      { description: 'The goods moved' },
-    ),
-    cartaPorte: Type.Union([CartaPorteSummarySchema, Type.Null()], {
-      description: 'Its Carta Porte 3.1 in brief; null for a traslado without one',
-    }),
-    fecha: NullableString('Fecha as sealed (Mexico City local time); null until sealed'),
-    files: InvoiceSchema.properties.files,
-    cancellation: CancellationSchema,
-    needsReconciliation: Type.Boolean(),
-    failure: InvoiceSchema.properties.failure,
-    stampedAt: Type.Union([Timestamp, Type.Null()]),
-    createdAt: Timestamp,
-  }),
+      folioText: NullableString('The display folio sent; null when none'),
+      merchantId: Type.String(),
+      receiver: Type.Object(
+        {
+          rfc: Type.String({ description: "The merchant's own RFC" }),
+          name: Type.String({ description: "The merchant's registered name" }),
+          zip: Type.String(),
+          regimenFiscal: Type.String(),
+        },
+        { description: 'The Receptor: the merchant itself (UsoCFDI S01)' },
+      ),
+      items: Type.Array(
+        Type.Object({
+          productCode: Type.String({ description: 'ClaveProdServ' }),
+          unitCode: Type.String({ description: 'ClaveUnidad' }),
+          unit: NullableString('Unidad; null when none'),
+          description: Type.String({ description: 'Descripcion' }),
+          quantity: Type.Number({ description: 'Cantidad' }),
+          noIdentificacion: NullableString('NoIdentificacion; null when none'),
+        }),
+        { description: 'The goods moved' },
+      ),
+      cartaPorte: Type.Union([CartaPorteSummarySchema, Type.Null()], {
+        description: 'Its Carta Porte 3.1 in brief; null for a traslado without one',
+      }),
+      fecha: NullableString('Fecha as sealed (Mexico City local time); null until sealed'),
+      files: InvoiceSchema.properties.files,
+      cancellation: CancellationSchema,
+      needsReconciliation: Type.Boolean(),
+      failure: InvoiceSchema.properties.failure,
+      stampedAt: Type.Union([Timestamp, Type.Null()]),
+      createdAt: Timestamp,
+    },
+    {
+      description:
+        "A traslado CFDI (TipoDeComprobante T): the merchant's own goods moved, issued to itself without amounts",
+    },
+  ),
 );
 
 /** Filters of `GET /v1/traslados`. */
