@@ -331,11 +331,20 @@ describe('POST /v1/traslados', () => {
     const pdf = await download(res.body.files.pdfUrl);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    const printed = execFileSync(
+      'pdftotext',
+      ['-layout', tmp('traslado.pdf', Buffer.from(await pdf.arrayBuffer())), '-'],
+      { encoding: 'utf8' },
+    ).replace(/\s+/g, ' ');
+    for (const needle of [
+      'Traslado TR-1',
+      res.body.uuid,
+      'Mercancías trasladadas',
+      `IdCCP: ${idCCP}`,
+      'Distancia total recorrida: 820.75 km',
+    ])
+      expect(printed).toContain(needle);
+    expect(printed).not.toContain('Valor unit.');
     const zip = await download(res.body.files.zipUrl);
     expect(zip.status).toBe(200);
     expect(
