@@ -1,3 +1,5 @@
+import { CARTA_PORTE_EXAMPLE } from './schemas/carta-porte';
+
 /**
  * One example of each request body and response resource of the OpenAPI document, by component name. Every
  * operation shows the example of the schemas it takes and answers (a list answers a page of one); the OpenAPI test
@@ -11,6 +13,7 @@ const INVOICE = 'inv_0JD8X6C3DEK9M3P5R6T8V0ABCD';
 const PAYMENT = 'pay_0JD8X7D4EFK9M3P5R6T8V0ABCD';
 const NOMINA = 'nom_0JD8X8E5FGK9M3P5R6T8V0ABCD';
 const RETENTION = 'ret_0JD8X8F6GHK9M3P5R6T8V0ABCD';
+const TRASLADO = 'tra_0JD8X8G7HJK9M3P5R6T8V0ABCD';
 const ENDPOINT = 'we_0JD8X9F6GHK9M3P5R6T8V0ABCD';
 const EVENT = 'evt_0JD8XAG7HJK9M3P5R6T8V0ABCD';
 const RECEIPT = 'rcpt_0JD8XBH8JKK9M3P5R6T8V0ABCD';
@@ -81,6 +84,32 @@ const PRODUCT_FIELDS = {
   ivaRate: 0.16,
   iepsRate: null,
   sku: 'CONS-HORA',
+};
+/** The Carta Porte summary of a document carrying CARTA_PORTE_EXAMPLE. */
+const CARTA_PORTE_SUMMARY = {
+  idCCP: 'CCC3C2A9-8B7D-4E6F-9A0B-1C2D3E4F5A6B',
+  totalDistRec: 820.5,
+  pesoBrutoTotal: 3500,
+  numTotalMercancias: 1,
+  origin: {
+    idUbicacion: 'OR000001',
+    rfc: 'EKU9003173C9',
+    nombre: null,
+    fechaHora: '2026-11-27T08:00:00',
+    estado: 'HID',
+    codigoPostal: '42501',
+    distanciaRecorrida: null,
+  },
+  destination: {
+    idUbicacion: 'DE000001',
+    rfc: 'URE180429TM6',
+    nombre: null,
+    fechaHora: '2026-11-27T18:30:00',
+    estado: 'TAB',
+    codigoPostal: '86991',
+    distanciaRecorrida: 820.5,
+  },
+  stops: 2,
 };
 const ENDPOINT_FIELDS = {
   id: ENDPOINT,
@@ -429,6 +458,47 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
     stampedAt: STAMPED,
     createdAt: CREATED,
   },
+  TrasladoCreate: {
+    merchantId: MERCHANT,
+    items: [{ productCode: '24101500', unitCode: 'H87', description: 'Montacargas', quantity: 2 }],
+    cartaPorte: CARTA_PORTE_EXAMPLE,
+  },
+  Traslado: {
+    id: TRASLADO,
+    object: 'traslado',
+    livemode: false,
+    status: 'stamped',
+    uuid: UUID,
+    serie: 'TR',
+    folio: 7,
+    folioText: null,
+    merchantId: MERCHANT,
+    receiver: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', zip: '42501', regimenFiscal: '601' },
+    items: [
+      {
+        productCode: '24101500',
+        unitCode: 'H87',
+        unit: null,
+        description: 'Montacargas',
+        quantity: 2,
+        noIdentificacion: null,
+      },
+    ],
+    cartaPorte: CARTA_PORTE_SUMMARY,
+    fecha: '2026-11-27T12:04:05',
+    files: {
+      status: 'ready',
+      xmlUrl: FILES.xmlUrl.replace(INVOICE, TRASLADO),
+      pdfUrl: FILES.pdfUrl.replace(INVOICE, TRASLADO),
+      zipUrl: FILES.zipUrl.replace(INVOICE, TRASLADO),
+    },
+    cancellation: null,
+    needsReconciliation: false,
+    failure: null,
+    stampedAt: STAMPED,
+    createdAt: CREATED,
+  },
+  CartaPorteSummary: CARTA_PORTE_SUMMARY,
   NominaCreate: { merchantId: MERCHANT, ...NOMINA_RECEIPT },
   Nomina: NOMINA_EXAMPLE,
   NominaBatchCreate: { merchantId: MERCHANT, nominas: [NOMINA_RECEIPT] },

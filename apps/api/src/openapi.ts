@@ -48,6 +48,11 @@ export const API_TAGS = [
       'Withholding certificates (CFDI de retenciones e información de pagos, Retenciones 2.0): what was paid to a receiver and the taxes withheld, stamped and cancelled through the PAC’s retentions service. XML only.',
   },
   {
+    name: 'traslados',
+    description:
+      'Traslado CFDIs (TipoDeComprobante T): the merchant’s own goods moved, issued to itself without amounts, with the Carta Porte 3.1 of the trip. XML, PDF and ZIP; REST only (no MCP tools).',
+  },
+  {
     name: 'webhooks',
     description:
       'Webhook endpoints: signed deliveries of events to your HTTPS URLs, their secrets and attempts.',

@@ -140,6 +140,41 @@ describe('a freight invoice with Carta Porte 3.1', () => {
     const cadena = satChecks(xml);
     expect(cadenaOriginal(xml)).toBe(cadena);
     expect(cadena).toContain(`|3.1|${idCCP}|No|570.75|`);
+    // The Invoice resource shows the trip in brief, as stamped; an invoice without Carta Porte has no such field.
+    const summary = {
+      idCCP,
+      totalDistRec: 570.75,
+      pesoBrutoTotal: 3508.15,
+      numTotalMercancias: 2,
+      origin: {
+        idUbicacion: 'OR000001',
+        rfc: 'EKU9003173C9',
+        nombre: null,
+        fechaHora: '2026-11-21T08:00:00',
+        estado: 'HID',
+        codigoPostal: '42501',
+        distanciaRecorrida: null,
+      },
+      destination: {
+        idUbicacion: 'DE000002',
+        rfc: 'URE180429TM6',
+        nombre: null,
+        fechaHora: '2026-11-22T09:00:00',
+        estado: 'CAM',
+        codigoPostal: '24000',
+        distanciaRecorrida: 120.25,
+      },
+      stops: 3,
+    };
+    expect(res.body.cartaPorte).toEqual(summary);
+    const read = await stack.api.request('GET', `/v1/invoices/${res.body.id}`, { key: account.testKey });
+    expect(read.body.cartaPorte).toEqual(summary);
+    const listed = await stack.api.request('GET', '/v1/invoices', { key: account.testKey });
+    expect(listed.body.data[0].cartaPorte).toEqual(summary);
+    const { cartaPorte: _none, ...plain } = freightBody(account.merchantId);
+    const other = await post(account.testKey, plain);
+    expect(other.status).toBe(201);
+    expect(other.body).not.toHaveProperty('cartaPorte');
   }, 90_000);
 
   it('the same idempotency key replays the same document, one timbre, the same IdCCP', async () => {

@@ -12,6 +12,7 @@ export type IdPrefix =
   | 'pay'
   | 'nom'
   | 'ret'
+  | 'tra'
   | 'evt'
   | 'file'
   | 'idem'

@@ -7,6 +7,8 @@ export type Balance = components['schemas']['Balance'];
 export type CancelRequest = components['schemas']['CancelRequest'];
 /** Carta Porte 3.1 of a freight invoice */
 export type CartaPorte = components['schemas']['CartaPorte'];
+/** The Carta Porte 3.1 of the document in brief (its stops, goods and figures are in the XML) */
+export type CartaPorteSummary = components['schemas']['CartaPorteSummary'];
 export type CatalogFormaPago = components['schemas']['CatalogFormaPago'];
 export type CatalogPersonaTypesEntry = components['schemas']['CatalogPersonaTypesEntry'];
 export type CatalogProduct = components['schemas']['CatalogProduct'];
@@ -85,6 +87,12 @@ export type RetentionTotalsInput = components['schemas']['RetentionTotalsInput']
 export type RetentionWithholding = components['schemas']['RetentionWithholding'];
 export type StampingDocument = components['schemas']['StampingDocument'];
 export type Transaction = components['schemas']['Transaction'];
+/** A traslado CFDI (TipoDeComprobante T): the merchant's own goods moved, issued to itself without amounts */
+export type Traslado = components['schemas']['Traslado'];
+/** A traslado CFDI (T) of the merchant's own goods: the goods, and the Carta Porte when they travel a federal road */
+export type TrasladoCreate = components['schemas']['TrasladoCreate'];
+/** One good moved (a Concepto at ValorUnitario 0, ObjetoImp 01) */
+export type TrasladoItem = components['schemas']['TrasladoItem'];
 export type UsageMonth = components['schemas']['UsageMonth'];
 export type WebhookAttempt = components['schemas']['WebhookAttempt'];
 export type WebhookEndpoint = components['schemas']['WebhookEndpoint'];

@@ -290,6 +290,41 @@ export function createResources(transport: Transport) {
           options,
         ),
     },
+    traslados: {
+      /** Stamp a traslado (`createTraslado`) */
+      create: (body: Body<'createTraslado'>, options?: RequestOptions) =>
+        transport.request<Result<'createTraslado'>>(
+          'POST',
+          '/v1/traslados',
+          { idempotent: true, body },
+          options,
+        ),
+      /** List traslados (`listTraslados`) */
+      list: (query?: Query<'listTraslados'>, options?: RequestOptions) =>
+        transport.list<'listTraslados'>('/v1/traslados', { query }, options),
+      /** Retrieve a traslado (`retrieveTraslado`) */
+      retrieve: (id: string, options?: RequestOptions) =>
+        transport.request<Result<'retrieveTraslado'>>('GET', '/v1/traslados/{id}', { path: { id } }, options),
+      /** Cancel a traslado (no acceptance by the receiver needed) (`cancelTraslado`) */
+      cancel: (id: string, body: Body<'cancelTraslado'>, options?: RequestOptions) =>
+        transport.request<Result<'cancelTraslado'>>(
+          'POST',
+          '/v1/traslados/{id}/cancel',
+          { path: { id }, idempotent: true, body },
+          options,
+        ),
+      /** E-mail a traslado (`sendTrasladoEmail`) */
+      sendEmail: (id: string, body: Body<'sendTrasladoEmail'>, options?: RequestOptions) =>
+        transport.request<Result<'sendTrasladoEmail'>>(
+          'POST',
+          '/v1/traslados/{id}/email',
+          { path: { id }, body },
+          options,
+        ),
+      /** List the e-mails of a traslado (`listTrasladoEmails`) */
+      listEmails: (id: string, query?: Query<'listTrasladoEmails'>, options?: RequestOptions) =>
+        transport.list<'listTrasladoEmails'>('/v1/traslados/{id}/emails', { path: { id }, query }, options),
+    },
     customers: {
       /** Create a customer (`createCustomer`) */
       create: (body: Body<'createCustomer'>, options?: RequestOptions) =>

@@ -1252,6 +1252,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/traslados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List traslados
+         * @description Traslado CFDIs, newest first; filter by merchant, status, UUID and creation time.
+         */
+        get: operations["listTraslados"];
+        put?: never;
+        /**
+         * Stamp a traslado
+         * @description Validate a traslado CFDI (TipoDeComprobante T) of the merchant's own goods, with its Carta Porte 3.1 when the goods travel on a federal road, against the SAT rules (each failure a 400 naming the field), reserve one timbre and stamp it. No price, payment, currency or receiver: the merchant is the receiver (UsoCFDI S01), Moneda XXX, totals 0. IdCCP is generated once. Waits up to 20 s: 201 stamped, else 202 stamping.
+         */
+        post: operations["createTraslado"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/traslados/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a traslado
+         * @description A traslado CFDI (type T) with its goods and its Carta Porte in brief, and signed file URLs (XML, PDF, ZIP) once the files are ready.
+         */
+        get: operations["retrieveTraslado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/traslados/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a traslado (no acceptance by the receiver needed)
+         * @description Cancel a stamped traslado with the SAT (one timbre). 202 once the PAC answered: status `cancelled`, or `cancel_pending` while the receiver decides (then `cancelled`, or back to `stamped` with cancellation.status `rejected`).
+         */
+        post: operations["cancelTraslado"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/traslados/{id}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a traslado
+         * @description Send a stamped or cancelled traslado by e-mail: its XML and PDF (and the SAT's acuse once cancelled), in Spanish or English, to `to` plus the merchant's emailCopyTo. 202 with the delivery, queued; it is retried while the SMTP server fails temporarily and ends sent or failed (events email.sent, email.failed). 409 while the document is not stamped.
+         */
+        post: operations["sendTrasladoEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/traslados/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the e-mails of a traslado
+         * @description The e-mails of one traslado, newest first, each with its recipients, status, attempts and the SMTP server's answer.
+         */
+        get: operations["listTrasladoEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_endpoints": {
         parameters: {
             query?: never;
@@ -1629,6 +1733,53 @@ export interface components {
                  */
                 tipo: "Origen" | "Destino";
             }[];
+        };
+        /** @description The Carta Porte 3.1 of the document in brief (its stops, goods and figures are in the XML) */
+        CartaPorteSummary: {
+            /** @description The last stop: the Destino reached last */
+            destination: {
+                /** @description Postal code of its address */
+                codigoPostal: string;
+                /** @description Km from the previous stop (a Destino); null for an Origen */
+                distanciaRecorrida: number | null;
+                /** @description c_Estado of its address */
+                estado: string;
+                /** @description FechaHoraSalidaLlegada: departure or arrival, local time */
+                fechaHora: string;
+                /** @description IDUbicacion (OR000001…, DE000001…) */
+                idUbicacion: string;
+                /** @description Its name; null when not sent */
+                nombre: string | null;
+                /** @description RFCRemitenteDestinatario: the sender or addressee */
+                rfc: string;
+            };
+            /** @description IdCCP as stamped: generated once when the document was created */
+            idCCP: string;
+            /** @description NumTotalMercancias: the number of goods carried */
+            numTotalMercancias: number;
+            /** @description The first stop: the Origen the goods leave from */
+            origin: {
+                /** @description Postal code of its address */
+                codigoPostal: string;
+                /** @description Km from the previous stop (a Destino); null for an Origen */
+                distanciaRecorrida: number | null;
+                /** @description c_Estado of its address */
+                estado: string;
+                /** @description FechaHoraSalidaLlegada: departure or arrival, local time */
+                fechaHora: string;
+                /** @description IDUbicacion (OR000001…, DE000001…) */
+                idUbicacion: string;
+                /** @description Its name; null when not sent */
+                nombre: string | null;
+                /** @description RFCRemitenteDestinatario: the sender or addressee */
+                rfc: string;
+            };
+            /** @description PesoBrutoTotal: kg, Σ the goods' pesoEnKg */
+            pesoBrutoTotal: number;
+            /** @description How many stops (origins and destinations) the trip has */
+            stops: number;
+            /** @description TotalDistRec: km, Σ the destinations' distanciaRecorrida */
+            totalDistRec: number;
         };
         CatalogFormaPago: {
             /** @description The SAT catalog key */
@@ -2252,6 +2403,7 @@ export interface components {
             cancellation: {
                 [key: string]: unknown;
             } | null;
+            cartaPorte?: components["schemas"]["CartaPorteSummary"];
             /** @description Comercio Exterior 2.0 of an export (exportacion 02) */
             comercioExterior?: {
                 /** @description c_INCOTERM key */
@@ -3742,6 +3894,141 @@ export interface components {
             /** @description What moved the balance: purchase, consume, refund, recharge, adjustment, seed */
             type: string;
         };
+        /** @description A traslado CFDI (TipoDeComprobante T): the merchant's own goods moved, issued to itself without amounts */
+        Traslado: {
+            /** @description The cancellation request and the SAT’s acuse; null while none was asked */
+            cancellation: {
+                /** @description The SAT’s acuse of the cancellation; null until it answers */
+                acuse: {
+                    /** @description EstatusUUID: 201 accepted, 202 requested or cancelled before */
+                    codigo: string;
+                    /** @description EstatusCancelacion the SAT reported with its answer */
+                    estatus: string;
+                    /** @description Date and time of the SAT’s acuse */
+                    fecha: string;
+                    /** @description RFC of the issuer the acuse names */
+                    rfcEmisor: string;
+                    /** @description Folio fiscal: the UUID of the SAT timbre */
+                    uuid: string;
+                    /** @description The SAT-signed acuse; signed URL valid 15 minutes */
+                    xmlUrl?: string;
+                } | null;
+                /** @description Motivo 01: the folio fiscal (UUID) of the CFDI that replaces this one */
+                folioSustitucion: string | null;
+                /** @description c_MotivoCancelacion asked: 01, 02, 03 or 04 */
+                motivo: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                requestedAt: string;
+                /** @description When the SAT answered the cancellation; null while pending */
+                resolvedAt: string | null;
+                /**
+                 * @description pending while the SAT (or the receiver) has not answered, then accepted or rejected
+                 * @enum {string}
+                 */
+                status: "pending" | "accepted" | "rejected";
+            } | null;
+            /** @description Its Carta Porte 3.1 in brief; null for a traslado without one */
+            cartaPorte: components["schemas"]["CartaPorteSummary"] | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description Why stamping failed (code and message from the PAC or the SAT); null otherwise */
+            failure: {
+                /** @description The PAC or SAT error code */
+                code: string | null;
+                /** @description The PAC or SAT message */
+                message: string | null;
+            } | null;
+            /** @description Fecha as sealed (Mexico City local time); null until sealed */
+            fecha: string | null;
+            files: components["schemas"]["DocumentFiles"];
+            /** @description Number of the traslado in the merchant's TR series */
+            folio: number | null;
+            /** @description The display folio sent; null when none */
+            folioText: string | null;
+            /** @description The traslado: tra_… */
+            id: string;
+            /** @description The goods moved */
+            items: {
+                /** @description Descripcion */
+                description: string;
+                /** @description NoIdentificacion; null when none */
+                noIdentificacion: string | null;
+                /** @description ClaveProdServ */
+                productCode: string;
+                /** @description Cantidad */
+                quantity: number;
+                /** @description Unidad; null when none */
+                unit: string | null;
+                /** @description ClaveUnidad */
+                unitCode: string;
+            }[];
+            /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
+            livemode: boolean;
+            /** @description A merchant (issuer) of the account: mch_… */
+            merchantId: string;
+            /** @description true while the PAC’s answer was lost (timeout, reset) and an operator must decide whether it was stamped */
+            needsReconciliation: boolean;
+            /**
+             * @description The type of the object, always the value shown
+             * @enum {string}
+             */
+            object: "traslado";
+            /** @description The Receptor: the merchant itself (UsoCFDI S01) */
+            receiver: {
+                /** @description The merchant's registered name */
+                name: string;
+                /** @description c_RegimenFiscal key (3 digits) valid for the RFC’s person type, e.g. 601, 612, 626 */
+                regimenFiscal: string;
+                /** @description The merchant's own RFC */
+                rfc: string;
+                /** @description Postal code, 5 digits */
+                zip: string;
+            };
+            /** @description Serie: TR, the series of traslados */
+            serie: string;
+            /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
+            stampedAt: string | null;
+            /**
+             * @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled
+             * @enum {string}
+             */
+            status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+            /** @description Folio fiscal: the UUID of the SAT timbre; null until stamped */
+            uuid: string | null;
+        };
+        /** @description A traslado CFDI (T) of the merchant's own goods: the goods, and the Carta Porte when they travel a federal road */
+        TrasladoCreate: {
+            cartaPorte?: components["schemas"]["CartaPorte"];
+            /** @description Display folio; the numeric folio of the TR series is still assigned */
+            folio?: string;
+            /** @description The goods moved (Conceptos), each at ValorUnitario 0 */
+            items: components["schemas"]["TrasladoItem"][];
+            /** @description The merchant whose goods move: the Emisor and also the Receptor (mch_…) */
+            merchantId: string;
+        };
+        /** @description One good moved (a Concepto at ValorUnitario 0, ObjetoImp 01) */
+        TrasladoItem: {
+            /** @description Descripcion of the good as printed */
+            description: string;
+            /** @description NoIdentificacion: your SKU or serial, printed under the description */
+            noIdentificacion?: string;
+            /** @description ClaveProdServ (c_ClaveProdServ) of the good */
+            productCode: string;
+            /** @description Cantidad, up to 6 decimals */
+            quantity: number;
+            /** @description Unidad as printed */
+            unit?: string;
+            /** @description ClaveUnidad (c_ClaveUnidad) */
+            unitCode: string;
+            /** @description Absent or 0: a traslado moves goods without a price (ValorUnitario and Importe 0) */
+            unitPrice?: number;
+        };
         UsageMonth: {
             /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
             livemode: boolean;
@@ -3829,7 +4116,7 @@ export interface components {
         WebhookEndpointCreate: {
             /** @description Your note about the endpoint */
             description?: string;
-            /** @description Event types to receive, or "*" for all: invoice.stamped, invoice.stamp_failed, invoice.needs_reconciliation, invoice.cancel_pending, invoice.cancelled, invoice.cancellation_rejected, payment.stamped, payment.stamp_failed, payment.needs_reconciliation, payment.cancel_pending, payment.cancelled, payment.cancellation_rejected, nomina.stamped, nomina.stamp_failed, nomina.needs_reconciliation, nomina.cancel_pending, nomina.cancelled, nomina.cancellation_rejected, retention.stamped, retention.stamp_failed, retention.needs_reconciliation, retention.cancel_pending, retention.cancelled, retention.cancellation_rejected, endpoint.disabled, email.sent, email.failed, receipt.invoiced, receipt.in_global, global_invoice.stamped */
+            /** @description Event types to receive, or "*" for all: invoice.stamped, invoice.stamp_failed, invoice.needs_reconciliation, invoice.cancel_pending, invoice.cancelled, invoice.cancellation_rejected, payment.stamped, payment.stamp_failed, payment.needs_reconciliation, payment.cancel_pending, payment.cancelled, payment.cancellation_rejected, nomina.stamped, nomina.stamp_failed, nomina.needs_reconciliation, nomina.cancel_pending, nomina.cancelled, nomina.cancellation_rejected, retention.stamped, retention.stamp_failed, retention.needs_reconciliation, retention.cancel_pending, retention.cancelled, retention.cancellation_rejected, traslado.stamped, traslado.stamp_failed, traslado.needs_reconciliation, traslado.cancel_pending, traslado.cancelled, traslado.cancellation_rejected, endpoint.disabled, email.sent, email.failed, receipt.invoiced, receipt.in_global, global_invoice.stamped */
             enabledEvents: string[];
             /** @description Live: https to a public address. Test: http or https, also to localhost / loopback (a local receiver). */
             url: string;
@@ -3839,7 +4126,7 @@ export interface components {
             description?: string | null;
             /** @description true stops deliveries; false enables the endpoint again */
             disabled?: boolean;
-            /** @description Event types to receive, or "*" for all: invoice.stamped, invoice.stamp_failed, invoice.needs_reconciliation, invoice.cancel_pending, invoice.cancelled, invoice.cancellation_rejected, payment.stamped, payment.stamp_failed, payment.needs_reconciliation, payment.cancel_pending, payment.cancelled, payment.cancellation_rejected, nomina.stamped, nomina.stamp_failed, nomina.needs_reconciliation, nomina.cancel_pending, nomina.cancelled, nomina.cancellation_rejected, retention.stamped, retention.stamp_failed, retention.needs_reconciliation, retention.cancel_pending, retention.cancelled, retention.cancellation_rejected, endpoint.disabled, email.sent, email.failed, receipt.invoiced, receipt.in_global, global_invoice.stamped */
+            /** @description Event types to receive, or "*" for all: invoice.stamped, invoice.stamp_failed, invoice.needs_reconciliation, invoice.cancel_pending, invoice.cancelled, invoice.cancellation_rejected, payment.stamped, payment.stamp_failed, payment.needs_reconciliation, payment.cancel_pending, payment.cancelled, payment.cancellation_rejected, nomina.stamped, nomina.stamp_failed, nomina.needs_reconciliation, nomina.cancel_pending, nomina.cancelled, nomina.cancellation_rejected, retention.stamped, retention.stamp_failed, retention.needs_reconciliation, retention.cancel_pending, retention.cancelled, retention.cancellation_rejected, traslado.stamped, traslado.stamp_failed, traslado.needs_reconciliation, traslado.cancel_pending, traslado.cancelled, traslado.cancellation_rejected, endpoint.disabled, email.sent, email.failed, receipt.invoiced, receipt.in_global, global_invoice.stamped */
             enabledEvents?: string[];
             /** @description Live: https to a public address. Test: http or https, also to localhost / loopback (a local receiver). */
             url?: string;
@@ -15966,6 +16253,1283 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listTraslados: {
+        parameters: {
+            query?: {
+                /** @description Only objects created at or after this instant (ISO 8601) */
+                createdFrom?: string;
+                /** @description Only objects created before this instant (ISO 8601) */
+                createdTo?: string;
+                /** @description How many objects to return at most */
+                limit?: number;
+                /** @description A merchant (issuer) of the account: mch_… */
+                merchantId?: string;
+                /** @description A cursor: the id of the last object of the previous page */
+                starting_after?: string;
+                /** @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled */
+                status?: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
+                /** @description Folio fiscal: the UUID of the SAT timbre */
+                uuid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "tra_0JD8X8G7HJK9M3P5R6T8V0ABCD",
+                     *           "object": "traslado",
+                     *           "livemode": false,
+                     *           "status": "stamped",
+                     *           "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *           "serie": "TR",
+                     *           "folio": 7,
+                     *           "folioText": null,
+                     *           "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *           "receiver": {
+                     *             "rfc": "EKU9003173C9",
+                     *             "name": "ESCUELA KEMPER URGATE",
+                     *             "zip": "42501",
+                     *             "regimenFiscal": "601"
+                     *           },
+                     *           "items": [
+                     *             {
+                     *               "productCode": "24101500",
+                     *               "unitCode": "H87",
+                     *               "unit": null,
+                     *               "description": "Montacargas",
+                     *               "quantity": 2,
+                     *               "noIdentificacion": null
+                     *             }
+                     *           ],
+                     *           "cartaPorte": {
+                     *             "idCCP": "CCC3C2A9-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *             "totalDistRec": 820.5,
+                     *             "pesoBrutoTotal": 3500,
+                     *             "numTotalMercancias": 1,
+                     *             "origin": {
+                     *               "idUbicacion": "OR000001",
+                     *               "rfc": "EKU9003173C9",
+                     *               "nombre": null,
+                     *               "fechaHora": "2026-11-27T08:00:00",
+                     *               "estado": "HID",
+                     *               "codigoPostal": "42501",
+                     *               "distanciaRecorrida": null
+                     *             },
+                     *             "destination": {
+                     *               "idUbicacion": "DE000001",
+                     *               "rfc": "URE180429TM6",
+                     *               "nombre": null,
+                     *               "fechaHora": "2026-11-27T18:30:00",
+                     *               "estado": "TAB",
+                     *               "codigoPostal": "86991",
+                     *               "distanciaRecorrida": 820.5
+                     *             },
+                     *             "stops": 2
+                     *           },
+                     *           "fecha": "2026-11-27T12:04:05",
+                     *           "files": {
+                     *             "status": "ready",
+                     *             "xmlUrl": "https://api.example.com/files/tra_0JD8X8G7HJK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *             "pdfUrl": "https://api.example.com/files/tra_0JD8X8G7HJK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *             "zipUrl": "https://api.example.com/files/tra_0JD8X8G7HJK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *           },
+                     *           "cancellation": null,
+                     *           "needsReconciliation": false,
+                     *           "failure": null,
+                     *           "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *           "createdAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["Traslado"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
+                        has_more: boolean;
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    createTraslado: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: 1 to 255 characters */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A traslado CFDI (T) of the merchant's own goods: the goods, and the Carta Porte when they travel a federal road */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                 *       "items": [
+                 *         {
+                 *           "productCode": "24101500",
+                 *           "unitCode": "H87",
+                 *           "description": "Montacargas",
+                 *           "quantity": 2
+                 *         }
+                 *       ],
+                 *       "cartaPorte": {
+                 *         "ubicaciones": [
+                 *           {
+                 *             "tipo": "Origen",
+                 *             "rfc": "EKU9003173C9",
+                 *             "fechaHora": "2026-11-27T08:00:00",
+                 *             "domicilio": {
+                 *               "estado": "HID",
+                 *               "codigoPostal": "42501"
+                 *             }
+                 *           },
+                 *           {
+                 *             "tipo": "Destino",
+                 *             "rfc": "URE180429TM6",
+                 *             "fechaHora": "2026-11-27T18:30:00",
+                 *             "distanciaRecorrida": 820.5,
+                 *             "domicilio": {
+                 *               "estado": "TAB",
+                 *               "codigoPostal": "86991"
+                 *             }
+                 *           }
+                 *         ],
+                 *         "mercancias": [
+                 *           {
+                 *             "bienesTransp": "24101500",
+                 *             "descripcion": "Montacargas",
+                 *             "cantidad": 2,
+                 *             "claveUnidad": "H87",
+                 *             "pesoEnKg": 3500
+                 *           }
+                 *         ],
+                 *         "autotransporte": {
+                 *           "permSCT": "TPAF01",
+                 *           "numPermisoSCT": "SCT-0001",
+                 *           "configVehicular": "C3",
+                 *           "pesoBrutoVehicular": 18.5,
+                 *           "placaVM": "ABC1234",
+                 *           "anioModeloVM": 2022,
+                 *           "seguros": {
+                 *             "aseguraRespCivil": "SEGUROS SA",
+                 *             "polizaRespCivil": "POL-12345"
+                 *           }
+                 *         },
+                 *         "figuras": [
+                 *           {
+                 *             "tipoFigura": "01",
+                 *             "rfc": "FUNK671228PH6",
+                 *             "numLicencia": "LIC123456",
+                 *             "nombre": "KARLA FUENTE NOLASCO"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TrasladoCreate"];
+            };
+        };
+        responses: {
+            /** @description A traslado CFDI (TipoDeComprobante T): the merchant's own goods moved, issued to itself without amounts */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "tra_0JD8X8G7HJK9M3P5R6T8V0ABCD",
+                     *       "object": "traslado",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "TR",
+                     *       "folio": 7,
+                     *       "folioText": null,
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "receiver": {
+                     *         "rfc": "EKU9003173C9",
+                     *         "name": "ESCUELA KEMPER URGATE",
+                     *         "zip": "42501",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "productCode": "24101500",
+                     *           "unitCode": "H87",
+                     *           "unit": null,
+                     *           "description": "Montacargas",
+                     *           "quantity": 2,
+                     *           "noIdentificacion": null
+                     *         }
+                     *       ],
+                     *       "cartaPorte": {
+                     *         "idCCP": "CCC3C2A9-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *         "totalDistRec": 820.5,
+                     *         "pesoBrutoTotal": 3500,
+                     *         "numTotalMercancias": 1,
+                     *         "origin": {
+                     *           "idUbicacion": "OR000001",
+                     *           "rfc": "EKU9003173C9",
+                     *           "nombre": null,
+                     *           "fechaHora": "2026-11-27T08:00:00",
+                     *           "estado": "HID",
+                     *           "codigoPostal": "42501",
+                     *           "distanciaRecorrida": null
+                     *         },
+                     *         "destination": {
+                     *           "idUbicacion": "DE000001",
+                     *           "rfc": "URE180429TM6",
+                     *           "nombre": null,
+                     *           "fechaHora": "2026-11-27T18:30:00",
+                     *           "estado": "TAB",
+                     *           "codigoPostal": "86991",
+                     *           "distanciaRecorrida": 820.5
+                     *         },
+                     *         "stops": 2
+                     *       },
+                     *       "fecha": "2026-11-27T12:04:05",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/tra_0JD8X8G7HJK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/tra_0JD8X8G7HJK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/tra_0JD8X8G7HJK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Traslado"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "object": "invoice",
+                     *       "livemode": false,
+                     *       "status": "stamping",
+                     *       "kind": "nominal",
+                     *       "uuid": null,
+                     *       "files": {
+                     *         "status": "pending"
+                     *       },
+                     *       "stampedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampingDocument"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
+            402: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
+                        code: "insufficient_credits" | "monthly_limit_reached";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reuse" | "sat_rejected";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    retrieveTraslado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A traslado CFDI (TipoDeComprobante T): the merchant's own goods moved, issued to itself without amounts */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "tra_0JD8X8G7HJK9M3P5R6T8V0ABCD",
+                     *       "object": "traslado",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "TR",
+                     *       "folio": 7,
+                     *       "folioText": null,
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "receiver": {
+                     *         "rfc": "EKU9003173C9",
+                     *         "name": "ESCUELA KEMPER URGATE",
+                     *         "zip": "42501",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "productCode": "24101500",
+                     *           "unitCode": "H87",
+                     *           "unit": null,
+                     *           "description": "Montacargas",
+                     *           "quantity": 2,
+                     *           "noIdentificacion": null
+                     *         }
+                     *       ],
+                     *       "cartaPorte": {
+                     *         "idCCP": "CCC3C2A9-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *         "totalDistRec": 820.5,
+                     *         "pesoBrutoTotal": 3500,
+                     *         "numTotalMercancias": 1,
+                     *         "origin": {
+                     *           "idUbicacion": "OR000001",
+                     *           "rfc": "EKU9003173C9",
+                     *           "nombre": null,
+                     *           "fechaHora": "2026-11-27T08:00:00",
+                     *           "estado": "HID",
+                     *           "codigoPostal": "42501",
+                     *           "distanciaRecorrida": null
+                     *         },
+                     *         "destination": {
+                     *           "idUbicacion": "DE000001",
+                     *           "rfc": "URE180429TM6",
+                     *           "nombre": null,
+                     *           "fechaHora": "2026-11-27T18:30:00",
+                     *           "estado": "TAB",
+                     *           "codigoPostal": "86991",
+                     *           "distanciaRecorrida": 820.5
+                     *         },
+                     *         "stops": 2
+                     *       },
+                     *       "fecha": "2026-11-27T12:04:05",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/tra_0JD8X8G7HJK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/tra_0JD8X8G7HJK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/tra_0JD8X8G7HJK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Traslado"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+        };
+    };
+    cancelTraslado: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: 1 to 255 characters */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "motivo": "02"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelRequest"];
+            };
+        };
+        responses: {
+            /** @description A traslado CFDI (TipoDeComprobante T): the merchant's own goods moved, issued to itself without amounts */
+            202: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "tra_0JD8X8G7HJK9M3P5R6T8V0ABCD",
+                     *       "object": "traslado",
+                     *       "livemode": false,
+                     *       "status": "stamped",
+                     *       "uuid": "5F3C2A91-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *       "serie": "TR",
+                     *       "folio": 7,
+                     *       "folioText": null,
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "receiver": {
+                     *         "rfc": "EKU9003173C9",
+                     *         "name": "ESCUELA KEMPER URGATE",
+                     *         "zip": "42501",
+                     *         "regimenFiscal": "601"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "productCode": "24101500",
+                     *           "unitCode": "H87",
+                     *           "unit": null,
+                     *           "description": "Montacargas",
+                     *           "quantity": 2,
+                     *           "noIdentificacion": null
+                     *         }
+                     *       ],
+                     *       "cartaPorte": {
+                     *         "idCCP": "CCC3C2A9-8B7D-4E6F-9A0B-1C2D3E4F5A6B",
+                     *         "totalDistRec": 820.5,
+                     *         "pesoBrutoTotal": 3500,
+                     *         "numTotalMercancias": 1,
+                     *         "origin": {
+                     *           "idUbicacion": "OR000001",
+                     *           "rfc": "EKU9003173C9",
+                     *           "nombre": null,
+                     *           "fechaHora": "2026-11-27T08:00:00",
+                     *           "estado": "HID",
+                     *           "codigoPostal": "42501",
+                     *           "distanciaRecorrida": null
+                     *         },
+                     *         "destination": {
+                     *           "idUbicacion": "DE000001",
+                     *           "rfc": "URE180429TM6",
+                     *           "nombre": null,
+                     *           "fechaHora": "2026-11-27T18:30:00",
+                     *           "estado": "TAB",
+                     *           "codigoPostal": "86991",
+                     *           "distanciaRecorrida": 820.5
+                     *         },
+                     *         "stops": 2
+                     *       },
+                     *       "fecha": "2026-11-27T12:04:05",
+                     *       "files": {
+                     *         "status": "ready",
+                     *         "xmlUrl": "https://api.example.com/files/tra_0JD8X8G7HJK9M3P5R6T8V0ABCD.xml?expires=1795889045&signature=3f1c…",
+                     *         "pdfUrl": "https://api.example.com/files/tra_0JD8X8G7HJK9M3P5R6T8V0ABCD.pdf?expires=1795889045&signature=9a0d…",
+                     *         "zipUrl": "https://api.example.com/files/tra_0JD8X8G7HJK9M3P5R6T8V0ABCD.zip?expires=1795889045&signature=c47e…"
+                     *       },
+                     *       "cancellation": null,
+                     *       "needsReconciliation": false,
+                     *       "failure": null,
+                     *       "stampedAt": "2026-11-27T18:04:06.456Z",
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Traslado"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `insufficient_credits`, `monthly_limit_reached` */
+            402: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 402 carries here
+                         * @enum {string}
+                         */
+                        code: "insufficient_credits" | "monthly_limit_reached";
+                    };
+                };
+            };
+            /** @description Problem: `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 403 carries here
+                         * @enum {string}
+                         */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `idempotency_key_reuse`, `sat_rejected` */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 422 carries here
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reuse" | "sat_rejected";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    sendTrasladoEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": [
+                 *         "cuentas@ure.example"
+                 *       ],
+                 *       "locale": "es"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description One e-mail of a stamped document and what became of it */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eml_0JD8XELBNPK9M3P5R6T8V0ABCD",
+                     *       "object": "email_delivery",
+                     *       "livemode": false,
+                     *       "documentId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *       "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *       "trigger": "request",
+                     *       "to": [
+                     *         "cuentas@ure.example",
+                     *         "facturas@kemper.example"
+                     *       ],
+                     *       "locale": "es",
+                     *       "status": "sent",
+                     *       "attempts": 1,
+                     *       "smtpResponse": "250 2.0.0 Ok: queued as 4F7A21C0",
+                     *       "sentAt": "2026-11-27T18:04:06.456Z",
+                     *       "failedAt": null,
+                     *       "createdAt": "2026-11-27T18:04:05.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailDelivery"];
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `receipt_not_open`, `no_open_receipts`, `request_in_flight`, `csd_already_exists`, `cancellation_in_progress`, `document_not_stamped`, `document_files_unavailable`, `not_a_draft`, `sku_already_exists` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 409 carries here
+                         * @enum {string}
+                         */
+                        code: "receipt_not_open" | "no_open_receipts" | "request_in_flight" | "csd_already_exists" | "cancellation_in_progress" | "document_not_stamped" | "document_files_unavailable" | "not_a_draft" | "sku_already_exists";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Problem: `pac_unavailable`, `billing_unavailable`, `encryption_unavailable`, `email_unavailable` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 503 carries here
+                         * @enum {string}
+                         */
+                        code: "pac_unavailable" | "billing_unavailable" | "encryption_unavailable" | "email_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listTrasladoEmails: {
+        parameters: {
+            query?: {
+                /** @description How many objects to return at most */
+                limit?: number;
+                /** @description A cursor: the id of the last object of the previous page */
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id of the object the path names */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "eml_0JD8XELBNPK9M3P5R6T8V0ABCD",
+                     *           "object": "email_delivery",
+                     *           "livemode": false,
+                     *           "documentId": "inv_0JD8X6C3DEK9M3P5R6T8V0ABCD",
+                     *           "merchantId": "mch_0JD8X4Q2WZK9M3P5R6T8V0ABCD",
+                     *           "trigger": "request",
+                     *           "to": [
+                     *             "cuentas@ure.example",
+                     *             "facturas@kemper.example"
+                     *           ],
+                     *           "locale": "es",
+                     *           "status": "sent",
+                     *           "attempts": 1,
+                     *           "smtpResponse": "250 2.0.0 Ok: queued as 4F7A21C0",
+                     *           "sentAt": "2026-11-27T18:04:06.456Z",
+                     *           "failedAt": null,
+                     *           "createdAt": "2026-11-27T18:04:05.123Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The page of objects, newest first */
+                        data: components["schemas"]["EmailDelivery"][];
+                        /** @description Whether more objects follow: pass the last id of data as starting_after for the next page */
+                        has_more: boolean;
+                        /**
+                         * @description The type of the object, always the value shown
+                         * @enum {string}
+                         */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Problem: `validation_error` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 400 carries here
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    };
+                };
+            };
+            /** @description Problem: `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 401 carries here
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description Problem: `not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 404 carries here
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Problem: `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description The codes a 429 carries here
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
                     };
                 };
             };

@@ -3,8 +3,15 @@ import { CreditNoteCreateSchema, InvoiceCreateSchema } from '../schemas/document
 import { NominaCreateSchema } from '../schemas/nominas';
 import { PaymentCreateSchema } from '../schemas/payments';
 import { RetentionCreateSchema } from '../schemas/retentions';
+import { TrasladoCreateSchema } from '../schemas/traslados';
 import type { ApiDocumentKind, DocumentFace, RouteTexts } from './declaration';
-import { invoiceResource, nominaResource, paymentResource, retentionResource } from './resources';
+import {
+  invoiceResource,
+  nominaResource,
+  paymentResource,
+  retentionResource,
+  trasladoResource,
+} from './resources';
 
 const MONEY = 'Amounts in MXN pesos (2 decimals, 6 for unit prices), times Mexico City local.';
 
@@ -110,10 +117,24 @@ export const retentionKind: ApiDocumentKind<RouteTexts> = {
   },
 };
 
+export const trasladoKind: ApiDocumentKind<RouteTexts> = {
+  kind: DOCUMENT_KINDS.traslado as DocumentKind<never>,
+  resource: trasladoResource,
+  path: '/traslados',
+  body: TrasladoCreateSchema,
+  create: {
+    operationId: 'createTraslado',
+    summary: 'Stamp a traslado',
+    description:
+      "Validate a traslado CFDI (TipoDeComprobante T) of the merchant's own goods, with its Carta Porte 3.1 when the goods travel on a federal road, against the SAT rules (each failure a 400 naming the field), reserve one timbre and stamp it. No price, payment, currency or receiver: the merchant is the receiver (UsoCFDI S01), Moneda XXX, totals 0. IdCCP is generated once. Waits up to 20 s: 201 stamped, else 202 stamping.",
+  },
+};
+
 /** Every resource with the kinds created as it, in the order routes and tools are listed. */
 export const DOCUMENT_FACES: readonly DocumentFace[] = [
   { resource: invoiceResource, kinds: [invoiceKind, creditNoteKind], tools: true },
   { resource: paymentResource, kinds: [paymentKind], tools: true },
   { resource: nominaResource, kinds: [nominaKind], tools: true },
   { resource: retentionResource, kinds: [retentionKind], tools: false },
+  { resource: trasladoResource, kinds: [trasladoKind], tools: false },
 ];

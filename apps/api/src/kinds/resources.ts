@@ -3,6 +3,7 @@ import { InvoiceListQuerySchema, InvoiceSchema } from '../schemas/documents';
 import { NominaListQuerySchema, NominaSchema } from '../schemas/nominas';
 import { PaymentListQuerySchema, PaymentSchema } from '../schemas/payments';
 import { RetentionListQuerySchema, RetentionSchema } from '../schemas/retentions';
+import { TrasladoListQuerySchema, TrasladoSchema } from '../schemas/traslados';
 import type { DocumentResource, DraftFaces, RouteTexts } from './declaration';
 
 const invoiceDrafts: DraftFaces = {
@@ -246,4 +247,34 @@ export const retentionResource: DocumentResource<RouteTexts> = {
     description:
       "Cancel a stamped withholding certificate with the SAT through the PAC's retentions service (one timbre). 202 once the PAC answered: status `cancelled` (a certificate never waits for its receiver's acceptance).",
   },
+};
+
+/**
+ * Traslado CFDIs (type T, the merchant's own goods moved, with their Carta Porte): REST only (no MCP tools, the MCP
+ * listing's budget is full, see DocumentFace); they print, so they have the e-mail routes.
+ */
+export const trasladoResource: DocumentResource<RouteTexts> = {
+  type: 'traslado',
+  path: '/traslados',
+  tag: 'traslados',
+  schema: TrasladoSchema,
+  listQuery: TrasladoListQuerySchema,
+  plural: 'traslados',
+  retrieve: {
+    operationId: 'retrieveTraslado',
+    summary: 'Retrieve a traslado',
+    description:
+      'A traslado CFDI (type T) with its goods and its Carta Porte in brief, and signed file URLs (XML, PDF, ZIP) once the files are ready.',
+  },
+  list: {
+    operationId: 'listTraslados',
+    summary: 'List traslados',
+    description: 'Traslado CFDIs, newest first; filter by merchant, status, UUID and creation time.',
+  },
+  cancel: {
+    operationId: 'cancelTraslado',
+    summary: 'Cancel a traslado (no acceptance by the receiver needed)',
+    description: cancelDescription('traslado'),
+  },
+  ...emailTexts('Traslado', 'a', 'traslado'),
 };

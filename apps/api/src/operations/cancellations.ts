@@ -14,7 +14,7 @@ import type { AppDeps } from '../deps';
 import type { CancelRequestSchema } from '../schemas/payments';
 import { runIdempotent, type Answer } from './idempotent';
 
-export type CancellableType = 'invoice' | 'payment' | 'nomina' | 'retention';
+export type CancellableType = 'invoice' | 'payment' | 'nomina' | 'retention' | 'traslado';
 
 /** 202 with the resource as it is now: status and cancellation (with the acuse once the PAC answered). */
 async function currentCancellation(

@@ -255,3 +255,39 @@ export const CartaPorteSchema = named(
     },
   ),
 );
+
+const Stop = (description: string) =>
+  Type.Object(
+    {
+      idUbicacion: Type.String({ description: 'IDUbicacion (OR000001…, DE000001…)' }),
+      rfc: Type.String({ description: 'RFCRemitenteDestinatario: the sender or addressee' }),
+      nombre: Type.Union([Type.String(), Type.Null()], { description: 'Its name; null when not sent' }),
+      fechaHora: Type.String({ description: 'FechaHoraSalidaLlegada: departure or arrival, local time' }),
+      estado: Type.String({ description: 'c_Estado of its address' }),
+      codigoPostal: Type.String({ description: 'Postal code of its address' }),
+      distanciaRecorrida: Type.Union([Type.Number(), Type.Null()], {
+        description: 'Km from the previous stop (a Destino); null for an Origen',
+      }),
+    },
+    { description },
+  );
+
+/** What the Invoice and Traslado resources show of a document's Carta Porte: the trip in brief. */
+export const CartaPorteSummarySchema = named(
+  'CartaPorteSummary',
+  Type.Object(
+    {
+      idCCP: Type.String({ description: 'IdCCP as stamped: generated once when the document was created' }),
+      totalDistRec: Type.Number({ description: "TotalDistRec: km, Σ the destinations' distanciaRecorrida" }),
+      pesoBrutoTotal: Type.Number({ description: "PesoBrutoTotal: kg, Σ the goods' pesoEnKg" }),
+      numTotalMercancias: Type.Integer({ description: 'NumTotalMercancias: the number of goods carried' }),
+      origin: Stop('The first stop: the Origen the goods leave from'),
+      destination: Stop('The last stop: the Destino reached last'),
+      stops: Type.Integer({ description: 'How many stops (origins and destinations) the trip has' }),
+    },
+    {
+      description:
+        'The Carta Porte 3.1 of the document in brief (its stops, goods and figures are in the XML)',
+    },
+  ),
+);

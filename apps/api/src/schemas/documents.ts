@@ -2,7 +2,7 @@ import { OptionalKind, Type, type Static } from '@sinclair/typebox';
 import { MAX_AMOUNT, MAX_QUANTITY, UUID_PATTERN } from '@cfdi/services';
 import { PaginationQuerySchema, StringEnum, Timestamp } from './common';
 import { named } from '../openapi-components';
-import { CartaPorteSchema } from './carta-porte';
+import { CartaPorteSchema, CartaPorteSummarySchema } from './carta-porte';
 
 const NoPipe = (min: number, max: number, description?: string) =>
   Type.String({ minLength: min, maxLength: max, pattern: '^[^|]*$', description });
@@ -414,6 +414,7 @@ export const InvoiceSchema = named(
         totalUSD: Type.Number(),
       }),
     ),
+    cartaPorte: Type.Optional(CartaPorteSummarySchema),
     receiver: Type.Object({
       rfc: Type.String({ description: "The receiver's RFC" }),
       name: Type.String({ description: "The receiver's registered name" }),

@@ -6,6 +6,7 @@ import { parseTfd, tfdCadena, type Tfd } from '../tfd/tfd';
 import { verificationUrlFromTree } from '../qr/verification-url-from-xml';
 import { readNomina, type NominaPrint } from './nomina-view';
 import { readComercioExterior, type ComercioExteriorPrint } from './comercio-exterior-section';
+import { readCartaPorte, type CartaPortePrint } from './carta-porte-section';
 
 /** Everything the printed representation shows, read from the stamped XML (the XML is the truth). */
 export interface CfdiView {
@@ -31,6 +32,7 @@ export interface CfdiView {
   pagosTotales?: Record<string, string>;
   nomina?: NominaPrint;
   comercioExterior?: ComercioExteriorPrint;
+  cartaPorte?: CartaPortePrint;
   /** The SAT's stamp; null on a draft's preview (an unsealed, unstamped Comprobante). */
   stamp: { tfd: Tfd; tfdCadena: string; qrUrl: string } | null;
 }
@@ -56,6 +58,7 @@ export function readCfdi(xml: string, options: { unstamped?: boolean } = {}): Cf
   const pagos = complemento ? kids(complemento, NS.pago20, 'Pagos')[0] : undefined;
   const nomina = complemento ? kids(complemento, NS.nomina12, 'Nomina')[0] : undefined;
   const cce = complemento ? kids(complemento, NS.cce20, 'ComercioExterior')[0] : undefined;
+  const cartaPorte = complemento ? kids(complemento, NS.cartaporte31, 'CartaPorte')[0] : undefined;
   return {
     comprobante: attrs(root),
     emisor: attrs(kids(root, C, 'Emisor')[0]),
@@ -99,6 +102,7 @@ export function readCfdi(xml: string, options: { unstamped?: boolean } = {}): Cf
       : {}),
     ...(nomina ? { nomina: readNomina(nomina, attrs) } : {}),
     ...(cce ? { comercioExterior: readComercioExterior(cce, attrs) } : {}),
+    ...(cartaPorte ? { cartaPorte: readCartaPorte(cartaPorte, attrs) } : {}),
     stamp: tfd ? { tfd, tfdCadena: tfdCadena(tfd), qrUrl: verificationUrlFromTree(root, tfd.uuid) } : null,
   };
 }

@@ -16,6 +16,7 @@ import {
 } from './layout';
 import { nominaSections } from './nomina-sections';
 import { comercioExteriorSection } from './comercio-exterior-section';
+import { cartaPorteSection } from './carta-porte-section';
 import { pdfkit } from './pdfkit';
 import { winAnsi } from './win-ansi';
 
@@ -53,6 +54,16 @@ const COLS = [
   { key: 'ObjetoImp', title: 'Obj.', width: 28, align: 'center' as const },
 ];
 
+/** A traslado's goods have no price: their columns are the goods themselves (ValorUnitario and Importe are 0). */
+const TRASLADO_COLS = [
+  { key: 'ClaveProdServ', title: 'Clave', width: 48 },
+  { key: 'Cantidad', title: 'Cant.', width: 50, align: 'right' as const },
+  { key: 'unidad', title: 'Unidad', width: 70 },
+  { key: 'Descripcion', title: 'Descripción', width: 344 },
+  { key: 'ObjetoImp', title: 'Obj.', width: 28, align: 'center' as const },
+];
+type Columns = typeof COLS | typeof TRASLADO_COLS;
+
 /**
  * Printed representation of a stamped CFDI (RMF 2.7.1.7, cfdi40.md §9): QR, serial numbers,
  * dates, every fiscal datum, seals and the TFD cadena. Long documents paginate with the
@@ -78,10 +89,13 @@ export async function renderPdf(stampedXml: string, options: RenderPdfOptions = 
   parties(doc, view);
   if (view.nomina) nominaSections(doc, view.nomina, view.comprobante);
   else {
-    conceptTable(doc, view);
-    if (view.comprobante.TipoDeComprobante === 'P') paymentsSection(doc, view);
+    const tipo = view.comprobante.TipoDeComprobante;
+    conceptTable(doc, view, tipo === 'T' ? TRASLADO_COLS : COLS);
+    if (tipo === 'P') paymentsSection(doc, view);
+    else if (tipo === 'T') trasladoNotice(doc);
     else totalsSection(doc, view);
     if (view.comercioExterior) comercioExteriorSection(doc, view.comercioExterior);
+    if (view.cartaPorte) cartaPorteSection(doc, view.cartaPorte);
   }
   if (view.stamp) sealsSection(doc, view.stamp);
   else previewNotice(doc);
@@ -204,9 +218,9 @@ function conceptDetail(c: CfdiView['conceptos'][number]): string {
   return lines.join('\n');
 }
 
-function conceptTable(doc: Doc, v: CfdiView): void {
-  sectionTitle(doc, 'Conceptos');
-  tableHeader(doc, COLS);
+function conceptTable(doc: Doc, v: CfdiView, columns: Columns): void {
+  sectionTitle(doc, v.comprobante.TipoDeComprobante === 'T' ? 'Mercancías trasladadas' : 'Conceptos');
+  tableHeader(doc, columns);
   doc.font(CELL_FONT).fontSize(CELL_SIZE);
   let fill: string | undefined; // pdfkit writes a colour operator per call, even for the colour in effect
   for (const c of v.conceptos) {
@@ -216,17 +230,18 @@ function conceptTable(doc: Doc, v: CfdiView): void {
       Descripcion: conceptDetail(c),
     };
     const height =
-      Math.max(...COLS.map((col) => (cells[col.key] ? cellHeight(doc, cells[col.key]!, col.width - 4) : 0))) +
-      4;
+      Math.max(
+        ...columns.map((col) => (cells[col.key] ? cellHeight(doc, cells[col.key]!, col.width - 4) : 0)),
+      ) + 4;
     if (doc.y + height > doc.page.height - MARGIN - 14) {
       doc.addPage();
-      tableHeader(doc, COLS);
+      tableHeader(doc, columns);
       doc.font(CELL_FONT).fontSize(CELL_SIZE);
       fill = undefined;
     }
     const y = doc.y;
     let x = MARGIN;
-    for (const col of COLS) {
+    for (const col of columns) {
       const text = cells[col.key];
       if (text) {
         const color = col.key === 'Descripcion' ? 'black' : '#222222';
@@ -279,6 +294,22 @@ function totalsSection(doc: Doc, v: CfdiView): void {
     .text(`Importe con letra: ${amountInWords(c.Total ?? '0')}`, MARGIN, doc.y, { width: WIDTH });
   if (v.traslados.some(isBorderRate))
     doc.moveDown(0.2).font('Helvetica').fontSize(8).text(BORDER_LEGEND, MARGIN, doc.y, { width: WIDTH });
+}
+
+/** Where another CFDI shows its totals, a traslado says why it has none. */
+function trasladoNotice(doc: Doc): void {
+  ensureSpace(doc, 30);
+  doc
+    .moveDown(0.5)
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .fillColor('black')
+    .text(
+      'CFDI de traslado: ampara la posesión y el transporte de mercancías propias; no tiene valor, pago ni impuestos (Moneda XXX, total 0).',
+      MARGIN,
+      doc.y,
+      { width: WIDTH },
+    );
 }
 
 /** IVA at 8 %: the border-region stimulus rate, "IVA crédito aplicado del 50%" in c_TasaOCuota (docs/decisions.md). */

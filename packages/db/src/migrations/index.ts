@@ -27,6 +27,7 @@ import { Migration20261128900000DocumentExports } from './Migration2026112890000
 import { Migration20261128910000LowBalanceAlerts } from './Migration20261128910000LowBalanceAlerts';
 import { Migration20261128920000Retentions } from './Migration20261128920000Retentions';
 import { Migration20261128930000MerchantPdfLook } from './Migration20261128930000MerchantPdfLook';
+import { Migration20261128940000Traslados } from './Migration20261128940000Traslados';
 import { Migration20261128980000PublishedExchangeRates } from './Migration20261128980000PublishedExchangeRates';
 
 /**
@@ -66,6 +67,7 @@ export const migrationsList = [
   { name: 'Migration20261128910000LowBalanceAlerts', class: Migration20261128910000LowBalanceAlerts },
   { name: 'Migration20261128920000Retentions', class: Migration20261128920000Retentions },
   { name: 'Migration20261128930000MerchantPdfLook', class: Migration20261128930000MerchantPdfLook },
+  { name: 'Migration20261128940000Traslados', class: Migration20261128940000Traslados },
   {
     name: 'Migration20261128980000PublishedExchangeRates',
     class: Migration20261128980000PublishedExchangeRates,

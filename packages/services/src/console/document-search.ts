@@ -11,11 +11,21 @@ import {
   type RowCount,
 } from '../pagination';
 import { OPEN_INVOICE } from './receivables';
-import { loadDocument, type DocumentRow, type DocumentStatus } from '../documents/document-row';
+import {
+  DOCUMENT_ID_PREFIX,
+  loadDocument,
+  type DocumentRow,
+  type DocumentStatus,
+  type DocumentType,
+} from '../documents/document-row';
 
+/** The document types other than invoices, each a kind of its own in the search: every type the registry has. */
+const OTHER_TYPES = (Object.keys(DOCUMENT_ID_PREFIX) as DocumentType[]).filter(
+  (t): t is Exclude<DocumentType, 'invoice'> => t !== 'invoice',
+);
 /** What a finance user calls a document's kind: the invoice kinds plus the other document types. */
-export const SEARCH_KINDS = ['nominal', 'global', 'credit_note', 'payment', 'nomina', 'retention'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+export type SearchKind = 'nominal' | 'global' | 'credit_note' | Exclude<DocumentType, 'invoice'>;
+export const SEARCH_KINDS: readonly SearchKind[] = ['nominal', 'global', 'credit_note', ...OTHER_TYPES];
 export const DOCUMENT_STATUSES: DocumentStatus[] = [
   'stamping',
   'stamped',
@@ -129,7 +139,7 @@ function documentList(scope: Scope, search: DocumentSearch): KeysetList {
     );
   }
   if (search.status) where.add('status = ?', search.status);
-  if (search.kind === 'payment' || search.kind === 'nomina' || search.kind === 'retention')
+  if (search.kind && (OTHER_TYPES as readonly string[]).includes(search.kind))
     where.add('type = ?', search.kind);
   else if (search.kind) where.add("type = 'invoice' and kind = ?", search.kind);
   if (search.merchantId) where.add('merchant_id = ?', search.merchantId);

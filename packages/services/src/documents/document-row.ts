@@ -2,7 +2,7 @@ import type { EntityManager, IdPrefix } from '@cfdi/db';
 import { NotFoundError } from '../errors';
 import type { LedgerScope } from '../ledger';
 
-export type DocumentType = 'invoice' | 'payment' | 'nomina' | 'retention';
+export type DocumentType = 'invoice' | 'payment' | 'nomina' | 'retention' | 'traslado';
 
 /** Each type's id prefix: a type's documents are one id range, which bounds every list by type. */
 export const DOCUMENT_ID_PREFIX = {
@@ -10,6 +10,7 @@ export const DOCUMENT_ID_PREFIX = {
   payment: 'pay',
   nomina: 'nom',
   retention: 'ret',
+  traslado: 'tra',
 } as const satisfies Record<DocumentType, IdPrefix>;
 /** `draft`: stored but not stamped, with no folio, no reservation and no fiscal existence (see drafts/). */
 export type DocumentStatus =

@@ -1,14 +1,22 @@
 import type { DocumentRecord, DocumentRow, DocumentType } from './document-row';
-import { foreignTradeOf, relatedDocumentsOf, toInvoiceView, type DocumentUrlSigner } from './invoice-view';
+import {
+  cartaPorteOf,
+  foreignTradeOf,
+  relatedDocumentsOf,
+  toInvoiceView,
+  type DocumentUrlSigner,
+} from './invoice-view';
 import { toNominaView } from './nomina-view';
 import { toPaymentView } from './payment-view';
 import { toRetentionView } from './retention-view';
+import { toTrasladoView, trasladoRecordInput } from './traslado-view';
 
 /** The resource a document is shown as, by its type: one answer shape per type everywhere (API, events, MCP). */
 export function toDocumentView(row: DocumentRecord, sign?: DocumentUrlSigner) {
   if (row.type === 'payment') return toPaymentView(row, sign);
   if (row.type === 'nomina') return toNominaView(row, sign);
   if (row.type === 'retention') return toRetentionView(row, sign);
+  if (row.type === 'traslado') return toTrasladoView(row, sign);
   return toInvoiceView(row, sign);
 }
 
@@ -19,7 +27,7 @@ export function toDocumentView(row: DocumentRecord, sign?: DocumentUrlSigner) {
 export const documentAmount = (row: Pick<DocumentRow, 'type' | 'total' | 'monto'>): string =>
   row.type === 'payment' && row.monto !== null ? row.monto : row.total;
 
-/** Events are named after the resource: `invoice.*`, `payment.*`, `nomina.*`, `retention.*`. */
+/** Events are named after the resource: `invoice.*`, `payment.*`, `nomina.*`, `retention.*`, `traslado.*`. */
 export const eventPrefix = (row: Pick<DocumentRow, 'type'>): DocumentType => row.type;
 
 /** What the payment view reads of a payment's input (its currencies), without the related invoice's tax groups. */
@@ -48,13 +56,16 @@ export function toDocumentRecord(row: DocumentRow): DocumentRecord {
   // A payroll receipt's and a certificate's views read their whole request (small: no concepts).
   if (row.type === 'nomina' || row.type === 'retention') return { ...record, input };
   if (row.type === 'payment') return { ...record, input: paymentCurrenciesOf(row.input) };
+  if (row.type === 'traslado') return { ...record, input: trasladoRecordInput(row.input) };
   const relatedDocuments = relatedDocumentsOf(row);
   // What the invoice view reads of the input, without the concepts and goods (the record crosses Temporal).
   const { tipoCambio, comercioExterior: exportSummary } = foreignTradeOf(row.input);
+  const cartaPorteSummary = cartaPorteOf(row.input);
   return {
     ...record,
     input: {
       ...(relatedDocuments ? { relatedDocuments } : {}),
+      ...(cartaPorteSummary ? { cartaPorteSummary } : {}),
       ...(tipoCambio !== undefined ? { tipoCambio: String(tipoCambio) } : {}),
       ...(exportSummary ? { exportSummary } : {}),
     },

@@ -25,7 +25,13 @@ export type EventType =
   | 'retention.needs_reconciliation'
   | 'retention.cancel_pending'
   | 'retention.cancelled'
-  | 'retention.cancellation_rejected';
+  | 'retention.cancellation_rejected'
+  | 'traslado.stamped'
+  | 'traslado.stamp_failed'
+  | 'traslado.needs_reconciliation'
+  | 'traslado.cancel_pending'
+  | 'traslado.cancelled'
+  | 'traslado.cancellation_rejected';
 
 /** Events about the platform's own resources rather than documents (an e-mail delivery's object is the delivery). */
 export type PlatformEventType =

@@ -4,6 +4,8 @@ export * from './payment-view';
 export * from './nomina-view';
 export * from './retention-view';
 export * from './create-retention';
+export * from './traslado-view';
+export * from './create-traslado';
 export * from './document-view';
 export * from './create-nomina';
 export * from './events';

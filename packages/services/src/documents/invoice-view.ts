@@ -1,5 +1,12 @@
 import { isoTimestamp, isoTimestampOrNull } from '../time';
-import { computeComercioExterior, type InvoiceInput, type RelatedDocuments } from '@cfdi/cfdi';
+import {
+  computeCartaPorte,
+  computeComercioExterior,
+  type CartaPorteInput,
+  type CpUbicacion,
+  type InvoiceInput,
+  type RelatedDocuments,
+} from '@cfdi/cfdi';
 import { money, type DocumentRecord, type DocumentRow, type FilesStatus } from './document-row';
 
 /** Turns a stored file key into a signed download URL (the API's @cfdi/storage signer). */
@@ -84,6 +91,7 @@ export function toInvoiceView(row: DocumentRecord, sign?: DocumentUrlSigner) {
       : {}),
     ...(relatedDocumentsOf(row) ? { relatedDocuments: relatedDocumentsOf(row) } : {}),
     ...foreignTradeOf(row.input as TradeInput | null),
+    ...cartaPorteField(row.input as CartaPorteHolder | null),
     receiver: row.receiver,
     customerId: row.customer_id ?? null,
     merchantId: row.merchant_id,
@@ -145,4 +153,64 @@ export function foreignTradeOf(input: TradeInput | null): {
 /** The CfdiRelacionados an invoice was created with (relatedDocuments), as stored in its engine input. */
 export function relatedDocumentsOf(row: Pick<DocumentRow, 'input'>): RelatedDocuments[] | undefined {
   return (row.input as { relatedDocuments?: RelatedDocuments[] } | null)?.relatedDocuments;
+}
+
+/** A stop of a Carta Porte in brief: where and when, and the km from the previous stop for a destination. */
+export interface CartaPorteStop {
+  idUbicacion: string;
+  rfc: string;
+  nombre: string | null;
+  fechaHora: string;
+  estado: string;
+  codigoPostal: string;
+  distanciaRecorrida: number | null;
+}
+
+/** A document's Carta Porte 3.1 in brief: what the invoice and traslado resources show of it. */
+export interface CartaPorteSummary {
+  idCCP: string;
+  totalDistRec: number;
+  pesoBrutoTotal: number;
+  numTotalMercancias: number;
+  /** The first stop (an Origen) and the last one (a Destino). */
+  origin: CartaPorteStop;
+  destination: CartaPorteStop;
+  /** How many stops the trip has (origins and destinations). */
+  stops: number;
+}
+
+/** The stored engine input (with `cartaPorte`) or the record's trimmed copy (with `cartaPorteSummary`). */
+export type CartaPorteHolder = { cartaPorte?: CartaPorteInput; cartaPorteSummary?: CartaPorteSummary };
+
+/** A freight invoice's `cartaPorte` summary; no field on an invoice that carries none. */
+function cartaPorteField(input: CartaPorteHolder | null): { cartaPorte?: CartaPorteSummary } {
+  const summary = cartaPorteOf(input);
+  return summary ? { cartaPorte: summary } : {};
+}
+
+/** The Carta Porte summary of a document, or null when it carries none. */
+export function cartaPorteOf(input: CartaPorteHolder | null): CartaPorteSummary | null {
+  if (input?.cartaPorteSummary) return input.cartaPorteSummary;
+  const cp = input?.cartaPorte;
+  if (!cp) return null;
+  const computed = computeCartaPorte(cp);
+  const stop = (u: CpUbicacion, i: number): CartaPorteStop => ({
+    idUbicacion: computed.idsUbicacion[i]!,
+    rfc: u.rfc,
+    nombre: u.nombre ?? null,
+    fechaHora: u.fechaHora,
+    estado: u.domicilio.estado,
+    codigoPostal: u.domicilio.codigoPostal,
+    distanciaRecorrida: u.distanciaRecorrida === undefined ? null : Number(u.distanciaRecorrida),
+  });
+  const last = cp.ubicaciones.length - 1;
+  return {
+    idCCP: cp.idCCP,
+    totalDistRec: Number(computed.totalDistRec),
+    pesoBrutoTotal: Number(computed.pesoBrutoTotal),
+    numTotalMercancias: Number(computed.numTotalMercancias),
+    origin: stop(cp.ubicaciones[0]!, 0),
+    destination: stop(cp.ubicaciones[last]!, last),
+    stops: cp.ubicaciones.length,
+  };
 }

@@ -4,11 +4,13 @@ import {
   buildNominaXml,
   buildPaymentXml,
   buildRetentionXml,
+  buildTrasladoXml,
   type CreditNoteInput,
   type InvoiceInput,
   type NominaInput,
   type PaymentInput,
   type RetentionInput,
+  type TrasladoInput,
 } from '@cfdi/cfdi';
 import type { PacClient } from '@cfdi/pac';
 import type { EntityManager } from '@cfdi/db';
@@ -18,11 +20,13 @@ import { createCreditNoteDocument, prepareCreditNote, type CreditNoteCreate } fr
 import { createInvoiceDocument, prepareInvoice, type InvoiceCreate } from './create-invoice';
 import { createNominaDocument, type NominaCreate } from './create-nomina';
 import { createRetentionDocument, type RetentionCreate } from './create-retention';
+import { createTrasladoDocument, type TrasladoCreate } from './create-traslado';
 import type { DocumentRecord, DocumentRow, DocumentType } from './document-row';
 import { toInvoiceView, type DocumentUrlSigner } from './invoice-view';
 import { toNominaView } from './nomina-view';
 import { toPaymentView } from './payment-view';
 import { toRetentionView } from './retention-view';
+import { toTrasladoView } from './traslado-view';
 import type { PreparedDocument } from './prepared-document';
 import type { StampingDeps } from './stamping-deps';
 
@@ -66,7 +70,7 @@ export interface DocumentKind<Body = never, View = unknown> {
   view(record: DocumentRecord, sign?: DocumentUrlSigner): View;
 }
 
-export type DocumentKindName = 'invoice' | 'credit_note' | 'payment' | 'nomina' | 'retention';
+export type DocumentKindName = 'invoice' | 'credit_note' | 'payment' | 'nomina' | 'retention' | 'traslado';
 
 /** Which PacClient methods stamp, look up and cancel a kind's documents (they share one signature each). */
 export interface PacOperations {
@@ -158,8 +162,27 @@ const retention: DocumentKind<RetentionCreate, ReturnType<typeof toRetentionView
   view: toRetentionView,
 };
 
+const traslado: DocumentKind<TrasladoCreate, ReturnType<typeof toTrasladoView>> = {
+  name: 'traslado',
+  resource: 'traslado',
+  matches: (row) => row.type === 'traslado',
+  pac: CFDI_PAC,
+  pdf: true,
+  create: (em, deps, scope, body, { idempotencyKey }) =>
+    createTrasladoDocument(em, deps, scope, body, idempotencyKey),
+  buildXml: (input, now) => buildTrasladoXml(input as TrasladoInput, { now }).xml,
+  view: toTrasladoView,
+};
+
 /** Every kind, by name. */
-export const DOCUMENT_KINDS = { invoice, credit_note: creditNote, payment, nomina, retention } as const;
+export const DOCUMENT_KINDS = {
+  invoice,
+  credit_note: creditNote,
+  payment,
+  nomina,
+  retention,
+  traslado,
+} as const;
 
 const ALL: readonly DocumentKind<never>[] = Object.values(DOCUMENT_KINDS) as DocumentKind<never>[];
 

@@ -42,6 +42,7 @@ const TEXTS = {
     payment: 'complemento de pago',
     nomina: 'recibo de nómina',
     retention: 'constancia de retenciones',
+    traslado: 'CFDI de traslado',
     subject: (what: string, folio: string, merchant: string) => `${capital(what)} ${folio} de ${merchant}`,
     cancelledSubject: (subject: string) => `Cancelación: ${subject}`,
     intro: (merchant: string, rfc: string, what: string, folio: string) =>
@@ -58,6 +59,7 @@ const TEXTS = {
     payment: 'payment receipt',
     nomina: 'payroll receipt',
     retention: 'withholding certificate',
+    traslado: 'transfer CFDI (traslado)',
     subject: (what: string, folio: string, merchant: string) => `${capital(what)} ${folio} from ${merchant}`,
     cancelledSubject: (subject: string) => `Cancelled: ${subject}`,
     intro: (merchant: string, rfc: string, what: string, folio: string) =>

@@ -11,7 +11,7 @@ const DOCUMENT_EVENTS = [
 
 /** Every event an endpoint can subscribe to (design.md, Events), plus the platform's own `endpoint.disabled` and e-mails. */
 export const WEBHOOK_EVENT_TYPES: readonly string[] = [
-  ...(['invoice', 'payment', 'nomina', 'retention'] as const).flatMap((resource) =>
+  ...(['invoice', 'payment', 'nomina', 'retention', 'traslado'] as const).flatMap((resource) =>
     DOCUMENT_EVENTS.map((action) => `${resource}.${action}`),
   ),
   'endpoint.disabled',
