@@ -74,13 +74,21 @@ export async function stampDocumentWorkflow(input: StampWorkflowInput): Promise<
   setHandler(resolveReconciliationSignal, (r) => {
     resolution ??= r;
   });
+  let autoEmail: boolean | undefined;
   const final = await stamp(
     input,
     (o) => (outcome = o),
     () => resolution,
+    (possible) => (autoEmail = possible),
   );
   // After the answer and the files: the merchant's automatic e-mail (histories from before it replay without it).
-  if (final.outcome === 'stamped' && patched('auto-email'))
+  // When the fast path said none can be due, no step is scheduled: an activity task and a workflow task fewer per
+  // stamp (histories from before that replay with the step, since their fast path said nothing).
+  if (
+    final.outcome === 'stamped' &&
+    patched('auto-email') &&
+    !(autoEmail === false && patched('auto-email-when-possible'))
+  )
     await emails.queueAutomaticEmail({
       documentId: input.documentId,
       trigger: 'stamped',
@@ -95,11 +103,16 @@ async function stamp(
   input: StampWorkflowInput,
   report: (outcome: StampOutcome) => StampOutcome,
   operator: () => OperatorResolution | undefined,
+  autoEmailPossible: (possible: boolean | undefined) => void,
 ): Promise<StampOutcome> {
   const { documentId } = input;
   let attempt: StampAttempt | EarlierStamp;
   try {
-    attempt = readAttempt(await fastPath.stampDocument(documentId));
+    const { autoEmail, ...fastPathAttempt } = (await fastPath.stampDocument(documentId)) as StampAttempt & {
+      autoEmail?: boolean;
+    };
+    autoEmailPossible(autoEmail);
+    attempt = readAttempt(fastPathAttempt as StampAttempt);
   } catch (error) {
     return report(
       await recordFailure(documentId, { code: 'pac_unavailable', message: failureMessage(error) }),
