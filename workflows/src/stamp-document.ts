@@ -82,13 +82,11 @@ export async function stampDocumentWorkflow(input: StampWorkflowInput): Promise<
     (possible) => (autoEmail = possible),
   );
   // After the answer and the files: the merchant's automatic e-mail (histories from before it replay without it).
-  // When the fast path said none can be due, no step is scheduled: an activity task and a workflow task fewer per
-  // stamp (histories from before that replay with the step, since their fast path said nothing).
-  if (
-    final.outcome === 'stamped' &&
-    patched('auto-email') &&
-    !(autoEmail === false && patched('auto-email-when-possible'))
-  )
+  // When the fast path said none can be due, nothing is scheduled, not even the patch marker: an activity task, a
+  // workflow task and eight history events fewer per stamp. No patch is needed for that branch: the fast path's
+  // result, recorded in the history's local-activity marker, decides it on replay, and results recorded before it
+  // said so (no `autoEmail`) take the step as they did.
+  if (final.outcome === 'stamped' && autoEmail !== false && patched('auto-email'))
     await emails.queueAutomaticEmail({
       documentId: input.documentId,
       trigger: 'stamped',
