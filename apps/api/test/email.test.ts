@@ -323,7 +323,9 @@ describe('automatic e-mail', () => {
       await handle.result();
       const history = await handle.fetchHistory();
       return (history.events ?? []).flatMap((e) =>
-        e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name] : [],
+        e.activityTaskScheduledEventAttributes
+          ? [e.activityTaskScheduledEventAttributes.activityType?.name]
+          : [],
       );
     };
     const off = await stampingAccount(stack);

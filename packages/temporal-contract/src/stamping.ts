@@ -10,8 +10,7 @@ export type { PacStampResult, StampOutcome } from '@cfdi/services';
  * workflow its e-mail step. Absent (results recorded before 2026-11-28 17:00 UTC, other paths): the step runs.
  */
 export type StampAttempt =
-  | (StampOutcome & { autoEmail?: boolean })
-  | { outcome: 'unrecorded'; result: PacStampResult };
+  (StampOutcome & { autoEmail?: boolean }) | { outcome: 'unrecorded'; result: PacStampResult };
 
 export type PacLookupOutcome =
   | { outcome: 'stamped'; uuid: string; xml: string }
