@@ -1,5 +1,6 @@
 import { ApplicationFailure, Context, log } from '@temporalio/activity';
 import {
+  automaticEmailPossible,
   documentPac,
   loadDocumentById,
   loadDocumentWithMerchantRefs,
@@ -92,12 +93,16 @@ export function stampingActivities(deps: ActivityDeps): StampingActivities {
             `PAC unavailable (${answer.reason}): ${answer.detail}`,
             'PacUnavailable',
           );
-        case 'stamped':
-          return recordOrHandBack(
+        case 'stamped': {
+          const attempt = await recordOrHandBack(
             documentId,
             { outcome: 'stamped', uuid: answer.uuid, xml: answer.xml },
             row,
           );
+          if (attempt.outcome !== 'stamped') return attempt;
+          // Whether the workflow's e-mail step can have anything to do (it decides the recipients itself).
+          return { ...attempt, autoEmail: deps.emails.mailer !== null && automaticEmailPossible(row) };
+        }
         case 'rejected':
           return recordOrHandBack(documentId, {
             outcome: 'rejected',

@@ -40,7 +40,7 @@ import {
 } from '@cfdi/devstack';
 import { buildInvoiceXml, openPrivateKey, renderPdf, buildZip, cfdiZipEntries, sealXml } from '@cfdi/cfdi';
 import { FinkokPac } from '@cfdi/pac';
-import { stampOutcomeUpdate } from '@cfdi/temporal-contract/client';
+import { stampOutcomeUpdate, stampWorkflowId } from '@cfdi/temporal-contract/client';
 import { commandsCpuTracker, cpuSecondsByGroup, processGroupOf, rssMbOfGroups } from '../process-stats';
 import { body, loadInvoices, percentile, RECEIVER } from './invoice';
 import { log, openBenchDatabase, root } from '../bench-stack';
@@ -336,6 +336,34 @@ async function main(): Promise<void> {
       }
     }
 
+    // What crosses Temporal for one stamp of each size: the payload bytes of each event of its workflow's history.
+    const payloads: string[] = [];
+    if (modes.has('real')) {
+      const client = new Client({
+        connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS }),
+        namespace: config.temporal.namespace,
+      });
+      for (const items of [...new Set(cases.map(([n]) => n))]) {
+        const { invoice } = await stampOnce(base, items);
+        const handle = client.workflow.getHandle(stampWorkflowId((invoice as unknown as { id: string }).id));
+        await handle.result();
+        const events = (await handle.fetchHistory()).events ?? [];
+        const sizes = events.map((event) => {
+          const [key, attributes] =
+            Object.entries(event).find(([k, v]) => k.endsWith('EventAttributes') && v) ?? [];
+          return [String(key).replace('EventAttributes', ''), payloadBytes(attributes)] as const;
+        });
+        const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0);
+        payloads.push(
+          `| ${items} | ${events.length} | ${total} | ${sizes
+            .filter(([, bytes]) => bytes > 0)
+            .map(([name, bytes]) => `${name} ${bytes}`)
+            .join(', ')} |`,
+        );
+      }
+      await client.connection.close();
+    }
+
     // Time split of one stamp, each part measured on its own (median of 20).
     const csdKey = {
       certificateDer: sat('EKU9003173C9-csd.cer'),
@@ -402,6 +430,10 @@ async function main(): Promise<void> {
         `\nDownloads after a 1-item stamp (median ms of ${downloads.pdf.length}): XML ${median(downloads.xml).toFixed(1)}, PDF first ${median(downloads.pdf).toFixed(1)}, PDF again ${median(downloads.pdfAgain).toFixed(1)}, ZIP first ${median(downloads.zip).toFixed(1)}\n`,
       );
     }
+    if (payloads.length)
+      process.stdout.write(
+        `\nThrough Temporal per stamp (one stamp's history)\n| items | events | payload bytes | by event |\n|---|---|---|---|\n${payloads.join('\n')}\n`,
+      );
     process.stdout.write(
       `\nTime split (median ms, measured separately)\n| items | build+seal | PAC stamp (sandbox, HTTP) | files (PDF+ZIP) |\n|---|---|---|---|\n${split.join('\n')}\n`,
     );
@@ -456,6 +488,19 @@ async function emptyStamp(client: Client): Promise<void> {
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
   });
   await client.workflow.executeUpdateWithStart(stampOutcomeUpdate, { startWorkflowOperation });
+}
+
+/** The bytes of every payload (data and metadata) anywhere in a history event. */
+function payloadBytes(value: unknown): number {
+  if (!value || typeof value !== 'object') return 0;
+  if (value instanceof Uint8Array) return 0;
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + payloadBytes(item), 0);
+  const record = value as Record<string, unknown>;
+  if (record.data instanceof Uint8Array && 'metadata' in record) {
+    const metadata = Object.entries((record.metadata ?? {}) as Record<string, Uint8Array>);
+    return record.data.length + metadata.reduce((sum, [key, bytes]) => sum + key.length + bytes.length, 0);
+  }
+  return Object.values(record).reduce((sum: number, item) => sum + payloadBytes(item), 0);
 }
 
 const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

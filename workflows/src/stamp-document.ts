@@ -74,13 +74,19 @@ export async function stampDocumentWorkflow(input: StampWorkflowInput): Promise<
   setHandler(resolveReconciliationSignal, (r) => {
     resolution ??= r;
   });
+  let autoEmail: boolean | undefined;
   const final = await stamp(
     input,
     (o) => (outcome = o),
     () => resolution,
+    (possible) => (autoEmail = possible),
   );
   // After the answer and the files: the merchant's automatic e-mail (histories from before it replay without it).
-  if (final.outcome === 'stamped' && patched('auto-email'))
+  // When the fast path said none can be due, nothing is scheduled, not even the patch marker: an activity task, a
+  // workflow task and eight history events fewer per stamp. No patch is needed for that branch: the fast path's
+  // result, recorded in the history's local-activity marker, decides it on replay, and results recorded before it
+  // said so (no `autoEmail`) take the step as they did.
+  if (final.outcome === 'stamped' && autoEmail !== false && patched('auto-email'))
     await emails.queueAutomaticEmail({
       documentId: input.documentId,
       trigger: 'stamped',
@@ -95,11 +101,16 @@ async function stamp(
   input: StampWorkflowInput,
   report: (outcome: StampOutcome) => StampOutcome,
   operator: () => OperatorResolution | undefined,
+  autoEmailPossible: (possible: boolean | undefined) => void,
 ): Promise<StampOutcome> {
   const { documentId } = input;
   let attempt: StampAttempt | EarlierStamp;
   try {
-    attempt = readAttempt(await fastPath.stampDocument(documentId));
+    const { autoEmail, ...fastPathAttempt } = (await fastPath.stampDocument(documentId)) as StampAttempt & {
+      autoEmail?: boolean;
+    };
+    autoEmailPossible(autoEmail);
+    attempt = readAttempt(fastPathAttempt as StampAttempt);
   } catch (error) {
     return report(
       await recordFailure(documentId, { code: 'pac_unavailable', message: failureMessage(error) }),

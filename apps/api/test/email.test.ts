@@ -317,6 +317,37 @@ describe('automatic e-mail', () => {
     const asked = await api('POST', `/v1/invoices/${res.body.id}/email`, account.testKey, { to: [other] });
     expect([asked.status, asked.body.to]).toEqual([202, [other]]);
   });
+  it("schedules no e-mail step when the setting is off: the merchant's, or a saved customer's over the merchant's", async () => {
+    const activitiesOf = async (invoiceId: string) => {
+      const handle = stack.api.deps.temporal.workflow.getHandle(stampWorkflowId(invoiceId));
+      await handle.result();
+      const history = await handle.fetchHistory();
+      return (history.events ?? []).flatMap((e) =>
+        e.activityTaskScheduledEventAttributes
+          ? [e.activityTaskScheduledEventAttributes.activityType?.name]
+          : [],
+      );
+    };
+    const off = await stampingAccount(stack);
+    expect(await activitiesOf((await stampedInvoice(off)).id)).toEqual([]);
+
+    const on = await stampingAccount(stack, { ...EKU, autoEmail: true, emailCopyTo: [address('copia')] });
+    expect(await activitiesOf((await stampedInvoice(on)).id)).toEqual(['queueAutomaticEmail']);
+    const quiet = await saved(stack, on.testKey, '/v1/customers', {
+      ...CUSTOMER,
+      emails: [address('callado')],
+      autoEmail: false,
+    });
+    const { receiver: _receiver, ...body } = invoiceBody(on.merchantId);
+    const res = await stack.api.request('POST', '/v1/invoices', {
+      key: on.testKey,
+      headers: { 'idempotency-key': idempotencyKey() },
+      body: { ...body, customerId: quiet.id },
+    });
+    expect(res.status).toBe(201);
+    expect(await activitiesOf(res.body.id)).toEqual([]);
+    expect((await api('GET', `/v1/invoices/${res.body.id}/emails`, on.testKey)).body.data).toEqual([]);
+  });
   it('sends a delivery the API recorded but never handed to a workflow (it died in between) from the recovery sweep, once', async () => {
     const account = await stampingAccount(stack);
     const invoice = await stampedInvoice(account);

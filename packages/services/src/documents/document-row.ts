@@ -104,6 +104,11 @@ export interface MerchantRefs {
   /** The rest of its PDF look (see loadPdfLook). */
   brand_color: string | null;
   pdf_note: string | null;
+  /**
+   * Whether the document's automatic e-mail is on: its saved customer's setting, else the merchant's (as
+   * `queueAutomaticEmail` decides). When off, the stamp workflow schedules no e-mail step at all.
+   */
+  auto_email: boolean;
 }
 
 export type DocumentWithMerchantRefs = DocumentRow & { merchant: MerchantRefs };
@@ -122,15 +127,25 @@ export async function loadDocumentWithMerchantRefs(
     merchant_logo_key: string | null;
     merchant_brand_color: string | null;
     merchant_pdf_note: string | null;
+    merchant_auto_email: boolean | null;
   })[] = await em.execute(
     `select d.*, c.serial_number as merchant_csd_serial, m.logo_key as merchant_logo_key,
-              m.brand_color as merchant_brand_color, m.pdf_note as merchant_pdf_note
+              m.brand_color as merchant_brand_color, m.pdf_note as merchant_pdf_note,
+              coalesce(cu.auto_email, m.auto_email) as merchant_auto_email
        from documents d left join merchants m on m.id = d.merchant_id left join merchant_csds c on c.merchant_id = d.merchant_id
+            left join customers cu on cu.id = d.customer_id and cu.deleted_at is null
       where d.id = ?`,
     [id],
   );
   if (!rows[0]) throw new NotFoundError('document', id);
-  const { merchant_csd_serial, merchant_logo_key, merchant_brand_color, merchant_pdf_note, ...row } = rows[0];
+  const {
+    merchant_csd_serial,
+    merchant_logo_key,
+    merchant_brand_color,
+    merchant_pdf_note,
+    merchant_auto_email,
+    ...row
+  } = rows[0];
   return {
     ...row,
     merchant: {
@@ -138,6 +153,7 @@ export async function loadDocumentWithMerchantRefs(
       logo_key: merchant_logo_key,
       brand_color: merchant_brand_color,
       pdf_note: merchant_pdf_note,
+      auto_email: merchant_auto_email === true,
     },
   };
 }

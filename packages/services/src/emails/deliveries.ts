@@ -1,7 +1,14 @@
 import { newId, type EntityManager } from '@cfdi/db';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
 import type { Scope } from '../scope';
-import { emitEvent, kindOf, loadDocument, type DocumentRow, type DocumentType } from '../documents';
+import {
+  emitEvent,
+  kindOf,
+  loadDocument,
+  type DocumentRow,
+  type DocumentType,
+  type DocumentWithMerchantRefs,
+} from '../documents';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
 import { keysetPage, listAnswer, Conditions, type PageRequest } from '../pagination';
 import { addressErrors, MAX_RECIPIENTS } from './addresses';
@@ -147,6 +154,15 @@ async function insertDelivery(
     [document.id, trigger],
   );
   return existing[0]!;
+}
+
+/**
+ * Whether a stamped document read with its merchant's references can have an automatic message (a kind with a PDF,
+ * the customer's or else the merchant's setting on): when not, `queueAutomaticEmail` would return null, and the stamp
+ * workflow skips that step. The recipients are left to `queueAutomaticEmail`.
+ */
+export function automaticEmailPossible(row: DocumentWithMerchantRefs): boolean {
+  return row.merchant.auto_email && kindOf(row).pdf;
 }
 
 /**
