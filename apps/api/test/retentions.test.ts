@@ -8,6 +8,7 @@ import { getBalanceCentavos } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { verifyWebhook } from '@cfdi/webhook-verify';
 import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId } from '@cfdi/temporal-contract/client';
+import { retentionBody } from './retention-fixtures';
 import { idempotencyKey, stampingAccount, startStack, type StackHarness } from './stack';
 import { startReceiver, type Receiver } from './webhook-receiver';
 
@@ -83,26 +84,6 @@ async function injectFault(operation: string, kind: string, params: Record<strin
   expect(res.status).toBeLessThan(300);
 }
 const download = (url: string) => fetch(stack.api.url + new URL(url).pathname + new URL(url).search);
-
-function retentionBody(merchantId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    merchantId,
-    cveRetenc: '16',
-    receiver: {
-      nacionalidad: 'Nacional',
-      rfc: 'URE180429TM6',
-      name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-      zip: '86991',
-    },
-    period: { mesIni: 1, mesFin: 12, ejercicio: 2025 },
-    totals: { montoTotGrav: 50000, montoTotExent: 1234.5 },
-    withholdings: [
-      { baseRet: 50000, impuestoRet: '001', montoRet: 10000, tipoPagoRet: '01' },
-      { impuestoRet: '002', montoRet: 5333.33, tipoPagoRet: '01' },
-    ],
-    ...overrides,
-  };
-}
 
 const RETENCIONES_DIR = path.join(defaultSatDir(), 'xml', 'www.sat.gob.mx/esquemas/retencionpago/2');
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-retentions-'));
