@@ -8,6 +8,7 @@ import { getBalanceCentavos } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { verifyWebhook } from '@cfdi/webhook-verify';
 import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId } from '@cfdi/temporal-contract/client';
+import { keyForAnotherMerchant } from './restricted-key';
 import { retentionBody } from './retention-fixtures';
 import { idempotencyKey, stampingAccount, startStack, type StackHarness } from './stack';
 import { startReceiver, type Receiver } from './webhook-receiver';
@@ -396,6 +397,45 @@ describe('GET /v1/retentions', () => {
       expect((await cancel(key, a.body.id)).status).toBe(404);
     }
   }, 90_000);
+});
+
+describe('a key restricted to other merchants', () => {
+  it("gets 403 problem+json on creating, reading and cancelling the merchant's certificates, lists none of them and is charged nothing", async () => {
+    const account = await stampingAccount(stack);
+    const created = await post(account.testKey, retentionBody(account.merchantId));
+    expect(created.status).toBe(201);
+    const restricted = await keyForAnotherMerchant(stack.api, account);
+    const before = await balance(account.accountId);
+
+    const refusals = [
+      await post(restricted, retentionBody(account.merchantId)),
+      await get(restricted, `/v1/retentions/${created.body.id}`),
+      await cancel(restricted, created.body.id),
+    ];
+    for (const res of refusals) {
+      expect({
+        status: res.status,
+        type: res.headers.get('content-type'),
+        code: res.body.code,
+      }).toEqual({
+        status: 403,
+        type: expect.stringMatching(/^application\/problem\+json/),
+        code: 'forbidden',
+      });
+      expect(res.body.detail).toContain(account.merchantId);
+    }
+    // A list is of the key's merchants: the certificate is not in it, even asked for by its merchant or UUID.
+    for (const query of ['', `?merchantId=${account.merchantId}`, `?uuid=${created.body.uuid}`]) {
+      const list = await get(restricted, `/v1/retentions${query}`);
+      expect([query, list.status, list.body.data]).toEqual([query, 200, []]);
+    }
+    // Nothing was stamped, reserved or cancelled on its behalf.
+    expect(await balance(account.accountId)).toBe(before);
+    expect((await get(account.testKey, `/v1/retentions/${created.body.id}`)).body.status).toBe('stamped');
+    expect((await get(account.testKey, '/v1/retentions')).body.data.map((r: { id: string }) => r.id)).toEqual(
+      [created.body.id],
+    );
+  }, 60_000);
 });
 
 describe('POST /v1/retentions/{id}/cancel', () => {
