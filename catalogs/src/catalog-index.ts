@@ -130,6 +130,11 @@ export class CatalogIndex {
     return this.current('formas-pago').map((r) => ({ clave: r.clave!, nombre: r.descripcion! }));
   }
 
+  /** c_Moneda's keys in force with their names, as the key and name of a choice. */
+  listMonedas(): FormaPagoEntry[] {
+    return this.current('monedas').map((r) => ({ clave: r.clave!, nombre: r.descripcion! }));
+  }
+
   /** Rows of any small catalog in canonical (TSV) form, currently valid ones unless `includeExpired`. */
   rows(catalog: SmallCatalogName, includeExpired = false): readonly CatalogRow[] {
     return includeExpired ? this.small[catalog] : this.current(catalog);

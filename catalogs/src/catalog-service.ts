@@ -24,6 +24,8 @@ export interface CatalogService {
   listUsosCfdi(): Promise<UsoCfdiEntry[]>;
   listRegimenes(): Promise<RegimenEntry[]>;
   listFormasPago(): Promise<FormaPagoEntry[]>;
+  /** c_Moneda's keys in force, each with its name (the console's currency choice). */
+  listMonedas(): Promise<FormaPagoEntry[]>;
   /** The index in use after making sure it is fresh. */
   index(): Promise<CatalogIndex>;
   /** Synchronous lookups against whatever index is loaded (the shipped small catalogs before the first load). */
@@ -68,6 +70,7 @@ export function createCatalogService({ em, recheckMs = 5000 }: CatalogServiceOpt
     listUsosCfdi: async () => (await index()).listUsosCfdi(),
     listRegimenes: async () => (await index()).listRegimenes(),
     listFormasPago: async () => (await index()).listFormasPago(),
+    listMonedas: async () => (await index()).listMonedas(),
     index,
     lookup: {
       hasProductCode: (c) => current.lookup.hasProductCode(c),

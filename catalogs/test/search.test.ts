@@ -130,6 +130,8 @@ describe('small catalogs and lookups', () => {
       moral: false,
     });
     expect(index.listFormasPago()).toContainEqual({ clave: '99', nombre: 'Por definir' });
+    expect(index.listMonedas()).toContainEqual({ clave: 'USD', nombre: expect.stringMatching(/d[oó]lar/i) });
+    expect(index.listMonedas().map((m) => m.clave)).toContain('MXN');
     expect(index.listUsosCfdi()).toHaveLength(24);
     expect(index.rows('tasas-o-cuotas')).toContainEqual(
       expect.objectContaining({ impuesto: 'IVA', factor: 'Tasa', valor_maximo: '0.160000' }),

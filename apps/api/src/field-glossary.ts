@@ -6,13 +6,13 @@
  */
 export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   // Every object
-  id: 'Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…)',
+  id: 'The id, prefixed by the object type (inv_…, pay_…, cus_…)',
   object: 'The type of the object, always the value shown',
   livemode:
     'true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC)',
   deleted: 'Always true: the object is deleted',
-  createdFrom: 'Only objects created at or after this instant (ISO 8601)',
-  createdTo: 'Only objects created before this instant (ISO 8601)',
+  createdFrom: 'Created at or after this instant (ISO 8601)',
+  createdTo: 'Created before this instant (ISO 8601)',
   // Parties
   merchantId: 'A merchant (issuer) of the account: mch_…',
   customerId: 'A saved customer (cus_…)',
@@ -36,7 +36,7 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   formaPago:
     'c_FormaPago key: how it is paid (01 cash, 03 transfer, 04 credit card, 28 debit card, 99 to be defined)',
   metodoPago:
-    'c_MetodoPago: PUE paid in one installment, PPD paid in installments or later (then a payment complement per payment)',
+    'c_MetodoPago: PUE paid at once, PPD in installments or later (then a payment complement per payment)',
   usoCfdi:
     'c_UsoCFDI key: what the receiver uses the CFDI for (G01 merchandise, G03 expenses, S01 no fiscal effect, CP01 payments, CN01 payroll)',
   currency: 'c_Moneda (ISO 4217) code of the amounts: MXN unless the invoice says otherwise',
@@ -54,15 +54,17 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   unitPrice: 'ValorUnitario in the currency, up to 6 decimals; with pricesIncludeTax, including IVA and IEPS',
   price: 'Unit price in MXN, up to 6 decimals',
   pricesIncludeTax:
-    'Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ own setting',
+    'Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ setting',
   ivaRate: 'IVA rate: 0.16 (default), 0.08 (border-region merchants only) or 0',
   iepsRate: 'IEPS rate of c_TasaOCuota (e.g. 0.08, 0.265); none when absent or null',
   taxable: 'false marks the line exempt of IVA (ObjetoImp 02 with an Exento traslado); default true',
   pedimentos: 'Customs import numbers (NumeroPedimento) of imported goods',
   sku: 'Your own product code, printed as NoIdentificacion',
-  shipping: 'Shipping charged as one more line of the document',
+  shipping:
+    "Shipping charged as one more line of the document: its amount in the invoice's currency, ivaRate, productCode and unitCode as an item's",
   cartDiscount: 'A discount on the whole document in MXN, spread over its lines',
-  informacionGlobal: 'InformacionGlobal of a global invoice (sales to the general public, RFC XAXX010101000)',
+  informacionGlobal:
+    'InformacionGlobal of a global invoice (RFC XAXX010101000): periodicidad 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly; meses 01-12 a month, 13-18 a bimester; anio',
   periodicidad:
     'c_Periodicidad of the global invoice: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly',
   meses: 'c_Meses: the month (01-12) or bimester (13-18) the global invoice covers',
@@ -124,7 +126,7 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   moral: 'Whether a persona moral (12-character RFC) may use it',
   // Payroll (Nómina 1.2)
   employee:
-    'The employee: the Nómina 1.2 Receptor, its fields named as the SAT names its attributes (tipoContrato is TipoContrato, a c_TipoContrato key); with a registroPatronal, numSeguridadSocial, fechaInicioRelLaboral, riesgoPuesto and salarioDiarioIntegrado are required',
+    'The employee: the Nómina 1.2 Receptor, fields named as its attributes (tipoContrato: TipoContrato, a c_TipoContrato key); a registroPatronal requires numSeguridadSocial, fechaInicioRelLaboral, riesgoPuesto and salarioDiarioIntegrado',
   period: 'The period paid: TipoNomina, dates and days',
   totals: 'The totals of the Nómina complement, MXN; null where the receipt has none',
   numEmpleado: 'The employer’s number for the employee',
@@ -139,9 +141,11 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   fechaInicialPago: 'First day of the period paid (YYYY-MM-DD)',
   fechaFinalPago: 'Last day of the period paid (YYYY-MM-DD)',
   numDiasPagados: 'Days paid in the period',
-  percepciones: 'Percepciones: what the employee earns',
-  deducciones: 'Deducciones: what is withheld (ISR 002, IMSS 001…)',
-  otrosPagos: 'OtrosPagos: other payments (subsidio para el empleo 002…)',
+  percepciones:
+    'Percepciones: what the employee earns; tipo c_TipoPercepcion, clave the employer’s own code, concepto the printed text; 019 (horas extra) needs horasExtra [{dias, tipoHoras 01|02|03, horasExtra, importePagado}], 045 accionesOTitulos {valorMercado, precioAlOtorgarse}',
+  deducciones: 'Deducciones: what is withheld; tipo c_TipoDeduccion (002 ISR, 001 IMSS…)',
+  otrosPagos:
+    'OtrosPagos: other payments, tipo c_TipoOtroPago (002 subsidio para el empleo, with subsidioCausado ≥ importe; 004 with compensacionSaldosAFavor {saldoAFavor, anio, remanenteSalFav})',
   incapacidades: 'Incapacidades: sick or maternity leave in the period',
   concepto: 'Text of the concept as printed',
   dias: 'Days',
@@ -189,7 +193,7 @@ export const FIELD_GLOSSARY: Readonly<Record<string, string>> = {
   durationMs: 'How long the attempt took, in milliseconds',
   // Lists and pages
   limit: 'How many objects to return at most',
-  starting_after: 'A cursor: the id of the last object of the previous page',
+  starting_after: 'Cursor: the last id of the previous page',
   // Readiness
   db: 'Whether PostgreSQL answered',
   redis: 'Whether Redis answered',

@@ -31,7 +31,7 @@ describe('document kinds declared once', () => {
       const { resource, kinds } = face;
       const texts = [resource.retrieve, resource.list, resource.cancel, ...kinds.map((k) => k.create)];
       for (const { operationId } of texts) expect(operationIds).toContain(operationId);
-      // A resource without tools (withholding certificates, for the listing's budget) has REST operations only.
+      // A resource without tools (a face declared REST-only) has REST operations only.
       const faceTools = face.tools
         ? [
             face.resource.retrieve,

@@ -79,8 +79,9 @@ it('a read write grant reaches every tool', async () => {
   expect(tools.map((tool) => tool.name)).toEqual(
     expect.arrayContaining(['create_invoice', 'cancel_invoice']),
   );
-  // Every tool: the spec's 18, drafts', e-mail's, the saved records' and receipts' (their invoices, the global one).
-  expect(tools).toHaveLength(35);
+  // Every tool: the spec's 18, drafts', withholding certificates', e-mail's, the saved records' and receipts' (their
+  // invoices, the global one).
+  expect(tools).toHaveLength(39);
 });
 
 it('refuses an unknown scope with invalid_scope at the redirect URI', async () => {

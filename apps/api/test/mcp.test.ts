@@ -3,6 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { callTool, connectMcp, hints } from './mcp-client';
 import { nominaBody } from './nomina-fixtures';
+import { retentionBody } from './retention-fixtures';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
 import { keyForAnotherMerchant } from './restricted-key';
 
@@ -146,11 +147,13 @@ describe('MCP tool server', () => {
         'cancel_invoice',
         'cancel_nomina',
         'cancel_payment',
+        'cancel_retention',
         'create_credit_note',
         'create_global_invoice',
         'create_invoice',
         'create_nomina',
         'create_payment',
+        'create_retention',
         'invoice_receipts',
         'send_document_email',
         'stamp_draft',
@@ -194,6 +197,8 @@ describe('MCP tool server', () => {
       ['cancel_payment', { id: 'pay_x', motivo: '02' }],
       ['create_nomina', nominaBody(account.merchantId)],
       ['cancel_nomina', { id: 'nom_x', motivo: '02' }],
+      ['create_retention', retentionBody(account.merchantId)],
+      ['cancel_retention', { id: 'ret_x', motivo: '02' }],
     ] as const) {
       const refused = await callTool(client, name, toolArgs as Record<string, unknown>);
       expect([name, refused.result.isError]).toEqual([name, true]);
@@ -396,6 +401,62 @@ describe('MCP tool server', () => {
       code: 'validation_error',
       errors: [expect.objectContaining({ path: '/period' })],
     });
+  }, 120_000);
+
+  it('stamps, reads, lists and cancels a withholding certificate through the tools, each outcome the same as REST', async () => {
+    const em = stack.api.orm.em.fork();
+    const before = await getBalanceCentavos(em, { accountId: account.accountId, livemode: false });
+    const key = idempotencyKey();
+    const args = { ...retentionBody(account.merchantId, { folioInt: 'MCPRET1' }), idempotency_key: key };
+    const created = await callTool(client, 'create_retention', args);
+    expect(created.data).toMatchObject({
+      object: 'retention',
+      status: 'stamped',
+      folioInt: 'MCPRET1',
+      uuid: expect.any(String),
+      totals: { montoTotOperacion: 51234.5, montoTotRet: 15333.33 },
+    });
+    expect(created.text).toContain(created.data.uuid);
+    expect(created.text).toContain('withholding certificate');
+    // A retry with the same key is the same certificate, stamped and charged once.
+    const again = await callTool(client, 'create_retention', args);
+    expect(again.data.id).toBe(created.data.id);
+    expect(again.result._meta).toMatchObject({ idempotencyReplayed: true });
+    const charged = await getBalanceCentavos(em, { accountId: account.accountId, livemode: false });
+
+    const got = await callTool(client, 'get_retention', { id: created.data.id });
+    expect(withoutUrls(got.data)).toEqual(
+      withoutUrls(await restGet(account.testKey, `/v1/retentions/${created.data.id}`)),
+    );
+    const listed = await callTool(client, 'list_retentions', { receiverRfc: 'URE180429TM6', limit: 5 });
+    const restList = await restGet(account.testKey, '/v1/retentions?receiverRfc=URE180429TM6&limit=5');
+    expect(listed.data.data.map((r: any) => r.id)).toEqual(restList.data.map((r: any) => r.id));
+    expect(listed.data.data[0].id).toBe(created.data.id);
+    expect(listed.text).toContain('withholding certificates, newest first');
+
+    const cancelled = await callTool(
+      client,
+      'cancel_retention',
+      keyed({ id: created.data.id, motivo: '02' }),
+    );
+    expect(cancelled.data).toMatchObject({ id: created.data.id, status: 'cancelled' });
+    expect((await restGet(account.testKey, `/v1/retentions/${created.data.id}`)).status).toBe('cancelled');
+    // One timbre for the stamp (not two for the retry), one for the cancellation.
+    const after = await getBalanceCentavos(em, { accountId: account.accountId, livemode: false });
+    expect([before - charged, charged - after]).toEqual([before - charged, before - charged]);
+    expect(before - charged).toBeGreaterThan(0);
+
+    // The certificate's rules answer with their paths, as REST does, and charge nothing.
+    const invalid = await callTool(
+      client,
+      'create_retention',
+      keyed(retentionBody(account.merchantId, { period: { mesIni: 5, mesFin: 2, ejercicio: 2025 } })),
+    );
+    expect(invalid.problem).toMatchObject({
+      status: 400,
+      errors: [expect.objectContaining({ path: expect.stringMatching(/^\/period/) })],
+    });
+    expect(await getBalanceCentavos(em, { accountId: account.accountId, livemode: false })).toBe(after);
   }, 120_000);
 
   it('lists merchants, the balance and the catalogs as REST does', async () => {

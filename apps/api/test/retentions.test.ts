@@ -8,6 +8,8 @@ import { getBalanceCentavos } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { verifyWebhook } from '@cfdi/webhook-verify';
 import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId } from '@cfdi/temporal-contract/client';
+import { keyForAnotherMerchant } from './restricted-key';
+import { retentionBody } from './retention-fixtures';
 import { idempotencyKey, stampingAccount, startStack, type StackHarness } from './stack';
 import { startReceiver, type Receiver } from './webhook-receiver';
 
@@ -83,26 +85,6 @@ async function injectFault(operation: string, kind: string, params: Record<strin
   expect(res.status).toBeLessThan(300);
 }
 const download = (url: string) => fetch(stack.api.url + new URL(url).pathname + new URL(url).search);
-
-function retentionBody(merchantId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    merchantId,
-    cveRetenc: '16',
-    receiver: {
-      nacionalidad: 'Nacional',
-      rfc: 'URE180429TM6',
-      name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-      zip: '86991',
-    },
-    period: { mesIni: 1, mesFin: 12, ejercicio: 2025 },
-    totals: { montoTotGrav: 50000, montoTotExent: 1234.5 },
-    withholdings: [
-      { baseRet: 50000, impuestoRet: '001', montoRet: 10000, tipoPagoRet: '01' },
-      { impuestoRet: '002', montoRet: 5333.33, tipoPagoRet: '01' },
-    ],
-    ...overrides,
-  };
-}
 
 const RETENCIONES_DIR = path.join(defaultSatDir(), 'xml', 'www.sat.gob.mx/esquemas/retencionpago/2');
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-retentions-'));
@@ -415,6 +397,45 @@ describe('GET /v1/retentions', () => {
       expect((await cancel(key, a.body.id)).status).toBe(404);
     }
   }, 90_000);
+});
+
+describe('a key restricted to other merchants', () => {
+  it("gets 403 problem+json on creating, reading and cancelling the merchant's certificates, lists none of them and is charged nothing", async () => {
+    const account = await stampingAccount(stack);
+    const created = await post(account.testKey, retentionBody(account.merchantId));
+    expect(created.status).toBe(201);
+    const restricted = await keyForAnotherMerchant(stack.api, account);
+    const before = await balance(account.accountId);
+
+    const refusals = [
+      await post(restricted, retentionBody(account.merchantId)),
+      await get(restricted, `/v1/retentions/${created.body.id}`),
+      await cancel(restricted, created.body.id),
+    ];
+    for (const res of refusals) {
+      expect({
+        status: res.status,
+        type: res.headers.get('content-type'),
+        code: res.body.code,
+      }).toEqual({
+        status: 403,
+        type: expect.stringMatching(/^application\/problem\+json/),
+        code: 'forbidden',
+      });
+      expect(res.body.detail).toContain(account.merchantId);
+    }
+    // A list is of the key's merchants: the certificate is not in it, even asked for by its merchant or UUID.
+    for (const query of ['', `?merchantId=${account.merchantId}`, `?uuid=${created.body.uuid}`]) {
+      const list = await get(restricted, `/v1/retentions${query}`);
+      expect([query, list.status, list.body.data]).toEqual([query, 200, []]);
+    }
+    // Nothing was stamped, reserved or cancelled on its behalf.
+    expect(await balance(account.accountId)).toBe(before);
+    expect((await get(account.testKey, `/v1/retentions/${created.body.id}`)).body.status).toBe('stamped');
+    expect((await get(account.testKey, '/v1/retentions')).body.data.map((r: { id: string }) => r.id)).toEqual(
+      [created.body.id],
+    );
+  }, 60_000);
 });
 
 describe('POST /v1/retentions/{id}/cancel', () => {

@@ -33,6 +33,9 @@ export interface IssueFormBody {
   metodoPago: string;
   formaPago: string;
   usoCfdi: string;
+  /** An invoice's c_Moneda (MXN when absent) and, for another currency, its exchange rate as typed (MXN per unit). */
+  moneda?: string;
+  tipoCambio?: string;
   /** A credit note's invoice and relation (01 nota de crédito, 03 devolución). */
   relatedInvoiceId?: string;
   tipoRelacion?: string;
@@ -62,9 +65,17 @@ export function draftBodyOf(kind: DraftKind, form: IssueFormBody): Record<string
       relatedInvoiceId: String(form.relatedInvoiceId ?? ''),
       tipoRelacion: form.tipoRelacion === '03' ? '03' : '01',
     };
+  // A credit note is in its invoice's currency; an invoice in MXN unless the form chose another, at its rate.
+  const moneda = form.moneda ? String(form.moneda) : 'MXN';
+  const tipoCambio = String(form.tipoCambio ?? '').trim();
+  const rate = Number(tipoCambio.replace(',', '.'));
+  if (moneda !== 'MXN' && tipoCambio && (!Number.isFinite(rate) || rate <= 0))
+    throw ValidationError.field('/tipoCambio', 'must be a number greater than 0');
   return {
     ...common,
     customerId: String(form.customerId ?? ''),
     metodoPago: form.metodoPago === 'PPD' ? 'PPD' : 'PUE',
+    // Without a rate the services name the missing /tipoCambio, as the API does.
+    ...(moneda !== 'MXN' ? { moneda, ...(tipoCambio ? { tipoCambio: rate } : {}) } : {}),
   };
 }

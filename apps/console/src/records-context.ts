@@ -14,12 +14,19 @@ export async function recordContext(): Promise<{ ctx: RecordContext; scope: Scop
 /** The SAT's small catalogs the forms offer as choices. */
 export async function catalogChoices() {
   const { catalogs } = await platform();
-  const [regimenes, usos, formas] = await Promise.all([
+  const [regimenes, usos, formas, currencies] = await Promise.all([
     catalogs.listRegimenes(),
     catalogs.listUsosCfdi(),
     catalogs.listFormasPago(),
+    catalogs.listMonedas(),
   ]);
-  return { regimenes, usos, formas };
+  // The currencies most invoices use first (MXN, the default), then the rest of c_Moneda by key.
+  const first = ['MXN', 'USD', 'EUR'];
+  const rank = (clave: string) => (first.includes(clave) ? first.indexOf(clave) : first.length);
+  const monedas = currencies
+    .filter((m) => m.clave !== 'XXX')
+    .sort((a, b) => rank(a.clave) - rank(b.clave) || a.clave.localeCompare(b.clave));
+  return { regimenes, usos, formas, monedas };
 }
 
 /** What the receipts pages read and change through: the records' context and the portal a receipt's link points at. */

@@ -13,6 +13,7 @@ import {
 } from '@cfdi/api/test/stack';
 import { startReceiver, type Receiver } from '@cfdi/api/test/webhook-receiver';
 import { grantThroughConsent } from '@cfdi/api/test/oauth-client';
+import { retentionBody } from '@cfdi/api/test/retention-fixtures';
 import { checkPage, launchBrowser, openPage, signIn } from './browser';
 import { consoleEnvFor, startConsole, type RunningConsole } from './console-server';
 
@@ -288,6 +289,98 @@ it('a finance user sees what a payment complement paid (its CFDI total is 0) in 
   await expect(page.getByTestId(`document-${payment.body.id}`).count()).resolves.toBe(1);
   await page.context().close();
 }, 60_000);
+
+it('a finance user finds a withholding certificate by its kind, reads its period, CveRetenc, totals and ImpRetenidos in Spanish and English, downloads its XML and cancels it', async () => {
+  const res = await stack.api.request('POST', '/v1/retentions', {
+    key: account.testKey,
+    headers: { 'idempotency-key': idempotencyKey() },
+    body: retentionBody(account.merchantId),
+  });
+  expect({ status: res.status, body: res.status === 201 ? null : res.body }).toEqual({
+    status: 201,
+    body: null,
+  });
+  const retention = res.body as { id: string; uuid: string };
+  const page = await newPage();
+  await signIn(page, consoleApp.url, users.financeA, password);
+
+  // The kind filter: certificates only, labelled as such.
+  await page.goto(url('/documents'));
+  await page.getByRole('combobox', { name: 'Clase' }).selectOption('retention');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.waitForURL(/[?&]kind=retention(&|$)/);
+  const row = page.getByTestId(`document-${retention.id}`);
+  await expect(row.textContent()).resolves.toContain('Constancia de retenciones');
+  await expect(page.getByTestId(`document-${stamped.id}`).count()).resolves.toBe(0);
+  await row.getByRole('link').click();
+  await page.waitForURL(new RegExp(`/documents/${retention.id}$`));
+
+  // Its page tells it as a certificate: what was paid, when, to whom, and what was withheld.
+  await expect(page.getByTestId('document-uuid').textContent()).resolves.toBe(retention.uuid);
+  await expect(page.getByTestId('document-status').textContent()).resolves.toBe('Timbrado');
+  await expect(page.getByTestId('retention-cve').textContent()).resolves.toBe('16');
+  await expect(page.getByTestId('retention-period').textContent()).resolves.toBe(
+    'Meses 1–12 · Ejercicio 2025',
+  );
+  await expect(page.getByTestId('retention-receiver').textContent()).resolves.toBe(
+    'Nacional · URE180429TM6 · CP 86991',
+  );
+  await expect(page.getByTestId('retention-operation').textContent()).resolves.toBe('$51,234.50 MXN');
+  await expect(page.getByTestId('retention-withheld').textContent()).resolves.toBe('$15,333.33 MXN');
+  await expect(
+    page.getByTestId('retention-withholdings').getByRole('row').allTextContents(),
+  ).resolves.toEqual([
+    'ImpuestoTipo de pagoBaseRetenido',
+    'ISR 00101$50,000.00 MXN$10,000.00 MXN',
+    'IVA 00201—$5,333.33 MXN',
+  ]);
+  // Its one file is the stamped XML: no PDF, no e-mail, no invoice lines.
+  await expect(page.getByTestId('download-pdf').count()).resolves.toBe(0);
+  await expect(page.getByRole('form', { name: 'Enviar por correo' }).count()).resolves.toBe(0);
+  await expect(page.getByTestId('document-items').count()).resolves.toBe(0);
+  const xml = await page.request.get(url(`/documents/${retention.id}/download/xml`));
+  expect(xml.headers()['content-type']).toBe('application/xml');
+  const [{ stamped_xml: stampedXml }] = (await stack.api.orm.em
+    .fork()
+    .execute('select stamped_xml from documents where id = ?', [retention.id])) as [{ stamped_xml: string }];
+  expect((await xml.body()).toString('utf8')).toBe(stampedXml);
+  expect(stampedXml).toContain('retenciones:Retenciones');
+  await checkPage(page, 'retention');
+
+  // On a phone, and in English.
+  const phone = await newPage({ width: 390, height: 844 });
+  await signIn(phone, consoleApp.url, users.financeA, password);
+  await phone.goto(url(`/documents/${retention.id}`));
+  await checkPage(phone);
+  await phone.context().close();
+  await page.context().addCookies([{ name: 'cfdi_lang', value: 'en', url: consoleApp.url }]);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Withholding certificate' }).waitFor();
+  await expect(page.getByTestId('retention-period').textContent()).resolves.toBe(
+    'Months 1–12 · Fiscal year 2025',
+  );
+  await expect(page.getByTestId('retention-receiver').textContent()).resolves.toBe(
+    'Mexican · URE180429TM6 · CP 86991',
+  );
+  await page.getByText('Total withheld').waitFor();
+  await checkPage(page);
+
+  // Cancelled from its page as any document: through the PAC's retentions service, no acceptance to wait for.
+  const cancelForm = page.getByRole('form', { name: 'Cancel with the SAT' });
+  await cancelForm.getByLabel(/^Reason/).selectOption('02');
+  await cancelForm.getByRole('button', { name: 'Cancel with the SAT' }).click();
+  await waitFor(
+    async () => {
+      if ((await page.getByTestId('document-status').textContent()) === 'Cancelled') return true;
+      await page.reload();
+      return undefined;
+    },
+    { what: 'the certificate cancelled' },
+  );
+  const api = await stack.api.request('GET', `/v1/retentions/${retention.id}`, { key: account.testKey });
+  expect(api.body).toMatchObject({ status: 'cancelled', cancellation: { motivo: '02', status: 'accepted' } });
+  await page.context().close();
+}, 120_000);
 
 it('every page works on a phone (390 px): no sideways scroll of the page, no serious axe violation', async () => {
   const page = await newPage({ width: 390, height: 844 });

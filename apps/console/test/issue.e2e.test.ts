@@ -340,6 +340,48 @@ it('a PPD invoice gets a payment complement and a credit note from its page', as
   expect(await auditActions(users.finance)).toEqual(expect.arrayContaining(['document.payment_create']));
 }, 240_000);
 
+it('an invoice in US dollars: moneda (MXN by default) and tipoCambio on the form, each problem under its field, stamped in USD', async () => {
+  const page = await signedIn(users.finance);
+  await page.goto(url('/issue'));
+  const form = page.getByRole('form', { name: 'Nueva factura' });
+  // MXN by default, and no exchange rate to ask for.
+  await expect(form.getByLabel(/^Moneda/).inputValue()).resolves.toBe('MXN');
+  await expect(form.getByLabel(/^Tipo de cambio/).count()).resolves.toBe(0);
+  await form.getByLabel(/^Cliente/).selectOption({ label: 'URE180429TM6 · UNIVERSIDAD ROBOTICA ESPAÑOLA' });
+  await form
+    .getByLabel(/^Producto/)
+    .selectOption({ label: `Consultoría en sistemas (CONS-${tag}) · $400.00 MXN` });
+  await expect(page.getByTestId('total').textContent()).resolves.toBe('$400.00 MXN');
+
+  // Dollars: the rate is asked for, and its absence or a wrong one is named under it.
+  await form.getByLabel(/^Moneda/).selectOption('USD');
+  const rate = form.getByLabel(/^Tipo de cambio/);
+  // (The totals are asked 300 ms after a change: each message is waited for.)
+  await form.locator('[data-path="/tipoCambio"]', { hasText: 'CFDI40115' }).waitFor();
+  await rate.fill('diecisiete');
+  await form.locator('[data-path="/tipoCambio"]', { hasText: 'must be a number greater than 0' }).waitFor();
+  await rate.fill('17.25');
+  await page.getByTestId('total').filter({ hasText: / USD$/ }).waitFor();
+  const total = await page.getByTestId('total').textContent();
+  await checkPage(page, 'issue-usd');
+  await form.getByRole('button', { name: 'Guardar borrador' }).click();
+  await page.waitForURL(/\/issue\/drafts\/inv_/);
+  await expect(page.getByTestId('total').textContent()).resolves.toBe(total);
+  await page.getByRole('button', { name: 'Timbrar' }).click();
+  await page.waitForURL(/\/documents\/inv_/);
+  await waitForStatus(page, ['Timbrado'], 'the USD invoice stamped');
+  await expect(page.getByTestId('document-total').textContent()).resolves.toBe(total);
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  const invoice = (await stack.api.request('GET', `/v1/invoices/${id}`, { key: account.testKey })).body;
+  expect(invoice).toMatchObject({ status: 'stamped', currency: 'USD', tipoCambio: 17.25 });
+  const [{ stamped_xml: xml }] = (await stack.api.orm.em
+    .fork()
+    .execute('select stamped_xml from documents where id = ?', [id])) as [{ stamped_xml: string }];
+  expect(xml).toMatch(/Moneda="USD"/);
+  expect(xml).toMatch(/TipoCambio="17.25"/);
+  await checkOnPhone(users.finance, ['/issue']);
+}, 180_000);
+
 it('a saved draft is edited in the issue form and saved again; the stamp is of the edited draft', async () => {
   const page = await signedIn(users.finance);
   await draftInvoice(page, '$400.00 MXN');

@@ -79,9 +79,9 @@ export type Retention = components['schemas']['Retention'];
 export type RetentionCreate = components['schemas']['RetentionCreate'];
 /** Periodo: the months of one fiscal year the certificate covers */
 export type RetentionPeriod = components['schemas']['RetentionPeriod'];
-/** The receiver (Receptor) the taxes were withheld from */
+/** The receiver (Receptor) the taxes were withheld from: Nacional with its rfc and zip, or Extranjero */
 export type RetentionReceiver = components['schemas']['RetentionReceiver'];
-/** Totales of the operation; the sums are computed by the server */
+/** Totales of the operation; montoTotOperacion and montoTotRet are computed by the server */
 export type RetentionTotalsInput = components['schemas']['RetentionTotalsInput'];
 /** ImpRetenidos: one tax withheld */
 export type RetentionWithholding = components['schemas']['RetentionWithholding'];

@@ -1836,7 +1836,7 @@ export interface components {
             amountCentavos: number;
         };
         CreditNoteCreate: {
-            /** @description A saved customer (cus_…) instead of receiver (exactly one of the two): its fiscal data is copied into the document */
+            /** @description A saved customer (cus_…) instead of receiver: its fiscal data is copied into the document */
             customerId?: string;
             /** @description Folio number within the serie */
             folio?: string;
@@ -1848,7 +1848,7 @@ export interface components {
             merchantId: string;
             /** @description c_Moneda key, default MXN (credit notes: the invoice's); another (USD, EUR…) needs tipoCambio, and amounts are in it, rounded to its decimals */
             moneda?: string;
-            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ own setting */
+            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ setting */
             pricesIncludeTax?: boolean;
             receiver?: components["schemas"]["Receiver"];
             /** @description The invoice (inv_…) this credit note relates to */
@@ -1856,7 +1856,7 @@ export interface components {
             /** @description Folio fiscal (UUID) of the related CFDI */
             relatedUuid?: string;
             /**
-             * @description Store a draft instead of stamping: validated and totalled like a stamp, no folio or timbre until stamped
+             * @description Store a draft, not stamped: validated and totalled, no folio or timbre until stamped
              * @enum {string}
              */
             status?: "draft";
@@ -1917,7 +1917,7 @@ export interface components {
             createdAt: string;
             /** @description Addresses CFDIs are e-mailed to */
             emails: string[];
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description Registered name in capitals, without the corporate-type suffix (SA DE CV…) */
             legalName: string;
@@ -1950,7 +1950,7 @@ export interface components {
         CustomerCreate: {
             /** @description Postal address; null when none is saved */
             address?: components["schemas"]["Address"] | null;
-            /** @description E-mail the CFDI on stamp and cancellation: true, false, or null to follow the merchant's setting (default) */
+            /** @description E-mail the CFDI on stamp and cancellation: true, false, or null (default) for the merchant's setting */
             autoEmail?: boolean | null;
             /** @description Where CFDIs are e-mailed; 0 to 10 addresses */
             emails?: string[];
@@ -1973,7 +1973,7 @@ export interface components {
         CustomerUpdate: {
             /** @description Postal address; null when none is saved */
             address?: components["schemas"]["Address"] | null;
-            /** @description E-mail the CFDI on stamp and cancellation: true, false, or null to follow the merchant's setting (default) */
+            /** @description E-mail the CFDI on stamp and cancellation: true, false, or null (default) for the merchant's setting */
             autoEmail?: boolean | null;
             /** @description Where CFDIs are e-mailed; 0 to 10 addresses */
             emails?: string[];
@@ -2009,7 +2009,7 @@ export interface components {
              * @enum {boolean}
              */
             deleted: true;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /**
              * @description The type of the object, always the value shown
@@ -2023,7 +2023,7 @@ export interface components {
              * @enum {boolean}
              */
             deleted: true;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /**
              * @description The type of the object, always the value shown
@@ -2037,7 +2037,7 @@ export interface components {
              * @enum {boolean}
              */
             deleted: true;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /**
              * @description The type of the object, always the value shown
@@ -2051,7 +2051,7 @@ export interface components {
              * @enum {boolean}
              */
             deleted: true;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /**
              * @description The type of the object, always the value shown
@@ -2198,7 +2198,7 @@ export interface components {
             folio?: string | null;
             /** @description c_FormaPago key: how it is paid (01 cash, 03 transfer, 04 credit card, 28 debit card, 99 to be defined) */
             formaPago?: string | null;
-            /** @description InformacionGlobal of a global invoice (sales to the general public, RFC XAXX010101000) */
+            /** @description InformacionGlobal of a global invoice (RFC XAXX010101000): periodicidad 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly; meses 01-12 a month, 13-18 a bimester; anio */
             informacionGlobal?: {
                 /** @description The year the global invoice covers */
                 anio: number;
@@ -2214,11 +2214,11 @@ export interface components {
             items?: components["schemas"]["DocumentItem"][] | null;
             /** @description A merchant (issuer) of the account: mch_… */
             merchantId?: string | null;
-            /** @description c_MetodoPago: PUE paid in one installment, PPD paid in installments or later (then a payment complement per payment) */
+            /** @description c_MetodoPago: PUE paid at once, PPD in installments or later (then a payment complement per payment) */
             metodoPago?: ("PUE" | "PPD") | null;
             /** @description c_Moneda key of the amounts; default MXN */
             moneda?: string | null;
-            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ own setting */
+            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ setting */
             pricesIncludeTax?: boolean | null;
             /** @description The receiver (Receptor) of the CFDI */
             receiver?: components["schemas"]["Receiver"] | null;
@@ -2228,7 +2228,7 @@ export interface components {
             relatedInvoiceId?: string | null;
             /** @description Folio fiscal (UUID) of the related CFDI */
             relatedUuid?: string | null;
-            /** @description Shipping charged as one more line of the document */
+            /** @description Shipping charged as one more line of the document: its amount in the invoice's currency, ivaRate, productCode and unitCode as an item's */
             shipping?: {
                 /** @description Shipping charged, in the invoice's currency */
                 amount: number;
@@ -2347,7 +2347,7 @@ export interface components {
                 /** @description The resource as GET returns it when the event happened (no signed URLs) */
                 object: unknown;
             };
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
             livemode: boolean;
@@ -2365,7 +2365,7 @@ export interface components {
             /** @description A merchant (issuer) of the account: mch_… */
             merchantId: string;
             /**
-             * @description c_Periodicidad of the period: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only); default the merchant’s globalInvoice.periodicity
+             * @description c_Periodicidad of the period: 01 daily … 05 bimonthly (régimen 621 only); default the merchant’s globalInvoice.periodicity
              * @enum {string}
              */
             periodicity?: "01" | "02" | "03" | "04" | "05";
@@ -2445,7 +2445,7 @@ export interface components {
             folioText: string | null;
             /** @description c_FormaPago key: how it is paid (01 cash, 03 transfer, 04 credit card, 28 debit card, 99 to be defined) */
             formaPago: string;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description nominal (one receiver), global (sales to the general public) or credit_note (egreso) */
             kind: "nominal" | "global" | "credit_note";
@@ -2453,7 +2453,7 @@ export interface components {
             livemode: boolean;
             /** @description A merchant (issuer) of the account: mch_… */
             merchantId: string;
-            /** @description c_MetodoPago: PUE paid in one installment, PPD paid in installments or later (then a payment complement per payment) */
+            /** @description c_MetodoPago: PUE paid at once, PPD in installments or later (then a payment complement per payment) */
             metodoPago: string;
             /** @description true while the PAC’s answer was lost (timeout, reset) and an operator must decide whether it was stamped */
             needsReconciliation: boolean;
@@ -2495,7 +2495,7 @@ export interface components {
             /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
             stampedAt: string | null;
             /**
-             * @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled
+             * @description draft (editable), stamping (at the PAC), stamped, stamp_failed (see failure), cancel_pending (asked of the SAT), cancelled
              * @enum {string}
              */
             status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
@@ -2628,7 +2628,7 @@ export interface components {
                 /** @description Σ valorDolares; computed when left out, checked when sent */
                 totalUSD?: number;
             };
-            /** @description A saved customer (cus_…) instead of receiver (exactly one of the two): its fiscal data is copied into the document */
+            /** @description A saved customer (cus_…) instead of receiver: its fiscal data is copied into the document */
             customerId?: string;
             /**
              * @description c_Exportacion: 01 no aplica (default), 02 definitive export A1, with comercioExterior
@@ -2639,7 +2639,7 @@ export interface components {
             folio?: string;
             /** @description c_FormaPago key: how it is paid (01 cash, 03 transfer, 04 credit card, 28 debit card, 99 to be defined) */
             formaPago: string;
-            /** @description InformacionGlobal of a global invoice (sales to the general public, RFC XAXX010101000) */
+            /** @description InformacionGlobal of a global invoice (RFC XAXX010101000): periodicidad 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly; meses 01-12 a month, 13-18 a bimester; anio */
             informacionGlobal?: {
                 /** @description The year the global invoice covers */
                 anio: number;
@@ -2655,16 +2655,16 @@ export interface components {
             items: components["schemas"]["DocumentItem"][];
             /** @description A merchant (issuer) of the account: mch_… */
             merchantId: string;
-            /** @description c_MetodoPago: PUE paid in one installment, PPD paid in installments or later (then a payment complement per payment) */
+            /** @description c_MetodoPago: PUE paid at once, PPD in installments or later (then a payment complement per payment) */
             metodoPago?: "PUE" | "PPD";
             /** @description c_Moneda key, default MXN (credit notes: the invoice's); another (USD, EUR…) needs tipoCambio, and amounts are in it, rounded to its decimals */
             moneda?: string;
-            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ own setting */
+            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ setting */
             pricesIncludeTax?: boolean;
             receiver?: components["schemas"]["Receiver"];
             /** @description CfdiRelacionados, one entry per c_TipoRelacion key: 04 replaces a CFDI (then cancel it with motive 01 and this UUID as folioSustitucion), 07 an advance applied */
             relatedDocuments?: components["schemas"]["RelatedDocuments"][];
-            /** @description Shipping charged as one more line of the document */
+            /** @description Shipping charged as one more line of the document: its amount in the invoice's currency, ivaRate, productCode and unitCode as an item's */
             shipping?: {
                 /** @description Shipping charged, in the invoice's currency */
                 amount: number;
@@ -2676,7 +2676,7 @@ export interface components {
                 unitCode?: string;
             };
             /**
-             * @description Store a draft instead of stamping: validated and totalled like a stamp, no folio or timbre until stamped
+             * @description Store a draft, not stamped: validated and totalled, no folio or timbre until stamped
              * @enum {string}
              */
             status?: "draft";
@@ -2686,7 +2686,7 @@ export interface components {
             usoCfdi?: string;
         };
         InvoiceFromReceipts: {
-            /** @description A saved customer (cus_…) instead of receiver (exactly one of the two): its fiscal data is copied into the document */
+            /** @description A saved customer (cus_…) instead of receiver: its fiscal data is copied into the document */
             customerId?: string;
             /** @description Open receipts (rcpt_…) of one merchant, with the same pricesIncludeTax */
             receiptIds: string[];
@@ -2752,7 +2752,7 @@ export interface components {
             /** @description Addresses copied on every e-mail of the merchant’s documents */
             emailCopyTo: string[];
             globalInvoice: components["schemas"]["GlobalInvoiceSetting"];
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description Registered name in capitals, without the corporate-type suffix (SA DE CV…) */
             legalName: string;
@@ -2884,7 +2884,7 @@ export interface components {
             currency: string;
             /** @description TotalDeducciones */
             discount: number;
-            /** @description The employee: the Nómina 1.2 Receptor, its fields named as the SAT names its attributes (tipoContrato is TipoContrato, a c_TipoContrato key); with a registroPatronal, numSeguridadSocial, fechaInicioRelLaboral, riesgoPuesto and salarioDiarioIntegrado are required */
+            /** @description The employee: the Nómina 1.2 Receptor, fields named as its attributes (tipoContrato: TipoContrato, a c_TipoContrato key); a registroPatronal requires numSeguridadSocial, fechaInicioRelLaboral, riesgoPuesto and salarioDiarioIntegrado */
             employee: {
                 /** @description The employee’s CURP (18 characters) */
                 curp: string;
@@ -2919,7 +2919,7 @@ export interface components {
             folio: number;
             /** @description Display folio given on create, printed instead of the numeric folio; null when none */
             folioText: string | null;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
             livemode: boolean;
@@ -2959,7 +2959,7 @@ export interface components {
             /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
             stampedAt: string | null;
             /**
-             * @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled
+             * @description draft (editable), stamping (at the PAC), stamped, stamp_failed (see failure), cancel_pending (asked of the SAT), cancelled
              * @enum {string}
              */
             status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
@@ -3037,7 +3037,7 @@ export interface components {
             merchantId: string;
             /** @description The payroll receipts, one per employee (1 to 1000) */
             nominas: {
-                /** @description Deducciones: what is withheld (ISR 002, IMSS 001…) */
+                /** @description Deducciones: what is withheld; tipo c_TipoDeduccion (002 ISR, 001 IMSS…) */
                 deducciones?: components["schemas"]["Deduccion"][];
                 employee: components["schemas"]["Employee"];
                 /** @description Required when the employer is a person (13-character RFC) */
@@ -3053,9 +3053,9 @@ export interface components {
                     /** @description Required with 039 (one payment) */
                     ultimoSueldoMensOrd?: number;
                 };
-                /** @description OtrosPagos: other payments (subsidio para el empleo 002…) */
+                /** @description OtrosPagos: other payments, tipo c_TipoOtroPago (002 subsidio para el empleo, with subsidioCausado ≥ importe; 004 with compensacionSaldosAFavor {saldoAFavor, anio, remanenteSalFav}) */
                 otrosPagos?: components["schemas"]["OtroPago"][];
-                /** @description Percepciones: what the employee earns */
+                /** @description Percepciones: what the employee earns; tipo c_TipoPercepcion, clave the employer’s own code, concepto the printed text; 019 (horas extra) needs horasExtra [{dias, tipoHoras 01|02|03, horasExtra, importePagado}], 045 accionesOTitulos {valorMercado, precioAlOtorgarse} */
                 percepciones?: components["schemas"]["Percepcion"][];
                 period: components["schemas"]["NominaPeriod"];
                 /** @description The employer's IMSS registration; required for contract types 01-08 */
@@ -3080,7 +3080,7 @@ export interface components {
             }[];
         };
         NominaCreate: {
-            /** @description Deducciones: what is withheld (ISR 002, IMSS 001…) */
+            /** @description Deducciones: what is withheld; tipo c_TipoDeduccion (002 ISR, 001 IMSS…) */
             deducciones?: components["schemas"]["Deduccion"][];
             employee: components["schemas"]["Employee"];
             /** @description Required when the employer is a person (13-character RFC) */
@@ -3098,9 +3098,9 @@ export interface components {
             };
             /** @description A merchant (issuer) of the account: mch_… */
             merchantId: string;
-            /** @description OtrosPagos: other payments (subsidio para el empleo 002…) */
+            /** @description OtrosPagos: other payments, tipo c_TipoOtroPago (002 subsidio para el empleo, with subsidioCausado ≥ importe; 004 with compensacionSaldosAFavor {saldoAFavor, anio, remanenteSalFav}) */
             otrosPagos?: components["schemas"]["OtroPago"][];
-            /** @description Percepciones: what the employee earns */
+            /** @description Percepciones: what the employee earns; tipo c_TipoPercepcion, clave the employer’s own code, concepto the printed text; 019 (horas extra) needs horasExtra [{dias, tipoHoras 01|02|03, horasExtra, importePagado}], 045 accionesOTitulos {valorMercado, precioAlOtorgarse} */
             percepciones?: components["schemas"]["Percepcion"][];
             period: components["schemas"]["NominaPeriod"];
             /** @description The employer's IMSS registration; required for contract types 01-08 */
@@ -3217,7 +3217,7 @@ export interface components {
             files: components["schemas"]["DocumentFiles"];
             /** @description c_FormaPago key: how it is paid (01 cash, 03 transfer, 04 credit card, 28 debit card, 99 to be defined) */
             formaPago: string;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description What the payment takes off the invoice (ImpPagado), in the invoice’s currency and decimals; default monto × equivalenciaDR */
             impPagado: number;
@@ -3247,7 +3247,7 @@ export interface components {
             /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
             stampedAt: string | null;
             /**
-             * @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled
+             * @description draft (editable), stamping (at the PAC), stamped, stamp_failed (see failure), cancel_pending (asked of the SAT), cancelled
              * @enum {string}
              */
             status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
@@ -3358,7 +3358,7 @@ export interface components {
             createdAt: string;
             /** @description The items’ Descripcion */
             description: string;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description IEPS rate of c_TasaOCuota (e.g. 0.08, 0.265); none when absent or null */
             iepsRate: number | null;
@@ -3373,7 +3373,7 @@ export interface components {
             object: "product";
             /** @description Unit price in MXN, up to 6 decimals */
             price: number;
-            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ own setting */
+            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ setting */
             pricesIncludeTax: boolean;
             /** @description c_ClaveProdServ key (8 digits): what is sold */
             productCode: string;
@@ -3464,7 +3464,7 @@ export interface components {
             currency: "MXN";
             /** @description Why the purchase failed; null unless failed */
             failureReason: ("payment_failed" | "expired" | "checkout_not_created" | "currency_not_mxn") | null;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
             livemode: boolean;
@@ -3511,7 +3511,7 @@ export interface components {
             externalId: string | null;
             /** @description c_FormaPago key: how it is paid (01 cash, 03 transfer, 04 credit card, 28 debit card, 99 to be defined) */
             formaPago: string;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description An invoice (inv_…) */
             invoiceId: string | null;
@@ -3528,12 +3528,12 @@ export interface components {
              * @enum {string}
              */
             object: "receipt";
-            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ own setting */
+            /** @description Whether prices include IVA and IEPS (taken out of them); default true, or the saved products’ setting */
             pricesIncludeTax: boolean;
             /** @description The portal page of this receipt (the ticket’s QR code) */
             selfInvoiceUrl: string;
             /**
-             * @description open: the customer may still invoice it; invoiced: an invoice covers it; in_global: the global invoice of its period does; cancelled: voided
+             * @description open: the customer may still invoice it; invoiced: an invoice covers it; in_global: its period’s global invoice does; cancelled
              * @enum {string}
              */
             status: "open" | "invoiced" | "in_global" | "cancelled";
@@ -3562,7 +3562,7 @@ export interface components {
             pricesIncludeTax?: boolean;
         };
         ReceiptInvoice: {
-            /** @description A saved customer (cus_…) instead of receiver (exactly one of the two): its fiscal data is copied into the document */
+            /** @description A saved customer (cus_…) instead of receiver: its fiscal data is copied into the document */
             customerId?: string;
             receiver?: components["schemas"]["Receiver"];
             /** @description c_UsoCFDI key; default: the customer's */
@@ -3723,7 +3723,7 @@ export interface components {
             /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
             stampedAt: string | null;
             /**
-             * @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled
+             * @description draft (editable), stamping (at the PAC), stamped, stamp_failed (see failure), cancel_pending (asked of the SAT), cancelled
              * @enum {string}
              */
             status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
@@ -3761,13 +3761,13 @@ export interface components {
             cveRetenc: string;
             /** @description DescRetenc: what it was, required with cveRetenc 25 */
             descRetenc?: string;
-            /** @description FolioInt: the issuer’s own folio (1-20 letters or digits); default the certificate’s folio */
+            /** @description FolioInt: the issuer’s own folio (letters or digits); default the certificate’s folio */
             folioInt?: string;
             /** @description The merchant that withheld (the Emisor): mch_… */
             merchantId: string;
             period: components["schemas"]["RetentionPeriod"];
             receiver: components["schemas"]["RetentionReceiver"];
-            /** @description CfdiRetenRelacionados: the certificate this one relates to */
+            /** @description CfdiRetenRelacionados: the certificate this one relates to (tipoRelacion 04: replaces it) */
             related?: {
                 /** @description TipoRelacion (c_TipoRelacion): 04 replaces a previous certificate */
                 tipoRelacion: string;
@@ -3775,7 +3775,7 @@ export interface components {
                 uuid: string;
             };
             totals: components["schemas"]["RetentionTotalsInput"];
-            /** @description ImpRetenidos: the taxes withheld; none for a certificate of payments with nothing withheld */
+            /** @description ImpRetenidos: the taxes withheld (impuestoRet c_Impuesto, tipoPagoRet c_TipoPagoRet 01-04); none if nothing was */
             withholdings?: components["schemas"]["RetentionWithholding"][];
         };
         /** @description Periodo: the months of one fiscal year the certificate covers */
@@ -3787,7 +3787,7 @@ export interface components {
             /** @description MesIni: first month covered (1-12) */
             mesIni: number;
         };
-        /** @description The receiver (Receptor) the taxes were withheld from */
+        /** @description The receiver (Receptor) the taxes were withheld from: Nacional with its rfc and zip, or Extranjero */
         RetentionReceiver: {
             /** @description CurpR of a Nacional person (optional) */
             curp?: string;
@@ -3805,7 +3805,7 @@ export interface components {
             /** @description DomicilioFiscalR of a Nacional receiver: the postal code of its fiscal domicile */
             zip?: string;
         };
-        /** @description Totales of the operation; the sums are computed by the server */
+        /** @description Totales of the operation; montoTotOperacion and montoTotRet are computed by the server */
         RetentionTotalsInput: {
             /** @description ISRCorrespondiente (optional); MXN, at most 2 decimals */
             isrCorrespondiente?: number;
@@ -3848,7 +3848,7 @@ export interface components {
                  */
                 status: "pending";
             };
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description nominal, global or credit_note for invoices */
             kind?: string;
@@ -3859,7 +3859,7 @@ export interface components {
             /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
             stampedAt: null;
             /**
-             * @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled
+             * @description draft (editable), stamping (at the PAC), stamped, stamp_failed (see failure), cancel_pending (asked of the SAT), cancelled
              * @enum {string}
              */
             status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
@@ -3876,7 +3876,7 @@ export interface components {
             createdAt: string;
             /** @description Change to the balance in centavos: negative for a charge, positive for a credit */
             deltaCentavos: number;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
             livemode: boolean;
@@ -4056,7 +4056,7 @@ export interface components {
             error: string | null;
             /** @description The event (evt_…) */
             eventId: string;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
             livemode: boolean;
@@ -4094,7 +4094,7 @@ export interface components {
             enabledEvents: string[];
             /** @description Start of the current run of failed attempts */
             failingSince: string | null;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
             livemode: boolean;
@@ -4147,7 +4147,7 @@ export interface components {
             enabledEvents: string[];
             /** @description Start of the current run of failed attempts */
             failingSince: string | null;
-            /** @description Unique identifier, prefixed by the object type (inv_…, pay_…, cus_…) */
+            /** @description The id, prefixed by the object type (inv_…, pay_…, cus_…) */
             id: string;
             /** @description true in live mode (sk_live_ keys, real SAT stamps), false in test mode (sk_test_ keys, sandbox PAC) */
             livemode: boolean;
@@ -4658,7 +4658,7 @@ export interface operations {
             query?: {
                 /** @description How many objects to return at most */
                 limit?: number;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
             };
             header?: never;
@@ -4771,7 +4771,7 @@ export interface operations {
             query?: {
                 /** @description How many objects to return at most */
                 limit?: number;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
                 /** @description Only transactions of this type */
                 type?: "purchase" | "consume" | "refund" | "recharge" | "adjustment" | "seed";
@@ -5775,7 +5775,7 @@ export interface operations {
                 q?: string;
                 /** @description The exact RFC */
                 rfc?: string;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
             };
             header?: never;
@@ -6402,13 +6402,13 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Only objects created at or after this instant (ISO 8601) */
+                /** @description Created at or after this instant (ISO 8601) */
                 createdFrom?: string;
-                /** @description Only objects created before this instant (ISO 8601) */
+                /** @description Created before this instant (ISO 8601) */
                 createdTo?: string;
                 /** @description How many objects to return at most */
                 limit?: number;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
                 /** @description An event type, or a family such as invoice.* */
                 type?: string;
@@ -6714,7 +6714,7 @@ export interface operations {
             query?: {
                 /** @description How many objects to return at most */
                 limit?: number;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
             };
             header?: never;
@@ -6998,9 +6998,9 @@ export interface operations {
     listInvoices: {
         parameters: {
             query?: {
-                /** @description Only objects created at or after this instant (ISO 8601) */
+                /** @description Created at or after this instant (ISO 8601) */
                 createdFrom?: string;
-                /** @description Only objects created before this instant (ISO 8601) */
+                /** @description Created before this instant (ISO 8601) */
                 createdTo?: string;
                 /** @description nominal (one receiver), global (sales to the general public) or credit_note (egreso) */
                 kind?: "nominal" | "global" | "credit_note";
@@ -7008,11 +7008,11 @@ export interface operations {
                 limit?: number;
                 /** @description A merchant (issuer) of the account: mch_… */
                 merchantId?: string;
-                /** @description c_MetodoPago: PUE paid in one installment, PPD paid in installments or later (then a payment complement per payment) */
+                /** @description c_MetodoPago: PUE paid at once, PPD in installments or later (then a payment complement per payment) */
                 metodoPago?: "PUE" | "PPD";
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
-                /** @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled */
+                /** @description draft (editable), stamping (at the PAC), stamped, stamp_failed (see failure), cancel_pending (asked of the SAT), cancelled */
                 status?: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
                 /** @description Folio fiscal: the UUID of the SAT timbre */
                 uuid?: string;
@@ -8451,7 +8451,7 @@ export interface operations {
             query?: {
                 /** @description How many objects to return at most */
                 limit?: number;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
             };
             header?: never;
@@ -9497,7 +9497,7 @@ export interface operations {
             query?: {
                 /** @description How many objects to return at most */
                 limit?: number;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
             };
             header?: never;
@@ -11009,9 +11009,9 @@ export interface operations {
     listNominas: {
         parameters: {
             query?: {
-                /** @description Only objects created at or after this instant (ISO 8601) */
+                /** @description Created at or after this instant (ISO 8601) */
                 createdFrom?: string;
-                /** @description Only objects created before this instant (ISO 8601) */
+                /** @description Created before this instant (ISO 8601) */
                 createdTo?: string;
                 /** @description The employee's RFC */
                 employeeRfc?: string;
@@ -11023,9 +11023,9 @@ export interface operations {
                 paymentDateFrom?: string;
                 /** @description FechaPago on or before (YYYY-MM-DD) */
                 paymentDateTo?: string;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
-                /** @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled */
+                /** @description draft (editable), stamping (at the PAC), stamped, stamp_failed (see failure), cancel_pending (asked of the SAT), cancelled */
                 status?: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
                 /** @description Folio fiscal: the UUID of the SAT timbre */
                 uuid?: string;
@@ -12120,7 +12120,7 @@ export interface operations {
             query?: {
                 /** @description How many objects to return at most */
                 limit?: number;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
             };
             header?: never;
@@ -12569,9 +12569,9 @@ export interface operations {
     listPayments: {
         parameters: {
             query?: {
-                /** @description Only objects created at or after this instant (ISO 8601) */
+                /** @description Created at or after this instant (ISO 8601) */
                 createdFrom?: string;
-                /** @description Only objects created before this instant (ISO 8601) */
+                /** @description Created before this instant (ISO 8601) */
                 createdTo?: string;
                 /** @description An invoice (inv_…) */
                 invoiceId?: string;
@@ -12579,9 +12579,9 @@ export interface operations {
                 limit?: number;
                 /** @description A merchant (issuer) of the account: mch_… */
                 merchantId?: string;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
-                /** @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled */
+                /** @description draft (editable), stamping (at the PAC), stamped, stamp_failed (see failure), cancel_pending (asked of the SAT), cancelled */
                 status?: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
                 /** @description Folio fiscal: the UUID of the SAT timbre */
                 uuid?: string;
@@ -13263,7 +13263,7 @@ export interface operations {
             query?: {
                 /** @description How many objects to return at most */
                 limit?: number;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
             };
             header?: never;
@@ -13406,7 +13406,7 @@ export interface operations {
                 q?: string;
                 /** @description The exact SKU */
                 sku?: string;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
             };
             header?: never;
@@ -14040,9 +14040,9 @@ export interface operations {
                 limit?: number;
                 /** @description A merchant (issuer) of the account: mch_… */
                 merchantId?: string;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
-                /** @description open: the customer may still invoice it; invoiced: an invoice covers it; in_global: the global invoice of its period does; cancelled: voided */
+                /** @description open: the customer may still invoice it; invoiced: an invoice covers it; in_global: its period’s global invoice does; cancelled */
                 status?: "open" | "invoiced" | "in_global" | "cancelled";
             };
             header?: never;
@@ -15376,9 +15376,9 @@ export interface operations {
     listRetentions: {
         parameters: {
             query?: {
-                /** @description Only objects created at or after this instant (ISO 8601) */
+                /** @description Created at or after this instant (ISO 8601) */
                 createdFrom?: string;
-                /** @description Only objects created before this instant (ISO 8601) */
+                /** @description Created before this instant (ISO 8601) */
                 createdTo?: string;
                 /** @description How many objects to return at most */
                 limit?: number;
@@ -15386,9 +15386,9 @@ export interface operations {
                 merchantId?: string;
                 /** @description RfcR of a Nacional receiver */
                 receiverRfc?: string;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
-                /** @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled */
+                /** @description draft (editable), stamping (at the PAC), stamped, stamp_failed (see failure), cancel_pending (asked of the SAT), cancelled */
                 status?: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
                 /** @description Folio fiscal: the UUID of the SAT timbre */
                 uuid?: string;
@@ -17540,7 +17540,7 @@ export interface operations {
             query?: {
                 /** @description How many objects to return at most */
                 limit?: number;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
             };
             header?: never;
@@ -18221,7 +18221,7 @@ export interface operations {
             query?: {
                 /** @description How many objects to return at most */
                 limit?: number;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
             };
             header?: never;

@@ -69,7 +69,8 @@ export interface ApiDocumentKind<Texts extends RouteTexts = FaceTexts> {
 
 /**
  * A resource and the kinds created as it. `tools` says whether its operations are MCP tools too (their texts then
- * name them): the MCP listing has a size budget (mcp-listing.test.ts), and withholding certificates are REST-only.
+ * name them); a REST-only face has no tool texts. The MCP listing has a size budget (mcp-listing.test.ts): a face
+ * gains tools only if they fit in it.
  */
 export type DocumentFace =
   | { resource: DocumentResource; kinds: readonly ApiDocumentKind[]; tools: true }

@@ -13,8 +13,6 @@ import {
   trasladoResource,
 } from './resources';
 
-const MONEY = 'Amounts in MXN pesos (2 decimals, 6 for unit prices), times Mexico City local.';
-
 export const invoiceKind: ApiDocumentKind = {
   kind: DOCUMENT_KINDS.invoice as DocumentKind<never>,
   resource: invoiceResource,
@@ -29,11 +27,9 @@ export const invoiceKind: ApiDocumentKind = {
       name: 'create_invoice',
       title: 'Create invoice',
       description:
-        'Issue and stamp a CFDI 4.0 income invoice (one timbre). metodoPago PUE: paid in full, formaPago the real payment ' +
-        'form (03 transfer…); PPD: paid later, formaPago 99, then create_payment per payment. Receiver RFC XAXX010101000: a ' +
-        'global invoice, with informacionGlobal. Another currency: moneda with tipoCambio. An export: exportacion 02 with ' +
-        'comercioExterior, receiver XEXX010101000 with residenciaFiscal and numRegIdTrib. Freight: cartaPorte. ' +
-        `${MONEY} Waits up to 20 s for the stamp; if still status stamping, poll get_invoice.`,
+        'Issue and stamp a CFDI 4.0 income invoice. PUE: formaPago the real payment form (03 transfer…); PPD: ' +
+        'formaPago 99, then create_payment per payment. Global: receiver XAXX010101000 with informacionGlobal. Another ' +
+        'currency: moneda, tipoCambio. Export: exportacion 02, comercioExterior, a foreign receiver. Freight: cartaPorte.',
     },
   },
 };
@@ -53,10 +49,9 @@ export const creditNoteKind: ApiDocumentKind = {
       name: 'create_credit_note',
       title: 'Create credit note',
       description:
-        'Issue and stamp a credit note (CFDI egreso, one timbre) correcting an income invoice without cancelling it, ' +
-        'in its currency. Give relatedInvoiceId for an invoice of this service (receiver ' +
-        'copied), or relatedUuid plus receiver for one stamped elsewhere. formaPago: how the money goes back (15 if unpaid; ' +
-        "never 99). An invoice's credit notes never exceed its total.",
+        'Stamp a credit note (CFDI egreso) correcting an income invoice, in its currency: relatedInvoiceId for an ' +
+        'invoice of this service (receiver copied), or relatedUuid and receiver for one stamped elsewhere. formaPago: how ' +
+        "the money goes back (15 if unpaid; never 99). At most the invoice's total.",
     },
   },
 };
@@ -76,9 +71,8 @@ export const paymentKind: ApiDocumentKind = {
       name: 'create_payment',
       title: 'Create payment complement',
       description:
-        'Record money received for a stamped PPD invoice and stamp its payment complement (Pagos 2.0, one timbre), in ' +
-        "the invoice's currency or another (monedaP, equivalenciaDR); the server computes installment and balances. " +
-        'Waits up to 20 s like create_invoice.',
+        'Record money received for a stamped PPD invoice and stamp its payment complement (Pagos 2.0), in the ' +
+        "invoice's currency or another (monedaP, equivalenciaDR); the server computes installment and balances.",
     },
   },
 };
@@ -97,14 +91,13 @@ export const nominaKind: ApiDocumentKind = {
       name: 'create_nomina',
       title: 'Create payroll receipt',
       description:
-        'Stamp one payroll receipt (CFDI type N with the Nómina 1.2 complement; one timbre) for one employee and period; ' +
-        'the server computes every total, the Antigüedad and the Comprobante. Each SAT payroll rule that fails comes back as ' +
-        'an error naming the field and its NOM code. Waits up to 20 s like create_invoice.',
+        'Stamp one payroll receipt (CFDI type N, Nómina 1.2) for one employee and period; the server computes every ' +
+        'total, the Antigüedad and the Comprobante, and names the field and NOM code of each SAT rule that fails.',
     },
   },
 };
 
-export const retentionKind: ApiDocumentKind<RouteTexts> = {
+export const retentionKind: ApiDocumentKind = {
   kind: DOCUMENT_KINDS.retention as DocumentKind<never>,
   resource: retentionResource,
   path: '/retentions',
@@ -114,6 +107,13 @@ export const retentionKind: ApiDocumentKind<RouteTexts> = {
     summary: 'Stamp a withholding certificate',
     description:
       "Validate a withholding certificate (CFDI de retenciones e información de pagos, Retenciones 2.0) against the SAT rules (each failure a 400 naming the field), reserve one timbre and stamp it through the PAC's retentions service. The server computes MontoTotOperacion and MontoTotRet. Waits up to 20 s: 201 stamped, else 202 stamping.",
+    tool: {
+      name: 'create_retention',
+      title: 'Create retention',
+      description:
+        'Stamp a withholding certificate (CFDI de retenciones, Retenciones 2.0): what a merchant paid a receiver in ' +
+        'months of one year and the taxes it withheld; the server computes montoTotOperacion and montoTotRet.',
+    },
   },
 };
 
@@ -135,6 +135,6 @@ export const DOCUMENT_FACES: readonly DocumentFace[] = [
   { resource: invoiceResource, kinds: [invoiceKind, creditNoteKind], tools: true },
   { resource: paymentResource, kinds: [paymentKind], tools: true },
   { resource: nominaResource, kinds: [nominaKind], tools: true },
-  { resource: retentionResource, kinds: [retentionKind], tools: false },
+  { resource: retentionResource, kinds: [retentionKind], tools: true },
   { resource: trasladoResource, kinds: [trasladoKind], tools: false },
 ];

@@ -16,9 +16,8 @@ const invoiceDrafts: DraftFaces = {
       name: 'update_draft',
       title: 'Edit draft',
       description:
-        'Change a draft invoice or credit note before stamping it: give only the fields to change; a field given replaces ' +
-        'the old one whole (items is the whole list), null removes an optional one. The result is the draft with its totals ' +
-        'computed again. Costs nothing.',
+        'Change a draft invoice or credit note: each field given is replaced whole (items: the whole list), null ' +
+        'removes an optional one; the draft comes back totalled again. Costs nothing.',
     },
   },
   stamp: {
@@ -30,8 +29,8 @@ const invoiceDrafts: DraftFaces = {
       name: 'stamp_draft',
       title: 'Stamp draft',
       description:
-        'Stamp a draft invoice or credit note (inv_…) with the SAT: it gets its folio and UUID and costs one timbre, exactly as ' +
-        'create_invoice would have with the same data; its id stays. Waits up to 20 s like create_invoice; a draft is stamped once.',
+        'Stamp a draft invoice or credit note (inv_…): it gets its folio and UUID and costs one timbre, as create_invoice ' +
+        'with the same data would; its id stays. A draft is stamped once.',
     },
   },
   del: {
@@ -94,8 +93,8 @@ export const invoiceResource: DocumentResource = {
       name: 'get_invoice',
       title: 'Get invoice',
       description:
-        'Read one invoice or credit note by id: status, UUID, totals, outstanding balance of a PPD invoice, cancellation ' +
-        'and XML/PDF links valid 15 minutes. Use it to follow a document that is still stamping.',
+        "Read one invoice or credit note: status, UUID, totals, a PPD invoice's outstanding balance, cancellation, " +
+        'XML/PDF links. Polls one still stamping.',
     },
   },
   list: {
@@ -106,8 +105,7 @@ export const invoiceResource: DocumentResource = {
       name: 'list_invoices',
       title: 'List invoices',
       description:
-        'List invoices and credit notes, newest first, optionally filtered by merchant, kind, status, UUID, metodoPago or ' +
-        'creation time.',
+        'List invoices and credit notes, newest first, by merchant, kind, status, UUID, metodoPago or creation time.',
     },
   },
   cancel: {
@@ -118,9 +116,8 @@ export const invoiceResource: DocumentResource = {
       name: 'cancel_invoice',
       title: 'Cancel invoice',
       description:
-        'Ask the SAT to cancel a stamped invoice or credit note (one timbre); cancel its payments first. The result is the ' +
-        'invoice: status cancelled, or cancel_pending while the receiver has up to 72 hours to accept. Irreversible once the ' +
-        'SAT accepts.',
+        'Ask the SAT to cancel a stamped invoice or credit note; cancel its payments first. Result: status cancelled, or ' +
+        'cancel_pending while the receiver has up to 72 hours to accept. Irreversible once accepted.',
     },
   },
   drafts: invoiceDrafts,
@@ -142,8 +139,7 @@ export const paymentResource: DocumentResource = {
       name: 'get_payment',
       title: 'Get payment',
       description:
-        'Read one payment complement by id: status, UUID, installment number, amount and balances, cancellation and ' +
-        'XML/PDF links valid 15 minutes.',
+        'Read one payment complement: status, UUID, installment, amount and balances, cancellation, XML/PDF links.',
     },
   },
   list: {
@@ -154,8 +150,7 @@ export const paymentResource: DocumentResource = {
       name: 'list_payments',
       title: 'List payments',
       description:
-        'List payment complements, newest first, optionally of one invoice (invoiceId) or merchant, by status, UUID or ' +
-        'creation time.',
+        'List payment complements, newest first, of one invoice (invoiceId) or merchant, by status, UUID or creation time.',
     },
   },
   cancel: {
@@ -166,8 +161,8 @@ export const paymentResource: DocumentResource = {
       name: 'cancel_payment',
       title: 'Cancel payment',
       description:
-        "Ask the SAT to cancel a stamped payment complement (one timbre); once cancelled, what it paid returns to the invoice's " +
-        'balance. Newest installment first. motivo as for cancel_invoice.',
+        'Ask the SAT to cancel a stamped payment complement, newest installment first; once cancelled, what it paid ' +
+        "returns to the invoice's balance.",
     },
   },
   ...emailTexts('Payment', 'a', 'payment complement'),
@@ -189,8 +184,7 @@ export const nominaResource: DocumentResource = {
       name: 'get_nomina',
       title: 'Get payroll receipt',
       description:
-        'Read one payroll receipt by id: status, UUID, employee, period, totals and net pay, cancellation and XML/PDF ' +
-        'links valid 15 minutes.',
+        'Read one payroll receipt: status, UUID, employee, period, totals and net pay, cancellation, XML/PDF links.',
     },
   },
   list: {
@@ -202,8 +196,8 @@ export const nominaResource: DocumentResource = {
       name: 'list_nominas',
       title: 'List payroll receipts',
       description:
-        'List payroll receipts, newest first, by employer (merchantId), status, UUID, employee RFC, payment date range ' +
-        'or creation time.',
+        'List payroll receipts, newest first, by employer (merchantId), status, UUID, employee RFC, payment date or ' +
+        'creation time.',
     },
   },
   cancel: {
@@ -214,15 +208,15 @@ export const nominaResource: DocumentResource = {
       name: 'cancel_nomina',
       title: 'Cancel payroll receipt',
       description:
-        "Ask the SAT to cancel a stamped payroll receipt (one timbre); payroll is cancelled without the employee's " +
-        'acceptance. motivo as for cancel_invoice (01 needs folioSustitucion, the UUID of the receipt that replaces it).',
+        "Ask the SAT to cancel a stamped payroll receipt, without the employee's acceptance (motivo 01: folioSustitucion " +
+        'is the UUID of the receipt replacing it).',
     },
   },
   ...emailTexts('Nomina', 'a', 'payroll receipt'),
 };
 
-/** Withholding certificates: REST only (no MCP tools, see DocumentFace), XML only (no PDF, hence no e-mail routes). */
-export const retentionResource: DocumentResource<RouteTexts> = {
+/** Withholding certificates: XML only (no PDF, hence no e-mail routes). */
+export const retentionResource: DocumentResource = {
   type: 'retention',
   path: '/retentions',
   tag: 'retentions',
@@ -234,18 +228,38 @@ export const retentionResource: DocumentResource<RouteTexts> = {
     summary: 'Retrieve a withholding certificate',
     description:
       'A withholding certificate (Retenciones 2.0) with its receiver, period, totals and taxes withheld, and the signed URL of its stamped XML once stamped (it has no PDF).',
+    tool: {
+      name: 'get_retention',
+      title: 'Get retention',
+      description:
+        'Read one withholding certificate (ret_…): status, UUID, receiver, period, totals, taxes withheld, ' +
+        'cancellation, XML link (it has no PDF).',
+    },
   },
   list: {
     operationId: 'listRetentions',
     summary: 'List withholding certificates',
     description:
       'Withholding certificates, newest first; filter by merchant, status, UUID, receiver RFC and creation time.',
+    tool: {
+      name: 'list_retentions',
+      title: 'List retentions',
+      description:
+        'List withholding certificates, newest first, by merchant, status, UUID, receiverRfc or creation time.',
+    },
   },
   cancel: {
     operationId: 'cancelRetention',
     summary: 'Cancel a withholding certificate (no acceptance by the receiver needed)',
     description:
       "Cancel a stamped withholding certificate with the SAT through the PAC's retentions service (one timbre). 202 once the PAC answered: status `cancelled` (a certificate never waits for its receiver's acceptance).",
+    tool: {
+      name: 'cancel_retention',
+      title: 'Cancel retention',
+      description:
+        'Ask the SAT to cancel a stamped withholding certificate (ret_…), without the receiver’s acceptance. ' +
+        'Irreversible.',
+    },
   },
 };
 

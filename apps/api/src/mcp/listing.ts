@@ -217,7 +217,8 @@ function compactUnions(node: unknown): unknown {
  * customer's fields) are written once: later tools name where (`As create_invoice.items`). A listing
  * has no shared definitions across tools, so this is the sharing; each tool's validation still uses its full schema.
  */
-const SHARED_FROM = 80;
+// 60 (was 80): a merchantId's description or a payroll concept's clave, repeated by many tools, is a pointer too.
+const SHARED_FROM = 60;
 
 function sharedOnce(listing: Tool[]): Tool[] {
   const seen = new Map<string, string>();
@@ -298,10 +299,12 @@ function referencedArguments(schema: Node): Node {
 /**
  * Sub-objects few calls need (payroll's severance, pension, overtime, stock options, balance compensation and sick
  * leave) or whose fields say what they are (a customer's postal address: street, city…; the payroll employee and
- * period, named as the SAT's Nómina 1.2 attributes, whose rules the server reports with their NOM code) listed
- * with their fields named in the description (`{numAniosServicio, ultimoSueldoMensOrd}`, `?` for an optional one, an
- * enum's values after it) instead of as a schema: a model still learns the names and keys, the server still validates
- * every field and answers a mistake with its path.
+ * period, named as the SAT's Nómina 1.2 attributes, whose rules the server reports with their NOM code; a withholding
+ * certificate's receiver, totals and withholdings, named as the SAT's Retenciones 2.0 attributes) listed with their
+ * fields named in the description (`{numAniosServicio, ultimoSueldoMensOrd}`, `?` for an optional one, an enum's
+ * values after it) instead of as a schema: a model still learns the names and keys, the server still validates every
+ * field and answers a mistake with its path. `tool.argument` names one tool's argument only (an invoice's receiver
+ * stays a schema).
  */
 const FIELDS_IN_TEXT = new Set([
   'address',
@@ -313,6 +316,16 @@ const FIELDS_IN_TEXT = new Set([
   'horasExtra',
   'accionesOTitulos',
   'compensacionSaldosAFavor',
+  'shipping',
+  'informacionGlobal',
+  'relatedDocuments',
+  'percepciones',
+  'deducciones',
+  'otrosPagos',
+  'create_retention.related',
+  'create_retention.receiver',
+  'create_retention.totals',
+  'create_retention.withholdings',
 ]);
 
 function fieldsText(schema: Node): string {
@@ -327,8 +340,21 @@ function fieldsText(schema: Node): string {
   return value.type === 'array' ? `[${text}]` : text;
 }
 
-function withFieldsInText(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withFieldsInText);
+/**
+ * A field as its description and its fields' names. A nullable one stays a union with null (the text its value), so
+ * an edit tool's `X or null` still points to its maker's X and a maker's `X or null` is `type: [X, "null"]`.
+ */
+function inText(field: Node, name: string): Node {
+  const value = nonNull(field) ?? field;
+  const text = {
+    ...(typeof value.type === 'string' ? { type: value.type } : {}),
+    description: `${field.description ?? value.description ?? name}: ${fieldsText(field)}`,
+  };
+  return value === field ? text : { anyOf: [text, { type: 'null' }] };
+}
+
+function withFieldsInText(node: unknown, tool: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => withFieldsInText(item, tool));
   if (typeof node !== 'object' || node === null) return node;
   return Object.fromEntries(
     Object.entries(node as Node).map(([key, value]) => [
@@ -336,18 +362,12 @@ function withFieldsInText(node: unknown): unknown {
       key === 'properties'
         ? Object.fromEntries(
             Object.entries(value as Record<string, Node>).map(([name, field]) =>
-              FIELDS_IN_TEXT.has(name)
-                ? [
-                    name,
-                    {
-                      ...(typeof field.type === 'string' ? { type: field.type } : {}),
-                      description: `${field.description ?? name}: ${fieldsText(field)}`,
-                    },
-                  ]
-                : [name, withFieldsInText(field)],
+              FIELDS_IN_TEXT.has(name) || FIELDS_IN_TEXT.has(`${tool}.${name}`)
+                ? [name, inText(field, name)]
+                : [name, withFieldsInText(field, tool)],
             ),
           )
-        : withFieldsInText(value),
+        : withFieldsInText(value, tool),
     ]),
   );
 }
@@ -420,6 +440,7 @@ export function toolListing(tools: readonly McpTool[]): Tool[] {
     inputSchema: referencedArguments(
       withFieldsInText(
         withoutImpliedTypes(withoutGuards(withCatalogEnums(describeFields(withoutNames(plain(tool.input)))))),
+        tool.name,
       ) as Node,
     ) as Tool['inputSchema'],
     outputSchema: referenced(tool.output as Node) as Tool['outputSchema'],

@@ -53,7 +53,8 @@ const INSTRUCTIONS =
   '(up to 2 decimals, 6 for unit prices; balances in centavos), dates and times are Mexico City local time ' +
   '(YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS), creation-time filters ISO 8601 UTC. Start with list_merchants for the merchantId ' +
   'and search_product_codes / search_unit_codes for item keys; get_catalog has the usoCfdi, regimenFiscal and formaPago ' +
-  'keys. Stamping and cancelling cost one timbre each and require an idempotency_key: a new unique one per document or ' +
+  'keys. A stamping tool waits up to 20 s for the stamp; a result still stamping is followed with its get tool. ' +
+  'Stamping and cancelling cost one timbre each and require an idempotency_key: a new unique one per document or ' +
   'cancellation, and the same one when you retry a call, so a retry never stamps or charges twice. List tools answer ' +
   'newest first, up to limit (default 10, at most 100) per page; pass starting_after = the last id while has_more. An ' +
   'argument described "As tool.path" is that argument of that tool, "As tool" its argument of the same name. A result ' +

@@ -109,7 +109,7 @@ export const receiptInvoiceTool = (): McpTool =>
   defineTool({
     name: 'invoice_receipts',
     description:
-      'Stamp one invoice (CFDI) of one or more open receipts of one merchant for a customer who asked for it: the receiver or a saved customerId, and usoCfdi; items and payment come from the receipts. A receipt already invoiced, in a global invoice or cancelled is refused.',
+      'Stamp one invoice of open receipts of one merchant for the customer who asked: the receiver or a customerId, and usoCfdi; items and payment come from the receipts. A receipt not open is refused.',
     input: ToolInput({ ...InvoiceFromReceiptsSchema.properties, idempotency_key: IdempotencyKeyProperty }),
     output: OneOfShapes(InvoiceSchema, StampingSchema),
     shapeOf: (status) => (status === 202 ? StampingSchema : InvoiceSchema),

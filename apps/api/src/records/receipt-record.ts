@@ -33,7 +33,7 @@ export const receiptRecord: RecordResource<ReceiptView> = {
       name: 'create_receipt',
       title: 'Create receipt',
       description:
-        'Record a sale to the general public as a receipt (a ticket), its items as for create_invoice. Nothing is stamped: the customer may invoice it in the portal at selfInvoiceUrl until expiresAt, after which it goes into the global invoice. A new idempotency_key per sale.',
+        'Record a sale to the general public as a receipt (a ticket), items as for create_invoice. Nothing is stamped: the customer may invoice it at selfInvoiceUrl until expiresAt; then it goes into the global invoice.',
     },
   },
   retrieve: {
@@ -44,7 +44,7 @@ export const receiptRecord: RecordResource<ReceiptView> = {
       name: 'get_receipt',
       title: 'Get receipt',
       description:
-        'Read one receipt by id (rcpt_…): status, key, selfInvoiceUrl, items, totals, expiresAt and the invoiceId that covers it.',
+        'Read one receipt (rcpt_…): status, key, selfInvoiceUrl, items, totals, expiresAt and the invoiceId covering it.',
     },
   },
   list: {
@@ -69,7 +69,7 @@ export const receiptRecord: RecordResource<ReceiptView> = {
         name: 'cancel_receipt',
         title: 'Cancel receipt',
         description:
-          'Void an open receipt (id rcpt_…) so nobody invoices it and no global invoice includes it. Only an open receipt: an invoiced one is undone by cancelling its invoice.',
+          'Void an open receipt (rcpt_…): nobody invoices it, no global invoice includes it. An invoiced one is undone by cancelling its invoice.',
       },
       run: cancelReceipt as never,
       conflicts: [409],

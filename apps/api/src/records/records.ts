@@ -53,7 +53,7 @@ export const customerRecord: RecordResource<CustomerView> = {
       name: 'create_customer',
       title: 'Create customer',
       description:
-        "Save a customer (a CFDI receiver) to invoice later with customerId instead of a receiver, its fiscal data as on the customer's Constancia de Situación Fiscal. Calling it twice saves two customers.",
+        'Save a customer (a CFDI receiver, its data as on its Constancia de Situación Fiscal) to invoice later by customerId. Calling it twice saves two.',
     },
   },
   retrieve: {
@@ -64,7 +64,7 @@ export const customerRecord: RecordResource<CustomerView> = {
       name: 'get_customer',
       title: 'Get customer',
       description:
-        'Read one saved customer by id (cus_…): its fiscal data, default usoCfdi, e-mail addresses and language, address.',
+        'Read one saved customer (cus_…): fiscal data, default usoCfdi, e-mail addresses and language, address.',
     },
   },
   update: {
@@ -87,7 +87,7 @@ export const customerRecord: RecordResource<CustomerView> = {
       name: 'list_customers',
       title: 'List customers',
       description:
-        'Find saved customers by part of the RFC or legal name, or an exact RFC. Their id is the customerId of create_invoice, create_credit_note or create_payment.',
+        'Find saved customers by part of the RFC or legal name, or an exact RFC; their id is the customerId of the create tools.',
     },
   },
   del: {
@@ -125,7 +125,7 @@ export const productRecord: RecordResource<ProductView> = {
       name: 'create_product',
       title: 'Create product',
       description:
-        'Save a product or service to invoice later as an item {productId, quantity}: its keys (search_product_codes, search_unit_codes), text, price and taxes.',
+        'Save a product or service to invoice later as an item {productId, quantity}: its SAT keys, text, price and taxes.',
     },
   },
   retrieve: {
@@ -136,7 +136,7 @@ export const productRecord: RecordResource<ProductView> = {
       name: 'get_product',
       title: 'Get product',
       description:
-        'Read one saved product by id (prod_…): keys, description, price and whether it includes taxes, tax rates, SKU.',
+        'Read one saved product (prod_…): keys, description, price and whether it includes taxes, tax rates, SKU.',
     },
   },
   update: {
@@ -159,7 +159,7 @@ export const productRecord: RecordResource<ProductView> = {
       name: 'list_products',
       title: 'List products',
       description:
-        'Find saved products by part of the description or SKU, or an exact SKU. Their id is the productId of the items of create_invoice or create_credit_note.',
+        'Find saved products by part of the description or SKU, or an exact SKU; their id is the productId of items.',
     },
   },
   del: {

@@ -110,8 +110,7 @@ const DocumentItemSchema = named(
 const Items = Type.Array(DocumentItemSchema, { minItems: 1, maxItems: 500 });
 export const CustomerId = Type.String({
   minLength: 1,
-  description:
-    'A saved customer (cus_…) instead of receiver (exactly one of the two): its fiscal data is copied into the document',
+  description: 'A saved customer (cus_…) instead of receiver: its fiscal data is copied into the document',
 });
 
 export const UuidString = Type.String({
@@ -229,8 +228,7 @@ const ComercioExteriorSchema = Type.Object(
 
 /** `status: "draft"` on a create body: the document is stored as a draft instead of stamped. */
 const DraftStatus = Type.Literal('draft', {
-  description:
-    'Store a draft instead of stamping: validated and totalled like a stamp, no folio or timbre until stamped',
+  description: 'Store a draft, not stamped: validated and totalled, no folio or timbre until stamped',
 });
 
 export const InvoiceCreateSchema = named(
@@ -358,7 +356,7 @@ export const DocumentStatusSchema = StringEnum(
   ['draft', 'stamping', 'stamped', 'stamp_failed', 'cancel_pending', 'cancelled'],
   {
     description:
-      'draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled',
+      'draft (editable), stamping (at the PAC), stamped, stamp_failed (see failure), cancel_pending (asked of the SAT), cancelled',
   },
 );
 const Status = DocumentStatusSchema;

@@ -9,7 +9,7 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.U
 
 const ReceiptStatusSchema = StringEnum(['open', 'invoiced', 'in_global', 'cancelled'], {
   description:
-    'open: the customer may still invoice it; invoiced: an invoice covers it; in_global: the global invoice of its period does; cancelled: voided',
+    'open: the customer may still invoice it; invoiced: an invoice covers it; in_global: its period’s global invoice does; cancelled',
 });
 
 export const ReceiptCreateSchema = named(
@@ -128,7 +128,7 @@ export const GlobalInvoiceRunSchema = named(
       periodicity: Type.Optional(
         StringEnum(['01', '02', '03', '04', '05'], {
           description:
-            'c_Periodicidad of the period: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only); default the merchant’s globalInvoice.periodicity',
+            'c_Periodicidad of the period: 01 daily … 05 bimonthly (régimen 621 only); default the merchant’s globalInvoice.periodicity',
         }),
       ),
     },

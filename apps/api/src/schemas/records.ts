@@ -62,7 +62,7 @@ const customerFields = {
   locale: StringEnum(['es', 'en'], { description: 'Language of the e-mails to this customer; default es' }),
   autoEmail: Nullable(
     Type.Boolean(),
-    "E-mail the CFDI on stamp and cancellation: true, false, or null to follow the merchant's setting (default)",
+    "E-mail the CFDI on stamp and cancellation: true, false, or null (default) for the merchant's setting",
   ),
   address: Nullable(AddressSchema),
 };

@@ -45,7 +45,11 @@ const RetentionReceiverSchema = named(
         NoPipe(20, 'NumRegIdTribR: tax id of an Extranjero receiver in its country (optional)'),
       ),
     },
-    { additionalProperties: false, description: 'The receiver (Receptor) the taxes were withheld from' },
+    {
+      additionalProperties: false,
+      description:
+        'The receiver (Receptor) the taxes were withheld from: Nacional with its rfc and zip, or Extranjero',
+    },
   ),
 );
 
@@ -85,7 +89,7 @@ const RetentionTotalsInputSchema = named(
     },
     {
       additionalProperties: false,
-      description: 'Totales of the operation; the sums are computed by the server',
+      description: 'Totales of the operation; montoTotOperacion and montoTotRet are computed by the server',
     },
   ),
 );
@@ -119,7 +123,7 @@ export const RetentionCreateSchema = named(
         Type.String({
           pattern: '^[0-9a-zA-Z]{1,20}$',
           description:
-            'FolioInt: the issuer’s own folio (1-20 letters or digits); default the certificate’s folio',
+            'FolioInt: the issuer’s own folio (letters or digits); default the certificate’s folio',
         }),
       ),
       cveRetenc: Key(
@@ -135,7 +139,8 @@ export const RetentionCreateSchema = named(
           },
           {
             additionalProperties: false,
-            description: 'CfdiRetenRelacionados: the certificate this one relates to',
+            description:
+              'CfdiRetenRelacionados: the certificate this one relates to (tipoRelacion 04: replaces it)',
           },
         ),
       ),
@@ -146,7 +151,7 @@ export const RetentionCreateSchema = named(
         Type.Array(WithholdingSchema, {
           maxItems: 100,
           description:
-            'ImpRetenidos: the taxes withheld; none for a certificate of payments with nothing withheld',
+            'ImpRetenidos: the taxes withheld (impuestoRet c_Impuesto, tipoPagoRet c_TipoPagoRet 01-04); none if nothing was',
         }),
       ),
     },

@@ -13,6 +13,7 @@ import type {
 } from '@cfdi/services';
 import { ISSUE_MESSAGES } from './issue-messages';
 import { RECEIPT_MESSAGES } from './receipt-messages';
+import { RETENTION_MESSAGES } from './retention-messages';
 import { financeEn, financeEs } from './finance-messages';
 import { listEn, listEs } from './list-messages';
 
@@ -31,6 +32,8 @@ const es = {
   issue: ISSUE_MESSAGES.es,
   /** Receipts (notas de venta) (receipt-messages.ts). */
   receipts: RECEIPT_MESSAGES.es,
+  /** A withholding certificate's page (retention-messages.ts). */
+  retention: RETENTION_MESSAGES.es,
   ...financeEs,
   ...listEs,
   appName: 'Consola CFDI',
@@ -263,6 +266,7 @@ const es = {
 const en: typeof es = {
   issue: ISSUE_MESSAGES.en,
   receipts: RECEIPT_MESSAGES.en,
+  retention: RETENTION_MESSAGES.en,
   ...financeEn,
   ...listEn,
   appName: 'CFDI console',

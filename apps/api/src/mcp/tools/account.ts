@@ -10,8 +10,8 @@ const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true,
 export const listMerchantsTool = defineTool({
   name: 'list_merchants',
   description:
-    'List the issuers (merchants) this connection may stamp for: id (the merchantId of the other tools), RFC, legal ' +
-    'name, regime, serie and whether a valid CSD certificate is loaded (needed to stamp).',
+    'The issuers (merchants) this connection may stamp for: id (the merchantId of other tools), RFC, legal name, ' +
+    'regime, serie, and whether a valid CSD is loaded (needed to stamp).',
   input: ToolInput(PaginationQuerySchema.properties),
   output: ListSchema(MerchantSchema),
   annotations: { title: 'List merchants', ...read },
@@ -37,8 +37,8 @@ export const listMerchantsTool = defineTool({
 export const getBalanceTool = defineTool({
   name: 'get_balance',
   description:
-    'The prepaid balance of this account in this mode, in centavos, the price of the next timbre and how many timbres ' +
-    'it still covers. Every stamp and cancellation costs one; rejected stamps are refunded.',
+    "This account's prepaid balance in this mode (centavos), the next timbre's price and how many timbres it covers. " +
+    'Every stamp and cancellation costs one; rejected stamps are refunded.',
   input: ToolInput({}),
   output: BalanceSchema,
   annotations: { title: 'Get balance', ...read },

@@ -7,9 +7,9 @@ import { defineTool, ToolInput } from '../tool';
 export const sendDocumentEmailTool = defineTool({
   name: 'send_document_email',
   description:
-    'E-mail a stamped or cancelled document (invoice, credit note, payment complement or payroll receipt) with its XML ' +
-    "and PDF attached (and the SAT's cancellation acuse once cancelled). Each call sends one more message. The result " +
-    'is the delivery, queued: retried while the mail server fails temporarily, it ends sent or failed.',
+    'E-mail a stamped or cancelled invoice, credit note, payment complement or payroll receipt: its XML and PDF (and ' +
+    "the SAT's acuse once cancelled). Each call sends one more message; the delivery is queued, retried while the " +
+    'mail server fails temporarily, and ends sent or failed.',
   input: ToolInput({
     id: Type.String({ ...IdParamsSchema.properties.id, description: 'The document (inv_…, pay_… or nom_…)' }),
     ...EmailRequestSchema.properties,

@@ -7,7 +7,8 @@ import { catalogTools } from './catalogs';
 import { emailTools } from './emails';
 
 /**
- * Every tool the server lists (35): the spec's 18 in its listing order with the drafts' two among the documents' (see
+ * Every tool the server lists (39): the spec's 18 in its listing order with the drafts' two and the withholding
+ * certificates' four among the documents' (see
  * kinds/), then e-mail, the account and catalog tools, then the saved records' (see records/) and receipts' invoices.
  */
 export const MCP_TOOLS: readonly McpTool[] = [

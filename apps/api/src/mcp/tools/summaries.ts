@@ -10,7 +10,7 @@ interface DocumentLike {
   folio?: number | null;
   total?: number;
   uuid?: string | null;
-  receiver?: { rfc: string; name: string };
+  receiver?: { rfc?: string; name: string };
   saldoPendiente?: number | null;
   numParcialidad?: number;
   monto?: number;
@@ -19,14 +19,33 @@ interface DocumentLike {
   cancellation?: { status?: string; motivo?: string } | null;
   files?: { status: string };
   employee?: { rfc: string; name: string };
-  period?: { fechaPago: string };
+  period?: { fechaPago?: string; mesIni?: number; mesFin?: number; ejercicio?: number };
+  cveRetenc?: string;
+  totals?: { montoTotRet: number };
 }
+
+/** The tool that reads a document of this object, to poll one still stamping. */
+const GETTERS: Readonly<Record<string, string>> = {
+  payment: 'get_payment',
+  nomina: 'get_nomina',
+  retention: 'get_retention',
+};
 
 function line(doc: DocumentLike): string {
   if (doc.object === 'nomina') {
     return (
       `payroll receipt ${doc.id} ${doc.status}${doc.employee ? ` for ${doc.employee.rfc} ${doc.employee.name}` : ''}` +
       `${doc.period ? `, paid ${doc.period.fechaPago}` : ''}${doc.total !== undefined ? `, net pay ${pesos(doc.total)}` : ''}${doc.uuid ? `, UUID ${doc.uuid}` : ''}`
+    );
+  }
+  if (doc.object === 'retention') {
+    const period = doc.period
+      ? `, months ${doc.period.mesIni}-${doc.period.mesFin} of ${doc.period.ejercicio}`
+      : '';
+    const to = doc.receiver ? `, to ${[doc.receiver.rfc, doc.receiver.name].filter(Boolean).join(' ')}` : '';
+    return (
+      `withholding certificate ${doc.id} ${doc.status}${doc.folio ? `, folio ${doc.folio}` : ''}, CveRetenc ${doc.cveRetenc}` +
+      `${period}${to}${doc.totals ? `, withheld ${pesos(doc.totals.montoTotRet)}` : ''}${doc.uuid ? `, UUID ${doc.uuid}` : ''}`
     );
   }
   if (doc.object === 'payment') {
@@ -56,7 +75,7 @@ export function documentSummary(doc: DocumentLike, answer: Answer): string {
     ? ' (replayed: this idempotency_key was already used with these arguments; nothing new was stamped or charged)'
     : '';
   if (doc.status === 'stamping') {
-    const getter = doc.object === 'payment' ? 'get_payment' : 'get_invoice';
+    const getter = GETTERS[doc.object] ?? 'get_invoice';
     return `${doc.object} ${doc.id} is still stamping${replayed}; call ${getter} with id ${doc.id} in a few seconds until its status changes.`;
   }
   if (doc.status === 'draft')

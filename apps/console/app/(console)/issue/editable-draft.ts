@@ -12,6 +12,9 @@ export function editableBody(request: Record<string, unknown>): IssueFormBody | 
     metodoPago: text(request.metodoPago) || 'PUE',
     formaPago: text(request.formaPago),
     usoCfdi: text(request.usoCfdi),
+    ...(request.moneda && request.moneda !== 'MXN'
+      ? { moneda: text(request.moneda), tipoCambio: String(request.tipoCambio ?? '') }
+      : {}),
     ...(request.relatedInvoiceId
       ? { relatedInvoiceId: text(request.relatedInvoiceId), tipoRelacion: text(request.tipoRelacion) || '01' }
       : {}),

@@ -20,6 +20,8 @@ export interface CreditedInvoice {
   id: string;
   label: string;
   merchantId: string;
+  /** Its moneda: the credit note's totals are in it. */
+  currency: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export function IssueForm({
   products,
   formas,
   usos,
+  monedas,
   draft,
 }: {
   labels: IssueMessages;
@@ -48,6 +51,8 @@ export function IssueForm({
   products: Choice[];
   formas: Key[];
   usos: Key[];
+  /** c_Moneda keys in force (MXN first). */
+  monedas: Key[];
 }) {
   const kind: DraftKind = credited ? 'credit_note' : 'invoice';
   const [body, setBody] = useState<IssueFormBody>(
@@ -64,6 +69,8 @@ export function IssueForm({
   const [totals, setTotals] = useState<DraftTotals | null>(null);
   const [state, setState] = useState<FormState>({});
   const [pending, startTransition] = useTransition();
+  // A credit note is in its invoice's currency (the services copy it); an invoice in the one chosen, MXN by default.
+  const currency = credited ? credited.currency : body.moneda || 'MXN';
   const ready = (credited || body.customerId !== '') && body.items.every((item) => item.productId !== '');
 
   // Live totals: asked 300 ms after the last change, once the receiver and every item's product are chosen.
@@ -170,6 +177,29 @@ export function IssueForm({
               </select>
             )}
           </Field>
+          {!credited && (
+            <Field label={labels.moneda} path="/moneda" state={state}>
+              {(a) => (
+                <select name="moneda" value={currency} onChange={set('moneda')} {...a}>
+                  <KeyOptions keys={monedas} />
+                </select>
+              )}
+            </Field>
+          )}
+          {!credited && currency !== 'MXN' && (
+            <Field label={labels.exchangeRate} path="/tipoCambio" state={state}>
+              {(a) => (
+                <input
+                  name="tipoCambio"
+                  value={body.tipoCambio ?? ''}
+                  inputMode="decimal"
+                  size={10}
+                  onChange={set('tipoCambio')}
+                  {...a}
+                />
+              )}
+            </Field>
+          )}
         </Flex>
         {body.items.map((item, i) => (
           <fieldset key={i} className="item-row choices">
@@ -230,7 +260,7 @@ export function IssueForm({
             {labels.saveDraft}
           </Button>
         </Flex>
-        {totals && <TotalsList totals={totals} labels={labels} locale={locale} />}
+        {totals && <TotalsList totals={totals} labels={labels} locale={locale} currency={currency} />}
         <FormProblem
           state={state}
           shown={[
@@ -240,6 +270,8 @@ export function IssueForm({
             '/usoCfdi',
             '/metodoPago',
             '/formaPago',
+            '/moneda',
+            '/tipoCambio',
             ...body.items.flatMap((_, i) => [`/items/${i}/productId`, `/items/${i}/quantity`]),
           ]}
         />

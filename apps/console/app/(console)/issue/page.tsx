@@ -28,6 +28,7 @@ async function creditedInvoice(ctx: RecordContext, scope: Scope, id: string): Pr
     return {
       id: row.id,
       merchantId: row.merchant_id,
+      currency: row.currency,
       label: `${row.serie}-${row.folio_text ?? row.folio} · ${row.receiver.rfc} · ${row.uuid ?? ''}`,
     };
   } catch (error) {
@@ -68,7 +69,7 @@ export default async function IssuePage({ searchParams }: { searchParams: Promis
   const draftId = param(params, 'draft');
   const draft = draftId ? await editableDraft(ctx, scope, draftId) : undefined;
   const invoiceId = draft?.body.relatedInvoiceId ?? param(params, 'invoice');
-  const [credited, merchants, customers, products, { formas, usos }] = await Promise.all([
+  const [credited, merchants, customers, products, { formas, usos, monedas }] = await Promise.all([
     invoiceId ? creditedInvoice(ctx, scope, invoiceId) : undefined,
     listConsoleMerchants(ctx.em, scope, new Date()),
     listCustomers(ctx, scope, { limit: 100 }),
@@ -94,6 +95,7 @@ export default async function IssuePage({ searchParams }: { searchParams: Promis
         }))}
         formas={formas}
         usos={usos}
+        monedas={monedas}
       />
     </Flex>
   );

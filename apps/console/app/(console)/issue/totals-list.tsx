@@ -9,12 +9,15 @@ export function TotalsList({
   totals,
   labels,
   locale,
+  currency = 'MXN',
 }: {
   totals: DraftTotals;
   labels: IssueMessages;
   locale: Locale;
+  /** The document's currency (moneda): its totals are in it. */
+  currency?: string;
 }) {
-  const money = (amount: string) => formatMoney(Number(amount), locale);
+  const money = (amount: string) => formatMoney(Number(amount), locale, currency);
   return (
     <DataList.Root aria-label={labels.totals} data-testid="totals">
       <DataList.Item>

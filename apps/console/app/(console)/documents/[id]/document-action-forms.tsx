@@ -10,7 +10,7 @@ import type { IssueMessages } from '../../../../src/i18n/issue-messages';
 import { cancelDocument, emailDocument, recordPayment, replaceDocument } from './actions';
 
 /**
- * A stamped document's e-mail and cancellation (motive, and the replacing UUID for motive 01); an invoice's credit
+ * A stamped document's e-mail (not a withholding certificate's) and cancellation (motive, and the replacing UUID for motive 01); an invoice's credit
  * note; a PPD invoice's payment (the amount, its date and form), which opens the complement once recorded.
  */
 export function DocumentActionForms({
@@ -19,10 +19,13 @@ export function DocumentActionForms({
   creditNote,
   payment,
   replaces,
+  email: emailable = true,
 }: {
   id: string;
   labels: IssueMessages;
   creditNote: boolean;
+  /** False for a document that is not e-mailed (a withholding certificate: no PDF, see the API's e-mail routes). */
+  email?: boolean;
   /** A foreign-currency invoice is paid in its currency, at the day's exchange rate the form asks for. */
   payment: { balance: string; currency: string; formas: { clave: string; nombre: string }[] } | null;
   /** The invoice this one replaces (relation 04), still to be cancelled with motive 01 naming this UUID. */
@@ -70,22 +73,28 @@ export function DocumentActionForms({
           <FormDone message={closed.done && !closed.error ? labels.cancelRequestedFor : undefined} />
         </form>
       )}
-      <form onSubmit={email} aria-label={labels.sendEmail}>
-        <input type="hidden" name="id" value={id} />
-        <Flex gap="3" align="end" wrap="wrap">
-          <Field label={labels.recipients} path="/to" state={mailed}>
-            {(a) => <input name="to" type="text" {...a} />}
-          </Field>
-          <Button type="submit" disabled={mailing}>
-            {labels.sendEmail}
-          </Button>
-        </Flex>
-        <FormProblem state={mailed} shown={['/to']} />
-        <FormDone
-          message={mailed.done && !mailed.error ? `${labels.emailQueued} ${mailed.done}` : undefined}
-        />
-      </form>
-      <form onSubmit={cancel} aria-label={labels.cancelDocument} style={{ marginTop: 'var(--space-4)' }}>
+      {emailable && (
+        <form onSubmit={email} aria-label={labels.sendEmail}>
+          <input type="hidden" name="id" value={id} />
+          <Flex gap="3" align="end" wrap="wrap">
+            <Field label={labels.recipients} path="/to" state={mailed}>
+              {(a) => <input name="to" type="text" {...a} />}
+            </Field>
+            <Button type="submit" disabled={mailing}>
+              {labels.sendEmail}
+            </Button>
+          </Flex>
+          <FormProblem state={mailed} shown={['/to']} />
+          <FormDone
+            message={mailed.done && !mailed.error ? `${labels.emailQueued} ${mailed.done}` : undefined}
+          />
+        </form>
+      )}
+      <form
+        onSubmit={cancel}
+        aria-label={labels.cancelDocument}
+        style={emailable ? { marginTop: 'var(--space-4)' } : undefined}
+      >
         <input type="hidden" name="id" value={id} />
         <Flex gap="3" align="end" wrap="wrap">
           <Field label={labels.motivo} path="/motivo" state={cancelled}>

@@ -26,7 +26,7 @@ async function replacedInvoice(row: DocumentRow): Promise<{ id: string; label: s
 }
 
 /**
- * What a finance user can do with a stamped document: e-mail it and cancel it; for an invoice, issue its credit note
+ * What a finance user can do with a stamped document: e-mail it (a withholding certificate is not) and cancel it; for an invoice, issue its credit note
  * or a replacement (substitution), cancel the invoice it replaces, and for a PPD invoice with a balance, record a
  * payment (its complement).
  */
@@ -44,6 +44,7 @@ export async function DocumentActions({ row }: { row: DocumentRow }) {
       creditNote={invoice}
       payment={owed ? { balance: row.saldo_pendiente!, currency: row.currency, formas } : null}
       replaces={replaced && row.uuid ? { ...replaced, uuid: row.uuid } : null}
+      email={row.type !== 'retention'}
     />
   );
 }

@@ -9,6 +9,7 @@ import {
   NotFoundError,
   relatedDocuments,
   retrieveScopedDocument,
+  toRetentionView,
   type DocumentRow,
 } from '@cfdi/services';
 import { DocumentStatusBadge, kindOf } from '../../../../src/document-labels';
@@ -18,6 +19,7 @@ import { em } from '../../../../src/platform';
 import { currentWorkspace } from '../../../../src/workspace';
 import { DocumentActions } from './document-actions';
 import { DetailCards } from './detail-cards';
+import { RetentionCards } from './retention-cards';
 
 interface Cancellation {
   motivo?: string;
@@ -42,7 +44,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
     throw error;
   }
   const related = await relatedDocuments(await em(), scope, row);
-  const detail = await documentDetail(await em(), scope, row);
+  const detail = row.type === 'retention' ? null : await documentDetail(await em(), scope, row);
   const cancellation = row.cancellation as Cancellation | null;
   const timeline: [string, string | Date | null | undefined][] = [
     [t.accepted, row.created_at],
@@ -58,6 +60,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
       : []),
   ];
   const downloads = DOWNLOADABLE_FILES.filter((file) => documentDownload(row, file));
+  // A withholding certificate is told as one (period, CveRetenc, ImpRetenidos): it has no lines, PDF or e-mail.
+  const retention = row.type === 'retention' ? toRetentionView(row) : null;
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1">
@@ -85,65 +89,71 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
             </Text>
           )}
         </Card>
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            {t.amounts}
-          </Heading>
-          <DataList.Root>
-            <DataList.Item>
-              <DataList.Label>{t.subtotal}</DataList.Label>
-              <DataList.Value>{formatMoney(Number(row.subtotal), locale, row.currency)}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label>{t.discount}</DataList.Label>
-              <DataList.Value>{formatMoney(Number(row.discount), locale, row.currency)}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label>{t.total}</DataList.Label>
-              <DataList.Value data-testid="document-total">
-                {formatMoney(Number(row.total), locale, row.currency)}
-              </DataList.Value>
-            </DataList.Item>
-            {row.saldo_pendiente !== null && row.type === 'invoice' && (
-              <DataList.Item>
-                <DataList.Label>{t.outstandingBalance}</DataList.Label>
-                <DataList.Value data-testid="document-balance">
-                  {formatMoney(Number(row.saldo_pendiente), locale, row.currency)}
-                </DataList.Value>
-              </DataList.Item>
-            )}
-            {row.metodo_pago && (
-              <DataList.Item>
-                <DataList.Label>{t.paymentMethod}</DataList.Label>
-                <DataList.Value data-testid="document-payment-method">{row.metodo_pago}</DataList.Value>
-              </DataList.Item>
-            )}
-            {row.forma_pago && (
-              <DataList.Item>
-                <DataList.Label>{t.paymentForm}</DataList.Label>
-                <DataList.Value>{row.forma_pago}</DataList.Value>
-              </DataList.Item>
-            )}
-            {row.type === 'payment' && (
-              // A payment complement's CFDI total is 0 (Pagos 2.0): what it records is the amount paid.
-              <DataList.Item>
-                <DataList.Label>{t.amountPaid}</DataList.Label>
-                <DataList.Value data-testid="document-amount-paid">
-                  {formatMoney(Number(documentAmount(row)), locale, row.currency)}
-                </DataList.Value>
-              </DataList.Item>
-            )}
-          </DataList.Root>
-        </Card>
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            {t.receiver}
-          </Heading>
-          <Text as="p">{row.receiver.name}</Text>
-          <Text as="p" className="mono">
-            {row.receiver.rfc} · CP {row.receiver.zip} · {row.receiver.regimenFiscal}
-          </Text>
-        </Card>
+        {retention ? (
+          <RetentionCards retention={retention} t={t} locale={locale} />
+        ) : (
+          <>
+            <Card>
+              <Heading as="h2" size="3" mb="2">
+                {t.amounts}
+              </Heading>
+              <DataList.Root>
+                <DataList.Item>
+                  <DataList.Label>{t.subtotal}</DataList.Label>
+                  <DataList.Value>{formatMoney(Number(row.subtotal), locale, row.currency)}</DataList.Value>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.Label>{t.discount}</DataList.Label>
+                  <DataList.Value>{formatMoney(Number(row.discount), locale, row.currency)}</DataList.Value>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.Label>{t.total}</DataList.Label>
+                  <DataList.Value data-testid="document-total">
+                    {formatMoney(Number(row.total), locale, row.currency)}
+                  </DataList.Value>
+                </DataList.Item>
+                {row.saldo_pendiente !== null && row.type === 'invoice' && (
+                  <DataList.Item>
+                    <DataList.Label>{t.outstandingBalance}</DataList.Label>
+                    <DataList.Value data-testid="document-balance">
+                      {formatMoney(Number(row.saldo_pendiente), locale, row.currency)}
+                    </DataList.Value>
+                  </DataList.Item>
+                )}
+                {row.metodo_pago && (
+                  <DataList.Item>
+                    <DataList.Label>{t.paymentMethod}</DataList.Label>
+                    <DataList.Value data-testid="document-payment-method">{row.metodo_pago}</DataList.Value>
+                  </DataList.Item>
+                )}
+                {row.forma_pago && (
+                  <DataList.Item>
+                    <DataList.Label>{t.paymentForm}</DataList.Label>
+                    <DataList.Value>{row.forma_pago}</DataList.Value>
+                  </DataList.Item>
+                )}
+                {row.type === 'payment' && (
+                  // A payment complement's CFDI total is 0 (Pagos 2.0): what it records is the amount paid.
+                  <DataList.Item>
+                    <DataList.Label>{t.amountPaid}</DataList.Label>
+                    <DataList.Value data-testid="document-amount-paid">
+                      {formatMoney(Number(documentAmount(row)), locale, row.currency)}
+                    </DataList.Value>
+                  </DataList.Item>
+                )}
+              </DataList.Root>
+            </Card>
+            <Card>
+              <Heading as="h2" size="3" mb="2">
+                {t.receiver}
+              </Heading>
+              <Text as="p">{row.receiver.name}</Text>
+              <Text as="p" className="mono">
+                {row.receiver.rfc} · CP {row.receiver.zip} · {row.receiver.regimenFiscal}
+              </Text>
+            </Card>
+          </>
+        )}
         <Card>
           <Heading as="h2" size="3" mb="2">
             {t.downloads}
@@ -160,9 +170,14 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
               </a>
             ))}
           </Flex>
+          {retention && (
+            <Text as="p" size="1" color="gray" mt="2">
+              {t.retention.xmlOnly}
+            </Text>
+          )}
         </Card>
       </Grid>
-      <DetailCards detail={detail} currency={row.currency} t={t} locale={locale} />
+      {detail && <DetailCards detail={detail} currency={row.currency} t={t} locale={locale} />}
       <DocumentActions row={row} />
       {cancellation && (
         <Card>

@@ -57,7 +57,7 @@ export default async function DraftPage({
           </DataList.Value>
         </DataList.Item>
       </DataList.Root>
-      <TotalsList totals={totalsOf(row)} labels={t.issue} locale={locale} />
+      <TotalsList totals={totalsOf(row)} labels={t.issue} locale={locale} currency={row.currency} />
       <Flex gap="3" wrap="wrap" align="center">
         {editableBody(row.request ?? {}) && (
           <Link href={`/issue?draft=${row.id}`} data-testid="edit-draft">
