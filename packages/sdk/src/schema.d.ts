@@ -3995,7 +3995,7 @@ export interface components {
             /** @description When the SAT timbre was obtained (ISO 8601 UTC); null until stamped */
             stampedAt: string | null;
             /**
-             * @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled
+             * @description draft (editable), stamping (at the PAC), stamped, stamp_failed (see failure), cancel_pending (asked of the SAT), cancelled
              * @enum {string}
              */
             status: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
@@ -16261,17 +16261,17 @@ export interface operations {
     listTraslados: {
         parameters: {
             query?: {
-                /** @description Only objects created at or after this instant (ISO 8601) */
+                /** @description Created at or after this instant (ISO 8601) */
                 createdFrom?: string;
-                /** @description Only objects created before this instant (ISO 8601) */
+                /** @description Created before this instant (ISO 8601) */
                 createdTo?: string;
                 /** @description How many objects to return at most */
                 limit?: number;
                 /** @description A merchant (issuer) of the account: mch_… */
                 merchantId?: string;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
-                /** @description draft (not stamped, editable), stamping (with the PAC), stamped, stamp_failed (see failure), cancel_pending (the SAT is asked), cancelled */
+                /** @description draft (editable), stamping (at the PAC), stamped, stamp_failed (see failure), cancel_pending (asked of the SAT), cancelled */
                 status?: "draft" | "stamping" | "stamped" | "stamp_failed" | "cancel_pending" | "cancelled";
                 /** @description Folio fiscal: the UUID of the SAT timbre */
                 uuid?: string;
@@ -17401,7 +17401,7 @@ export interface operations {
             query?: {
                 /** @description How many objects to return at most */
                 limit?: number;
-                /** @description A cursor: the id of the last object of the previous page */
+                /** @description Cursor: the last id of the previous page */
                 starting_after?: string;
             };
             header?: never;
