@@ -315,3 +315,16 @@ export async function selectSigningCsd(
   );
   return rows[0];
 }
+
+/** Which of these ids are live merchants of the tenant. */
+export async function liveMerchantIdsAmong(
+  em: EntityManager,
+  scope: Tenant,
+  ids: string[],
+): Promise<string[]> {
+  const rows: { id: string }[] = await em.execute(
+    'select id from merchants where account_id = ? and livemode = ? and id = any(?) and deleted_at is null',
+    [scope.accountId, scope.livemode, ids],
+  );
+  return rows.map((row) => row.id);
+}
