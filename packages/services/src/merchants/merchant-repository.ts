@@ -328,3 +328,27 @@ export async function liveMerchantIdsAmong(
   );
   return rows.map((row) => row.id);
 }
+
+/** Which of these ids are merchants of the account (either mode, deleted ones included). */
+export async function merchantIdsOfAccount(
+  em: EntityManager,
+  accountId: string,
+  ids: string[],
+): Promise<string[]> {
+  const rows: { id: string }[] = await em.execute(
+    'select id from merchants where account_id = ? and id = any(?)',
+    [accountId, ids],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The tenant's live merchants' names, by id. */
+export function selectLiveMerchantNames(
+  em: EntityManager,
+  scope: Tenant,
+): Promise<{ id: string; rfc: string; legal_name: string }[]> {
+  return em.execute(
+    'select id, rfc, legal_name from merchants where account_id = ? and livemode = ? and deleted_at is null order by id',
+    [scope.accountId, scope.livemode],
+  );
+}
