@@ -352,3 +352,24 @@ export function selectLiveMerchantNames(
     [scope.accountId, scope.livemode],
   );
 }
+
+/** The addresses copied on every e-mail of the merchant's documents (deleted merchants included). */
+export async function selectMerchantCopyTo(em: EntityManager, merchantId: string): Promise<string[]> {
+  const rows: { email_copy_to: string[] }[] = await em.execute(
+    'select email_copy_to from merchants where id = ?',
+    [merchantId],
+  );
+  return rows[0]?.email_copy_to ?? [];
+}
+
+/** What an e-mail of the merchant's documents names it by (deleted merchants included). */
+export async function selectMerchantLetterhead(
+  em: EntityManager,
+  merchantId: string,
+): Promise<{ legal_name: string; rfc: string; logo_key: string | null } | undefined> {
+  const rows: { legal_name: string; rfc: string; logo_key: string | null }[] = await em.execute(
+    'select legal_name, rfc, logo_key from merchants where id = ?',
+    [merchantId],
+  );
+  return rows[0];
+}
