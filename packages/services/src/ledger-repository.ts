@@ -6,7 +6,15 @@
  */
 import { newId, type EntityManager, type TransactionType } from '@cfdi/db';
 import { MEXICO_CITY } from './time';
-import { Conditions, keysetPage, type Page, type PageRequest } from './pagination';
+import {
+  Conditions,
+  countedPage,
+  keysetPage,
+  type CountedPage,
+  type ListWindow,
+  type Page,
+  type PageRequest,
+} from './pagination';
 
 type BalanceScope = { accountId: string; livemode: boolean };
 
@@ -274,5 +282,88 @@ export async function recordAlertSent(
   await em.execute(
     `update balance_alerts set status = ?, smtp_response = ?, sent_at = case when ? then now() end where id = ?`,
     [sent ? 'sent' : 'failed', smtpResponse, sent, id],
+  );
+}
+
+/** A search of the ledger (the console's): the fields are checked by the caller. */
+export interface TransactionSearch {
+  type?: TransactionType;
+  /** Calendar dates (YYYY-MM-DD) in Mexico City, inclusive. */
+  from?: string;
+  to?: string;
+  reference?: string;
+}
+
+/** The search as SQL conditions on `transactions` (unqualified columns). */
+function searchConditions(
+  scope: BalanceScope,
+  search: TransactionSearch,
+): { where: string; params: unknown[] } {
+  const where = ['account_id = ?', 'livemode = ?'];
+  const params: unknown[] = [scope.accountId, scope.livemode];
+  const add = (clause: string, value: unknown) => {
+    where.push(clause);
+    params.push(value);
+  };
+  if (search.type) add('type = ?', search.type);
+  if (search.from) add(`created_at >= (?::date)::timestamp at time zone '${MEXICO_CITY}'`, search.from);
+  if (search.to) add(`created_at < (?::date + 1)::timestamp at time zone '${MEXICO_CITY}'`, search.to);
+  if (search.reference) add('reference_id = ?', search.reference.trim());
+  return { where: where.join(' and '), params };
+}
+
+/** The matching transactions, newest first; `limit` null: all of them. */
+export function selectTransactions(
+  em: EntityManager,
+  scope: BalanceScope,
+  search: TransactionSearch,
+  limit: number | null,
+): Promise<TransactionRow[]> {
+  const { where, params } = searchConditions(scope, search);
+  return em.execute(
+    `select * from transactions where ${where} order by seq desc${limit === null ? '' : ' limit ?'}`,
+    limit === null ? params : [...params, limit],
+  );
+}
+
+/** One numbered page of the matching transactions, newest first, and how many there are. */
+export function transactionCountedPage(
+  em: EntityManager,
+  scope: BalanceScope,
+  search: TransactionSearch,
+  window: ListWindow,
+): Promise<CountedPage<TransactionRow>> {
+  const { where, params } = searchConditions(scope, search);
+  return countedPage<TransactionRow>(
+    em,
+    `select * from transactions where ${where} order by seq desc`,
+    params,
+    window,
+  );
+}
+
+/**
+ * One batch of the matching transactions for people (amounts in pesos, Mexico City's wall clock, the UUID and
+ * serie-folio of the document referred to), newest first, before `seq` `before` when given.
+ */
+export function selectLedgerCsvBatch(
+  em: EntityManager,
+  scope: BalanceScope,
+  search: TransactionSearch,
+  before: string | null,
+  batch: number,
+): Promise<(Record<string, string | null> & { seq: string })[]> {
+  const { where, params } = searchConditions(scope, search);
+  return em.execute(
+    `select t.seq::text as seq, t.id, t.type, t.reference_type, t.reference_id, t.note,
+            to_char(t.created_at at time zone '${MEXICO_CITY}', 'YYYY-MM-DD HH24:MI:SS') as local_time,
+            (t.delta_centavos / 100.0)::numeric(20, 2)::text as amount,
+            (t.balance_after_centavos / 100.0)::numeric(20, 2)::text as balance_after,
+            d.uuid, d.serie || '-' || coalesce(d.folio_text, d.folio::text) as serie_folio
+       from (select * from transactions where ${where}${before === null ? '' : ' and seq < ?'}
+              order by seq desc limit ?) t
+       left join documents d on d.id = t.reference_id and d.account_id = t.account_id
+      order by t.seq desc`,
+    [...params, ...(before === null ? [] : [before]), batch],
   );
 }
