@@ -210,3 +210,50 @@ export async function revokeConsoleSessionsOfUser(em: EntityManager, userId: str
     [userId],
   );
 }
+
+export interface ConsoleAuditRow {
+  id: string;
+  actor_email: string;
+  action: string;
+  target: string | null;
+  account_id: string | null;
+  livemode: boolean | null;
+  detail: Record<string, unknown> | null;
+  ip: string | null;
+  created_at: Date;
+}
+
+export async function insertConsoleAudit(
+  em: EntityManager,
+  row: Omit<ConsoleAuditRow, 'id' | 'created_at'> & { console_user_id: string | null },
+): Promise<void> {
+  await em.execute(
+    `insert into console_audit (id, console_user_id, actor_email, action, target, account_id, livemode, detail, ip)
+     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)`,
+    [
+      newId('aud'),
+      row.console_user_id,
+      row.actor_email,
+      row.action,
+      row.target,
+      row.account_id,
+      row.livemode,
+      row.detail ? JSON.stringify(row.detail) : null,
+      row.ip,
+    ],
+  );
+}
+
+/** Newest first, one numbered page; `accountId` narrows to one account's actions. */
+export function consoleAuditCountedPage(
+  em: EntityManager,
+  accountId: string | undefined,
+  window: ListWindow,
+): Promise<CountedPage<ConsoleAuditRow>> {
+  return countedPage<ConsoleAuditRow>(
+    em,
+    `select * from console_audit ${accountId ? 'where account_id = ?' : ''} order by id desc`,
+    accountId ? [accountId] : [],
+    window,
+  );
+}
