@@ -11,22 +11,10 @@ import {
   lockEndpointFailures,
   recordEndpointFailure,
   type AttemptRow,
+  type DeliveryAttempt,
 } from './webhook-repository';
 
-export interface DeliveryAttempt {
-  eventId: string;
-  endpointId: string;
-  accountId: string;
-  livemode: boolean;
-  url: string;
-  redelivery: boolean;
-  statusCode: number | null;
-  durationMs: number;
-  /** The first 1 KB of the response body. */
-  responseBody: string | null;
-  error: string | null;
-  succeeded: boolean;
-}
+export type { DeliveryAttempt } from './webhook-repository';
 
 const toAttemptView = (row: AttemptRow) => ({
   id: row.id,

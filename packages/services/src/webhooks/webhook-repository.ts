@@ -7,7 +7,21 @@ import { newId, type EntityManager } from '@cfdi/db';
 import type { Scope } from '../scope';
 import { Conditions, keysetPage, type Page, type PageRequest } from '../pagination';
 import { ALL_EVENTS } from './event-types';
-import type { DeliveryAttempt } from './attempts';
+
+export interface DeliveryAttempt {
+  eventId: string;
+  endpointId: string;
+  accountId: string;
+  livemode: boolean;
+  url: string;
+  redelivery: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  /** The first 1 KB of the response body. */
+  responseBody: string | null;
+  error: string | null;
+  succeeded: boolean;
+}
 
 type Tenant = Pick<Scope, 'accountId' | 'livemode'>;
 
