@@ -4,10 +4,10 @@
  */
 import { newId, type EntityManager } from '@cfdi/db';
 import { countedPage, type CountedPage, type ListWindow } from './pagination';
+import { anyRow, firstRow } from './sql';
 
 export async function accountExists(em: EntityManager, accountId: string): Promise<boolean> {
-  const rows: unknown[] = await em.execute('select id from accounts where id = ?', [accountId]);
-  return rows.length > 0;
+  return anyRow(em, 'select id from accounts where id = ?', [accountId]);
 }
 
 /** Locks the account's row until the transaction ends: serialises changes that count something of the account. */
@@ -41,11 +41,10 @@ export async function updateAccountLimitColumns(
     sets.push('monthly_cap = ?');
     params.push(limits.monthly_cap);
   }
-  const rows: unknown[] = await em.execute(
-    `update accounts set ${sets.join(', ')} where id = ? returning id`,
-    [...params, accountId],
-  );
-  return rows.length > 0;
+  return anyRow(em, `update accounts set ${sets.join(', ')} where id = ? returning id`, [
+    ...params,
+    accountId,
+  ]);
 }
 
 /** The newest `limit` accounts and the ones named, by name then id (the console's account choices). */
@@ -76,14 +75,7 @@ export interface ApiKeyRow {
 
 export async function insertApiKey(
   em: EntityManager,
-  row: {
-    account_id: string;
-    livemode: boolean;
-    secret_hash: string;
-    display_prefix: string;
-    merchant_ids: string[] | null;
-    note: string | null;
-  },
+  row: Omit<ApiKeyRow, 'id' | 'created_at' | 'revoked_at'>,
 ): Promise<ApiKeyRow> {
   const merchantIds = row.merchant_ids;
   // An array binding is one PostgreSQL array parameter (see @cfdi/db, orm.ts).
@@ -126,11 +118,11 @@ export async function revokeApiKeyRow(
   accountId: string,
   keyId: string,
 ): Promise<ApiKeyRow | undefined> {
-  const rows: ApiKeyRow[] = await em.execute(
+  return firstRow<ApiKeyRow>(
+    em,
     'update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ? and account_id = ? returning *',
     [keyId, accountId],
   );
-  return rows[0];
 }
 
 export interface KeyScopeRow {
@@ -146,11 +138,11 @@ export async function selectKeyByHash(
   em: EntityManager,
   secretHash: string,
 ): Promise<KeyScopeRow | undefined> {
-  const rows: KeyScopeRow[] = await em.execute(
+  return firstRow<KeyScopeRow>(
+    em,
     `select k.id, k.account_id, k.livemode, k.merchant_ids, a.rate_limit_per_minute
          from api_keys k join accounts a on a.id = k.account_id
         where k.secret_hash = ? and k.revoked_at is null`,
     [secretHash],
   );
-  return rows[0];
 }

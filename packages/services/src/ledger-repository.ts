@@ -15,6 +15,7 @@ import {
   type Page,
   type PageRequest,
 } from './pagination';
+import { firstRow } from './sql';
 
 type BalanceScope = { accountId: string; livemode: boolean };
 
@@ -56,7 +57,8 @@ export async function insertEntry(
   scope: BalanceScope,
   entry: EntryInsert,
 ): Promise<TransactionRow | undefined> {
-  const rows: TransactionRow[] = await em.execute(
+  return firstRow<TransactionRow>(
+    em,
     `with changed as (
        update balances set balance_centavos = balance_centavos + ?, updated_at = now()
         where account_id = ? and livemode = ? and balance_centavos + ? >= 0
@@ -93,7 +95,6 @@ export async function insertEntry(
       entry.reversalOf,
     ],
   );
-  return rows[0];
 }
 
 /** The (account, mode)'s balance row at zero, unless it exists. */
@@ -129,14 +130,14 @@ export async function lockBalanceForReservation(
   em: EntityManager,
   scope: BalanceScope,
 ): Promise<{ balance_centavos: string; monthly_cap: number | null; used: number } | undefined> {
-  const locked: { balance_centavos: string; monthly_cap: number | null; used: number }[] = await em.execute(
+  return firstRow<{ balance_centavos: string; monthly_cap: number | null; used: number }>(
+    em,
     `select b.balance_centavos, a.monthly_cap, coalesce(u.timbres, 0) as used
        from balances b join accounts a on a.id = b.account_id
        left join monthly_usage u on u.account_id = b.account_id and u.livemode = b.livemode and u.month = ${CURRENT_MONTH}
       where b.account_id = ? and b.livemode = ? for update of b`,
     [scope.accountId, scope.livemode],
   );
-  return locked[0];
 }
 
 /** The consume of the scope with this id, locked; undefined when there is none. */
@@ -145,11 +146,11 @@ export async function lockConsume(
   scope: BalanceScope,
   consumeId: string,
 ): Promise<TransactionRow | undefined> {
-  const consumes: TransactionRow[] = await em.execute(
+  return firstRow<TransactionRow>(
+    em,
     `select * from transactions where id = ? and account_id = ? and livemode = ? and type = 'consume' for update`,
     [consumeId, scope.accountId, scope.livemode],
   );
-  return consumes[0];
 }
 
 /** The entry that reverses this one, if any. */
@@ -157,10 +158,7 @@ export async function selectReversalOf(
   em: EntityManager,
   entryId: string,
 ): Promise<TransactionRow | undefined> {
-  const existing: TransactionRow[] = await em.execute(`select * from transactions where reversal_of = ?`, [
-    entryId,
-  ]);
-  return existing[0];
+  return firstRow<TransactionRow>(em, `select * from transactions where reversal_of = ?`, [entryId]);
 }
 
 /** The ledger's order is its sequence: transactions posted in one millisecond keep the order they were posted in. */
@@ -209,12 +207,12 @@ export async function selectLowBalance(
   em: EntityManager,
   scope: BalanceScope,
 ): Promise<LowBalanceRow | undefined> {
-  const rows: LowBalanceRow[] = await em.execute(
+  return firstRow<LowBalanceRow>(
+    em,
     `select balance_centavos, low_balance_centavos, low_balance_email from balances
         where account_id = ? and livemode = ?`,
     [scope.accountId, scope.livemode],
   );
-  return rows[0];
 }
 
 /** Sets (null: removes) the warning; the balance's current side of the threshold is taken as it is. */
@@ -265,12 +263,12 @@ export interface QueuedBalanceAlert {
 
 /** The oldest queued warning, locked (concurrent senders skip it), with its account's name. */
 export async function lockNextQueuedAlert(em: EntityManager): Promise<QueuedBalanceAlert | undefined> {
-  const rows: QueuedBalanceAlert[] = await em.execute(
+  return firstRow<QueuedBalanceAlert>(
+    em,
     `select b.id, b.recipients, b.balance_centavos, b.threshold_centavos, b.livemode, a.name
        from balance_alerts b join accounts a on a.id = b.account_id
       where b.status = 'queued' order by b.id limit 1 for update of b skip locked`,
   );
-  return rows[0];
 }
 
 export async function recordAlertSent(

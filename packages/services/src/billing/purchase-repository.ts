@@ -4,6 +4,7 @@
  */
 import type { EntityManager } from '@cfdi/db';
 import { keysetPage, type Page, type PageRequest } from '../pagination';
+import { firstRow } from '../sql';
 
 type BalanceScope = { accountId: string; livemode: boolean };
 
@@ -80,10 +81,7 @@ export async function setPurchaseSession(
 }
 
 export async function lockPurchase(em: EntityManager, purchaseId: string): Promise<PurchaseRow | undefined> {
-  const rows: PurchaseRow[] = await em.execute('select * from purchases where id = ? for update', [
-    purchaseId,
-  ]);
-  return rows[0];
+  return firstRow<PurchaseRow>(em, 'select * from purchases where id = ? for update', [purchaseId]);
 }
 
 export async function markPurchaseCredited(

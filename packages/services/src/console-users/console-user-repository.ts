@@ -5,6 +5,7 @@
 import { newId, type EntityManager } from '@cfdi/db';
 import type { ConsoleRole } from './roles';
 import { countedPage, type CountedPage, type ListWindow } from '../pagination';
+import { anyRow, firstRow } from '../sql';
 
 export interface ConsoleUserRow {
   id: string;
@@ -37,10 +38,7 @@ export async function selectConsoleUser(
 }
 
 export async function consoleUserEmailTaken(em: EntityManager, email: string): Promise<boolean> {
-  const taken: unknown[] = await em.execute('select 1 from console_users where lower(email) = lower(?)', [
-    email,
-  ]);
-  return taken.length > 0;
+  return anyRow(em, 'select 1 from console_users where lower(email) = lower(?)', [email]);
 }
 
 export async function selectConsoleUserId(em: EntityManager, email: string): Promise<string | undefined> {
@@ -53,14 +51,7 @@ export async function selectConsoleUserId(em: EntityManager, email: string): Pro
 
 export async function insertConsoleUser(
   em: EntityManager,
-  row: {
-    email: string;
-    password_hash: string;
-    role: ConsoleRole;
-    account_id: string | null;
-    livemode: boolean | null;
-    merchant_ids: string[] | null;
-  },
+  row: Pick<ConsoleUserRow, 'email' | 'password_hash' | 'role' | 'account_id' | 'livemode' | 'merchant_ids'>,
 ): Promise<ConsoleUserRow> {
   const merchantIds = row.merchant_ids;
   const rows: ConsoleUserRow[] = await em.execute(
@@ -140,11 +131,11 @@ async function updateByEmail(
   set: string,
   params: unknown[],
 ): Promise<ConsoleUserRow | undefined> {
-  const rows: ConsoleUserRow[] = await em.execute(
+  return firstRow<ConsoleUserRow>(
+    em,
     `update console_users set ${set}, updated_at = now() where lower(email) = lower(?) returning *, false as locked`,
     [...params, email],
   );
-  return rows[0];
 }
 
 /** One more wrong password; the `failures`th in a row locks the user for `minutes`. */
@@ -189,12 +180,12 @@ export async function touchConsoleSession(
   em: EntityManager,
   tokenHash: string,
 ): Promise<{ id: string; console_user_id: string } | undefined> {
-  const rows: { id: string; console_user_id: string }[] = await em.execute(
+  return firstRow<{ id: string; console_user_id: string }>(
+    em,
     `update console_sessions set last_seen_at = now()
       where token_hash = ? and revoked_at is null and expires_at > now() returning id, console_user_id`,
     [tokenHash],
   );
-  return rows[0];
 }
 
 export async function revokeConsoleSessionByToken(em: EntityManager, tokenHash: string): Promise<void> {

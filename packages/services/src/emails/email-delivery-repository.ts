@@ -6,6 +6,7 @@ import { newId, type EntityManager } from '@cfdi/db';
 import { Conditions, keysetPage, type Page, type PageRequest } from '../pagination';
 import type { Scope } from '../scope';
 import type { EmailLocale } from './recipients';
+import { firstRow } from '../sql';
 
 export type EmailTrigger = 'request' | 'resend' | 'stamped' | 'cancelled';
 export type EmailStatus = 'queued' | 'sent' | 'failed';
@@ -40,7 +41,8 @@ export async function insertDeliveryRow(
     'account_id' | 'livemode' | 'document_id' | 'merchant_id' | 'trigger' | 'recipients' | 'locale'
   >,
 ): Promise<EmailDeliveryRow | undefined> {
-  const rows: EmailDeliveryRow[] = await em.execute(
+  return firstRow<EmailDeliveryRow>(
+    em,
     `insert into email_deliveries (id, account_id, livemode, document_id, merchant_id, trigger, recipients, locale, status)
      values (?, ?, ?, ?, ?, ?, ?::text[], ?, 'queued')
      on conflict (document_id, trigger) where trigger in ('stamped', 'cancelled') do nothing returning *`,
@@ -55,7 +57,6 @@ export async function insertDeliveryRow(
       row.locale,
     ],
   );
-  return rows[0];
 }
 
 export async function selectDeliveryOf(
@@ -63,16 +64,15 @@ export async function selectDeliveryOf(
   documentId: string,
   trigger: EmailTrigger,
 ): Promise<EmailDeliveryRow | undefined> {
-  const existing: EmailDeliveryRow[] = await em.execute(
+  return firstRow<EmailDeliveryRow>(
+    em,
     'select * from email_deliveries where document_id = ? and trigger = ?',
     [documentId, trigger],
   );
-  return existing[0];
 }
 
 export async function selectDelivery(em: EntityManager, id: string): Promise<EmailDeliveryRow | undefined> {
-  const rows: EmailDeliveryRow[] = await em.execute('select * from email_deliveries where id = ?', [id]);
-  return rows[0];
+  return firstRow<EmailDeliveryRow>(em, 'select * from email_deliveries where id = ?', [id]);
 }
 
 /** Deliveries still queued after `olderThanSeconds`, oldest first. */
@@ -117,12 +117,12 @@ export async function recordDeliveryAttempt(
   outcome: 'sent' | 'failed' | 'retry',
   smtpResponse: string,
 ): Promise<EmailDeliveryRow | undefined> {
-  const rows: EmailDeliveryRow[] = await em.execute(
+  return firstRow<EmailDeliveryRow>(
+    em,
     `update email_deliveries set attempts = attempts + 1, smtp_response = ?, updated_at = now(),
             status = case when ? = 'retry' then status else ? end,
             sent_at = case when ? = 'sent' then now() end, failed_at = case when ? = 'failed' then now() end
       where id = ? and status = 'queued' returning *`,
     [smtpResponse, outcome, outcome, outcome, outcome, deliveryId],
   );
-  return rows[0];
 }

@@ -6,6 +6,7 @@
 import type { EntityManager } from '@cfdi/db';
 import { MEXICO_CITY } from '../time';
 import type { LedgerAuditReport, LedgerCheckpoint } from './report';
+import { anyRow, firstRow } from '../sql';
 
 /**
  * How much of the ledger a rule reads: everything (a full audit), or per balance what can have changed since the
@@ -227,11 +228,11 @@ export async function startAuditSnapshot(em: EntityManager): Promise<void> {
 
 /** Whether a full audit was recorded in the last `hours`. */
 export async function fullAuditSince(em: EntityManager, hours: number): Promise<boolean> {
-  const rows: unknown[] = await em.execute(
+  return anyRow(
+    em,
     `select 1 from ledger_audits where mode = 'full' and created_at > now() - make_interval(hours => ?) limit 1`,
     [hours],
   );
-  return rows.length > 0;
 }
 
 /** The first day of last month (Mexico City), YYYY-MM-DD. */
@@ -271,8 +272,8 @@ export async function upsertCheckpoints(em: EntityManager, checkpoints: LedgerCh
 export async function selectLatestAudit(
   em: EntityManager,
 ): Promise<{ created_at: Date; balances_checked: number; violations: number } | undefined> {
-  const rows: { created_at: Date; balances_checked: number; violations: number }[] = await em.execute(
+  return firstRow<{ created_at: Date; balances_checked: number; violations: number }>(
+    em,
     'select created_at, balances_checked, violations from ledger_audits order by id desc limit 1',
   );
-  return rows[0];
 }

@@ -14,6 +14,7 @@ import {
   type Page,
   type PageRequest,
 } from '../pagination';
+import { anyRow, firstRow } from '../sql';
 
 type Tenant = Pick<Scope, 'accountId' | 'livemode'>;
 
@@ -64,33 +65,18 @@ export async function selectMerchant(
   id: string,
   includeDeleted = false,
 ): Promise<MerchantRow | undefined> {
-  const rows: MerchantRow[] = await em.execute(
+  return firstRow<MerchantRow>(
+    em,
     `${MERCHANT_SELECT} where m.id = ? and m.account_id = ? and m.livemode = ?${includeDeleted ? '' : ' and m.deleted_at is null'}`,
     [id, scope.accountId, scope.livemode],
   );
-  return rows[0];
 }
 
 /** The columns a new merchant is inserted with, in the table's names. */
-export interface MerchantInsert {
-  id: string;
-  rfc: string;
-  legal_name: string;
-  regimen_fiscal: string;
-  zip: string;
-  serie: string;
-  default_clave_prod_serv: string | null;
-  default_clave_unidad: string | null;
-  registro_patronal: string | null;
-  border_region_stimulus: boolean;
-  auto_email: boolean;
-  email_copy_to: string[];
-  global_invoice_enabled: boolean;
-  global_invoice_periodicity: Periodicidad;
-  receipt_grace_days: number;
-  brand_color: string | null;
-  pdf_note: string | null;
-}
+export type MerchantInsert = Omit<
+  MerchantRow,
+  'account_id' | 'livemode' | 'logo_key' | 'deleted_at' | 'created_at' | `csd_${string}`
+>;
 
 export async function insertMerchant(em: EntityManager, scope: Tenant, row: MerchantInsert): Promise<void> {
   await em.execute(
@@ -132,22 +118,22 @@ export async function updateMerchantColumns(
   id: string,
   sets: [MerchantColumn, unknown][],
 ): Promise<boolean> {
-  const updated: unknown[] = await em.execute(
+  return anyRow(
+    em,
     `update merchants set ${sets.map(([column]) => `${column} = ?`).join(', ')}, updated_at = now()
       where id = ? and account_id = ? and livemode = ? and deleted_at is null returning id`,
     [...sets.map(([, value]) => value), id, scope.accountId, scope.livemode],
   );
-  return updated.length > 0;
 }
 
 /** Soft delete; false when the merchant is absent or already deleted. */
 export async function softDeleteMerchant(em: EntityManager, scope: Tenant, id: string): Promise<boolean> {
-  const deleted: unknown[] = await em.execute(
+  return anyRow(
+    em,
     `update merchants set deleted_at = now(), updated_at = now()
       where id = ? and account_id = ? and livemode = ? and deleted_at is null returning id`,
     [id, scope.accountId, scope.livemode],
   );
-  return deleted.length > 0;
 }
 
 /**
@@ -237,11 +223,11 @@ export async function selectMerchantLook(
   scope: Tenant,
   merchantId: string,
 ): Promise<MerchantLookRow | undefined> {
-  const rows: MerchantLookRow[] = await em.execute(
+  return firstRow<MerchantLookRow>(
+    em,
     'select logo_key, brand_color, pdf_note from merchants where id = ? and account_id = ? and livemode = ?',
     [merchantId, scope.accountId, scope.livemode],
   );
-  return rows[0];
 }
 
 /** A CSD as stored: the key and its password sealed with the master key. */
@@ -274,7 +260,8 @@ export async function upsertMerchantCsd(
          valid_to = excluded.valid_to, certificate_der = excluded.certificate_der,
          private_key_encrypted = excluded.private_key_encrypted, password_encrypted = excluded.password_encrypted,
          registered_with_pac = excluded.registered_with_pac, updated_at = now()`;
-  const rows: unknown[] = await em.execute(
+  return anyRow(
+    em,
     `insert into merchant_csds (merchant_id, serial_number, rfc, valid_from, valid_to, certificate_der,
                                 private_key_encrypted, password_encrypted, registered_with_pac)
      select m.id, ?, ?, ?, ?, ?, ?, ?, true from merchants m
@@ -294,7 +281,6 @@ export async function upsertMerchantCsd(
       scope.livemode,
     ],
   );
-  return rows.length > 0;
 }
 
 export interface SigningCsdRow {
@@ -309,11 +295,11 @@ export async function selectSigningCsd(
   em: EntityManager,
   merchantId: string,
 ): Promise<SigningCsdRow | undefined> {
-  const rows: SigningCsdRow[] = await em.execute(
+  return firstRow<SigningCsdRow>(
+    em,
     'select certificate_der, private_key_encrypted, password_encrypted, serial_number, valid_to from merchant_csds where merchant_id = ?',
     [merchantId],
   );
-  return rows[0];
 }
 
 /** Which of these ids are live merchants of the tenant. */
@@ -367,9 +353,9 @@ export async function selectMerchantLetterhead(
   em: EntityManager,
   merchantId: string,
 ): Promise<{ legal_name: string; rfc: string; logo_key: string | null } | undefined> {
-  const rows: { legal_name: string; rfc: string; logo_key: string | null }[] = await em.execute(
+  return firstRow<{ legal_name: string; rfc: string; logo_key: string | null }>(
+    em,
     'select legal_name, rfc, logo_key from merchants where id = ?',
     [merchantId],
   );
-  return rows[0];
 }

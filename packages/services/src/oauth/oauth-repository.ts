@@ -4,6 +4,7 @@
  * (disabled users' grants do not work) or the account (its rate limit); they write only OAuth tables.
  */
 import { newId, type EntityManager } from '@cfdi/db';
+import { anyRow, firstRow } from '../sql';
 
 export async function insertOAuthClient(
   em: EntityManager,
@@ -19,11 +20,11 @@ export async function selectOAuthClient(
   em: EntityManager,
   id: string,
 ): Promise<{ id: string; client_name: string | null; redirect_uris: string[] } | undefined> {
-  const rows: { id: string; client_name: string | null; redirect_uris: string[] }[] = await em.execute(
+  return firstRow<{ id: string; client_name: string | null; redirect_uris: string[] }>(
+    em,
     'select id, client_name, redirect_uris from oauth_clients where id = ?',
     [id],
   );
-  return rows[0];
 }
 
 export interface AuthorizationRow {
@@ -68,11 +69,11 @@ export async function selectPendingAuthorization(
   em: EntityManager,
   handleHash: string,
 ): Promise<AuthorizationRow | undefined> {
-  const rows: AuthorizationRow[] = await em.execute(
+  return firstRow<AuthorizationRow>(
+    em,
     `select * from oauth_authorizations where handle_hash = ? and code_hash is null and used_at is null and expires_at > now()`,
     [handleHash],
   );
-  return rows[0];
 }
 
 export async function setAuthorizationUser(em: EntityManager, id: string, userId: string): Promise<void> {
@@ -87,13 +88,13 @@ export async function setAuthorizationCode(
   merchantIds: string[] | null,
   seconds: number,
 ): Promise<boolean> {
-  const updated: unknown[] = await em.execute(
+  return anyRow(
+    em,
     `update oauth_authorizations set code_hash = ?, merchant_ids = ${merchantIds ? '?::text[]' : 'null'},
             expires_at = now() + interval '${seconds} seconds'
       where id = ? and code_hash is null and used_at is null returning id`,
     [codeHash, ...(merchantIds ? [merchantIds] : []), id],
   );
-  return updated.length > 0;
 }
 
 export async function markAuthorizationUsed(em: EntityManager, id: string): Promise<void> {
@@ -119,7 +120,8 @@ export async function takeAuthorizationCode(
   em: EntityManager,
   codeHash: string,
 ): Promise<TakenCode | undefined> {
-  const rows: TakenCode[] = await em.execute(
+  return firstRow<TakenCode>(
+    em,
     `update oauth_authorizations a set used_at = now()
        from console_users u
       where a.code_hash = ? and a.used_at is null and u.id = a.console_user_id and u.disabled_at is null
@@ -127,7 +129,6 @@ export async function takeAuthorizationCode(
                 a.merchant_ids, u.account_id, a.expires_at < now() as expired`,
     [codeHash],
   );
-  return rows[0];
 }
 
 /** The grant a used code was exchanged for, locking the code's row (waits for an exchange in progress). */
@@ -208,7 +209,8 @@ export async function useRefreshToken(
   em: EntityManager,
   tokenHash: string,
 ): Promise<UsedRefreshToken | undefined> {
-  const rows: UsedRefreshToken[] = await em.execute(
+  return firstRow<UsedRefreshToken>(
+    em,
     `with previous as (select token_hash, used_at from oauth_tokens where token_hash = ? and kind = 'refresh' for update)
        update oauth_tokens t set used_at = coalesce(t.used_at, now())
          from previous p, oauth_grants g join console_users u on u.id = g.console_user_id
@@ -217,18 +219,17 @@ export async function useRefreshToken(
                  (g.revoked_at is null and u.disabled_at is null) as live`,
     [tokenHash],
   );
-  return rows[0];
 }
 
 export async function selectToken(
   em: EntityManager,
   tokenHash: string,
 ): Promise<{ grant_id: string; kind: string; client_id: string } | undefined> {
-  const rows: { grant_id: string; kind: string; client_id: string }[] = await em.execute(
+  return firstRow<{ grant_id: string; kind: string; client_id: string }>(
+    em,
     'select t.grant_id, t.kind, g.client_id from oauth_tokens t join oauth_grants g on g.id = t.grant_id where t.token_hash = ?',
     [tokenHash],
   );
-  return rows[0];
 }
 
 export async function expireToken(em: EntityManager, tokenHash: string): Promise<void> {
@@ -252,7 +253,8 @@ export async function selectAccessTokenScope(
   em: EntityManager,
   tokenHash: string,
 ): Promise<AccessTokenScope | undefined> {
-  const rows: AccessTokenScope[] = await em.execute(
+  return firstRow<AccessTokenScope>(
+    em,
     `select g.id as grant_id, g.account_id, g.livemode, g.merchant_ids, g.resource, g.scope, a.rate_limit_per_minute
          from oauth_tokens t
          join oauth_grants g on g.id = t.grant_id
@@ -261,7 +263,6 @@ export async function selectAccessTokenScope(
         where t.token_hash = ? and t.kind = 'access' and t.expires_at > now() and g.revoked_at is null and u.disabled_at is null`,
     [tokenHash],
   );
-  return rows[0];
 }
 
 export interface ConnectedClientRow {
@@ -296,11 +297,11 @@ export async function revokeGrantOfUser(
   consoleUserId: string,
   grantId: string,
 ): Promise<{ id: string; client_id: string; livemode: boolean } | undefined> {
-  const rows: { id: string; client_id: string; livemode: boolean }[] = await em.execute(
+  return firstRow<{ id: string; client_id: string; livemode: boolean }>(
+    em,
     `update oauth_grants set revoked_at = now()
       where id = ? and console_user_id = ? and revoked_at is null
       returning id, client_id, livemode`,
     [grantId, consoleUserId],
   );
-  return rows[0];
 }

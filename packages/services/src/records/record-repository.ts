@@ -14,6 +14,7 @@ import {
   type RowCount,
 } from '../pagination';
 import type { Scope } from '../scope';
+import { anyRow, firstRow } from '../sql';
 
 export type RecordTableName = 'customers' | 'products';
 
@@ -26,11 +27,11 @@ export async function selectLiveRecord<Row>(
   table: RecordTableName,
   id: string,
 ): Promise<Row | undefined> {
-  const rows: Row[] = await em.execute(
+  return firstRow<Row>(
+    em,
     `select * from ${table} where id = ? and account_id = ? and livemode = ? and deleted_at is null`,
     [id, scope.accountId, scope.livemode],
   );
-  return rows[0];
 }
 
 /** The live records of the tenant among `ids`. */
@@ -71,12 +72,12 @@ export async function updateLiveRecord<Row>(
   columns: Record<string, unknown>,
 ): Promise<Row | undefined> {
   const names = Object.keys(columns);
-  const rows: Row[] = await em.execute(
+  return firstRow<Row>(
+    em,
     `update ${table} set ${names.map((n) => `${n} = ?`).join(', ')}${names.length ? ', ' : ''}updated_at = now()
       where id = ? and account_id = ? and livemode = ? and deleted_at is null returning *`,
     [...names.map((n) => columns[n]), id, scope.accountId, scope.livemode],
   );
-  return rows[0];
 }
 
 const recordList = (scope: Tenant, table: RecordTableName, noun: string, where: Conditions): KeysetList => ({
@@ -115,11 +116,11 @@ export async function skuTakenByAnother(
   sku: string,
   id: string,
 ): Promise<boolean> {
-  const taken: unknown[] = await em.execute(
+  return anyRow(
+    em,
     'select 1 from products where account_id = ? and livemode = ? and sku = ? and id <> ? and deleted_at is null',
     [scope.accountId, scope.livemode, sku, id],
   );
-  return taken.length > 0;
 }
 
 /** The live customer's e-mail settings (a deleted customer receives nothing more). */
@@ -127,9 +128,9 @@ export async function selectCustomerContact(
   em: EntityManager,
   customerId: string,
 ): Promise<{ emails: string[]; locale: 'es' | 'en'; auto_email: boolean | null } | undefined> {
-  const rows: { emails: string[]; locale: 'es' | 'en'; auto_email: boolean | null }[] = await em.execute(
+  return firstRow<{ emails: string[]; locale: 'es' | 'en'; auto_email: boolean | null }>(
+    em,
     'select emails, locale, auto_email from customers where id = ? and deleted_at is null',
     [customerId],
   );
-  return rows[0];
 }

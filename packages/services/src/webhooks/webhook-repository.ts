@@ -7,6 +7,7 @@ import { newId, type EntityManager } from '@cfdi/db';
 import type { Scope } from '../scope';
 import { Conditions, keysetPage, type Page, type PageRequest } from '../pagination';
 import { ALL_EVENTS } from './event-types';
+import { anyRow, firstRow } from '../sql';
 
 export interface DeliveryAttempt {
   eventId: string;
@@ -71,11 +72,11 @@ export async function selectLiveEndpoint(
   scope: Tenant,
   id: string,
 ): Promise<WebhookEndpointRow | undefined> {
-  const rows: WebhookEndpointRow[] = await em.execute(
+  return firstRow<WebhookEndpointRow>(
+    em,
     'select * from webhook_endpoints where id = ? and account_id = ? and livemode = ? and deleted_at is null',
     [id, scope.accountId, scope.livemode],
   );
-  return rows[0];
 }
 
 export async function countLiveEndpoints(em: EntityManager, scope: Tenant): Promise<number> {
@@ -153,21 +154,21 @@ export async function updateEndpoint(
   if (input.disabled === true)
     set("disabled = true, disabled_reason = coalesce(disabled_reason, 'requested')");
   if (input.disabled === false) set('disabled = false, disabled_reason = null, failing_since = null');
-  const rows: WebhookEndpointRow[] = await em.execute(
+  return firstRow<WebhookEndpointRow>(
+    em,
     `update webhook_endpoints set ${[...sets, 'updated_at = now()'].join(', ')}
       where id = ? and account_id = ? and livemode = ? and deleted_at is null returning *`,
     [...params, id, scope.accountId, scope.livemode],
   );
-  return rows[0];
 }
 
 /** Soft delete; false when the endpoint is absent or already deleted. */
 export async function softDeleteEndpoint(em: EntityManager, scope: Tenant, id: string): Promise<boolean> {
-  const rows: unknown[] = await em.execute(
+  return anyRow(
+    em,
     'update webhook_endpoints set deleted_at = now(), updated_at = now() where id = ? and account_id = ? and livemode = ? and deleted_at is null returning id',
     [id, scope.accountId, scope.livemode],
   );
-  return rows.length > 0;
 }
 
 /** The new (sealed) secret signs; the current one keeps signing beside it for `overlapHours`. */
@@ -178,12 +179,12 @@ export async function rotateEndpointSecret(
   sealedSecret: string,
   overlapHours: number,
 ): Promise<WebhookEndpointRow | undefined> {
-  const rows: WebhookEndpointRow[] = await em.execute(
+  return firstRow<WebhookEndpointRow>(
+    em,
     `update webhook_endpoints set previous_secret = secret, secret = ?, previous_secret_expires_at = now() + make_interval(hours => ?), updated_at = now()
       where id = ? and account_id = ? and livemode = ? and deleted_at is null returning *`,
     [sealedSecret, overlapHours, id, scope.accountId, scope.livemode],
   );
-  return rows[0];
 }
 
 /** Endpoints by id, deleted ones included. */
@@ -262,11 +263,11 @@ export async function selectEvent(
   scope: Tenant,
   id: string,
 ): Promise<EventRow | undefined> {
-  const rows: EventRow[] = await em.execute(
-    'select * from events where id = ? and account_id = ? and livemode = ?',
-    [id, scope.accountId, scope.livemode],
-  );
-  return rows[0];
+  return firstRow<EventRow>(em, 'select * from events where id = ? and account_id = ? and livemode = ?', [
+    id,
+    scope.accountId,
+    scope.livemode,
+  ]);
 }
 
 export async function selectEventById(em: EntityManager, id: string): Promise<EventRow | null> {
