@@ -1,6 +1,10 @@
 import 'server-only';
-import type { ReceiptContext, RecordContext, Scope } from '@cfdi/services';
+import type { ListAnswer, ReceiptContext, RecordContext, RowCount, Scope } from '@cfdi/services';
+import { currentLocale } from './i18n/locale';
+import { listWindow } from './list-table';
 import { em, platform } from './platform';
+import { requirePermission } from './roles';
+import { param, type SearchParams } from './search-params';
 import { currentWorkspace } from './workspace';
 
 /** What the records and issue actions act in: the workspace's Scope, the database and the SAT catalogs. */
@@ -33,4 +37,36 @@ export async function catalogChoices() {
 export async function receiptContext(): Promise<{ ctx: ReceiptContext; scope: Scope }> {
   const { ctx, scope } = await recordContext();
   return { ctx: { ...ctx, portalUrl: (await platform()).config.api.portalUrl }, scope };
+}
+
+/**
+ * One page of a records list (customers, products) as its page shows it: the `q` search, the numbered window, the
+ * rows and their count, read together with what else the page needs (`alongside`, e.g. a form's catalogs).
+ */
+export async function recordsListing<View, Extra = undefined>(
+  searchParams: Promise<SearchParams>,
+  records: {
+    list: (
+      ctx: RecordContext,
+      scope: Scope,
+      query: { limit: number; q?: string },
+      offset: number,
+    ) => Promise<ListAnswer<View>>;
+    count: (ctx: RecordContext, scope: Scope, filter: { q?: string }) => Promise<RowCount>;
+  },
+  alongside?: () => Promise<Extra>,
+) {
+  await requirePermission('records.manage');
+  const params = await searchParams;
+  const q = param(params, 'q');
+  const window = listWindow(params);
+  const { t, locale } = await currentLocale();
+  const { ctx, scope } = await recordContext();
+  const filter = q ? { q } : {};
+  const [{ data: rows }, count, extra] = await Promise.all([
+    records.list(ctx, scope, { limit: window.limit, ...filter }, window.offset),
+    records.count(ctx, scope, filter),
+    alongside?.(),
+  ]);
+  return { params, q, window, t, locale, rows, count, extra: extra as Extra };
 }

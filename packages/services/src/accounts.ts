@@ -3,6 +3,7 @@ import type { Config } from '@cfdi/config';
 import { openBalance } from './ledger';
 import { createApiKey } from './api-keys';
 import { NotFoundError, ValidationError } from './errors';
+import { accountExists, insertAccount, updateAccountLimitColumns } from './account-repository';
 
 export interface CreatedAccount {
   accountId: string;
@@ -30,8 +31,7 @@ function checkLimits(input: { rateLimitPerMinute?: number | null; monthlyCap?: n
 
 /** The account exists (operators' commands name it by id): otherwise 404 before anything is read or written. */
 export async function requireAccount(em: EntityManager, accountId: string): Promise<void> {
-  const rows: unknown[] = await em.execute('select id from accounts where id = ?', [accountId]);
-  if (!rows.length) throw new NotFoundError('account', accountId);
+  if (!(await accountExists(em, accountId))) throw new NotFoundError('account', accountId);
 }
 
 export async function createAccount(
@@ -45,10 +45,12 @@ export async function createAccount(
   checkLimits(input);
   return em.transactional(async (tx) => {
     const accountId = newId('acct');
-    await tx.execute(
-      'insert into accounts (id, name, rate_limit_per_minute, monthly_cap) values (?, ?, ?, ?)',
-      [accountId, name, input.rateLimitPerMinute ?? null, input.monthlyCap ?? null],
-    );
+    await insertAccount(tx, {
+      id: accountId,
+      name,
+      rate_limit_per_minute: input.rateLimitPerMinute ?? null,
+      monthly_cap: input.monthlyCap ?? null,
+    });
     await openBalance(tx, { accountId, livemode: false }, config.testSeedCentavos);
     await openBalance(tx, { accountId, livemode: true }, 0);
     const test = await createApiKey(tx, { accountId, livemode: false });
@@ -63,21 +65,11 @@ export async function updateAccountLimits(
   input: { rateLimitPerMinute?: number | null; monthlyCap?: number | null },
 ): Promise<void> {
   checkLimits(input);
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  if (input.rateLimitPerMinute !== undefined) {
-    sets.push('rate_limit_per_minute = ?');
-    params.push(input.rateLimitPerMinute);
-  }
-  if (input.monthlyCap !== undefined) {
-    sets.push('monthly_cap = ?');
-    params.push(input.monthlyCap);
-  }
-  if (!sets.length)
+  if (input.rateLimitPerMinute === undefined && input.monthlyCap === undefined)
     throw ValidationError.field('/', 'nothing to change: give a rate limit, a monthly cap, or both');
-  const rows: unknown[] = await em.execute(
-    `update accounts set ${sets.join(', ')} where id = ? returning id`,
-    [...params, accountId],
-  );
-  if (!rows.length) throw new NotFoundError('account', accountId);
+  const updated = await updateAccountLimitColumns(em, accountId, {
+    ...(input.rateLimitPerMinute !== undefined ? { rate_limit_per_minute: input.rateLimitPerMinute } : {}),
+    ...(input.monthlyCap !== undefined ? { monthly_cap: input.monthlyCap } : {}),
+  });
+  if (!updated) throw new NotFoundError('account', accountId);
 }

@@ -1,9 +1,18 @@
 import { isoTimestamp, isoTimestampOrNull } from './time';
-import { newId, type EntityManager } from '@cfdi/db';
+import type { EntityManager } from '@cfdi/db';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors';
 import type { Scope } from './scope';
 import { generateKeySecret, hashKeySecret } from './secrets';
-import { countedPage, type CountedPage, type ListWindow } from './pagination';
+import type { CountedPage, ListWindow } from './pagination';
+import {
+  apiKeyCountedPage,
+  insertApiKey,
+  revokeApiKeyRow,
+  selectApiKeys,
+  selectKeyByHash,
+  type ApiKeyRow,
+} from './account-repository';
+import { liveMerchantIdsAmong } from './merchants/merchant-repository';
 
 export interface ApiKeyView {
   id: string;
@@ -13,16 +22,6 @@ export interface ApiKeyView {
   note: string | null;
   revokedAt: string | null;
   createdAt: string;
-}
-
-interface ApiKeyRow {
-  id: string;
-  livemode: boolean;
-  display_prefix: string;
-  merchant_ids: string[] | null;
-  note: string | null;
-  revoked_at: Date | string | null;
-  created_at: Date | string;
 }
 
 const toView = (row: ApiKeyRow): ApiKeyView => ({
@@ -65,11 +64,8 @@ async function checkNewKeyLimits(em: EntityManager, input: NewApiKey, merchantId
       throw new ForbiddenError(`You are limited to merchants ${allowed.join(', ')}: the key must be too.`);
   }
   if (!merchantIds) return;
-  const found: { id: string }[] = await em.execute(
-    'select id from merchants where account_id = ? and livemode = ? and id = any(?) and deleted_at is null',
-    [input.accountId, input.livemode, merchantIds],
-  );
-  const missing = merchantIds.find((id) => !found.some((m) => m.id === id));
+  const found = await liveMerchantIdsAmong(em, input, merchantIds);
+  const missing = merchantIds.find((id) => !found.includes(id));
   if (missing) throw new NotFoundError('merchant', missing);
 }
 
@@ -84,28 +80,19 @@ export async function createApiKey(
     throw ValidationError.field('/note', `must have at most ${API_KEY_NOTE_MAX} characters`);
   await checkNewKeyLimits(em, input, merchantIds);
   const secret = generateKeySecret(input.livemode);
-  // An array binding is one PostgreSQL array parameter (see @cfdi/db, orm.ts).
-  const rows: ApiKeyRow[] = await em.execute(
-    `insert into api_keys (id, account_id, livemode, secret_hash, display_prefix, merchant_ids, note)
-     values (?, ?, ?, ?, ?, ${merchantIds ? '?::text[]' : 'null'}, ?) returning *`,
-    [
-      newId('key'),
-      input.accountId,
-      input.livemode,
-      hashKeySecret(secret),
-      secret.slice(0, 12),
-      ...(merchantIds ? [merchantIds] : []),
-      note,
-    ],
-  );
-  return { key: toView(rows[0]!), secret };
+  const row = await insertApiKey(em, {
+    account_id: input.accountId,
+    livemode: input.livemode,
+    secret_hash: hashKeySecret(secret),
+    display_prefix: secret.slice(0, 12),
+    merchant_ids: merchantIds ?? null,
+    note,
+  });
+  return { key: toView(row), secret };
 }
 
 export async function listApiKeys(em: EntityManager, accountId: string): Promise<ApiKeyView[]> {
-  const rows: ApiKeyRow[] = await em.execute('select * from api_keys where account_id = ? order by id desc', [
-    accountId,
-  ]);
-  return rows.map(toView);
+  return (await selectApiKeys(em, accountId)).map(toView);
 }
 
 /** One numbered page of the account's keys in one mode, newest first (the console's keys page). */
@@ -114,22 +101,14 @@ export async function apiKeysPage(
   scope: { accountId: string; livemode: boolean },
   window: ListWindow,
 ): Promise<CountedPage<ApiKeyView>> {
-  const page = await countedPage<ApiKeyRow>(
-    em,
-    'select * from api_keys where account_id = ? and livemode = ? order by id desc',
-    [scope.accountId, scope.livemode],
-    window,
-  );
+  const page = await apiKeyCountedPage(em, scope, window);
   return { ...page, rows: page.rows.map(toView) };
 }
 
 export async function revokeApiKey(em: EntityManager, accountId: string, keyId: string): Promise<ApiKeyView> {
-  const rows: ApiKeyRow[] = await em.execute(
-    'update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ? and account_id = ? returning *',
-    [keyId, accountId],
-  );
-  if (!rows[0]) throw new NotFoundError('API key', keyId);
-  return toView(rows[0]);
+  const row = await revokeApiKeyRow(em, accountId, keyId);
+  if (!row) throw new NotFoundError('API key', keyId);
+  return toView(row);
 }
 
 export interface Authenticated extends Scope {
@@ -139,19 +118,7 @@ export interface Authenticated extends Scope {
 /** Resolves a bearer secret to its scope, or null for unknown, revoked or malformed keys. */
 export async function authenticateKey(em: EntityManager, secret: string): Promise<Authenticated | null> {
   if (!/^sk_(test|live)_[0-9A-Za-z]{20,100}$/.test(secret)) return null;
-  const rows: {
-    id: string;
-    account_id: string;
-    livemode: boolean;
-    merchant_ids: string[] | null;
-    rate_limit_per_minute: number | null;
-  }[] = await em.execute(
-    `select k.id, k.account_id, k.livemode, k.merchant_ids, a.rate_limit_per_minute
-         from api_keys k join accounts a on a.id = k.account_id
-        where k.secret_hash = ? and k.revoked_at is null`,
-    [hashKeySecret(secret)],
-  );
-  const row = rows[0];
+  const row = await selectKeyByHash(em, hashKeySecret(secret));
   // The prefix must agree with the stored mode; a forged prefix on a real secret is not a valid key.
   if (!row || row.livemode !== secret.startsWith('sk_live_')) return null;
   return {

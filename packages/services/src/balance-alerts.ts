@@ -1,5 +1,6 @@
-import { newId, type EntityManager } from '@cfdi/db';
+import type { EntityManager } from '@cfdi/db';
 import { ValidationError } from './errors';
+import { flipLowBalanceFlag, selectLowBalance, updateLowBalance } from './ledger-repository';
 
 /** A balance: one account in one mode (the ledger's scope). */
 type BalanceScope = { accountId: string; livemode: boolean };
@@ -21,16 +22,7 @@ export interface LowBalanceState {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function lowBalanceState(em: EntityManager, scope: BalanceScope): Promise<LowBalanceState> {
-  const rows: {
-    balance_centavos: string;
-    low_balance_centavos: string | null;
-    low_balance_email: string | null;
-  }[] = await em.execute(
-    `select balance_centavos, low_balance_centavos, low_balance_email from balances
-        where account_id = ? and livemode = ?`,
-    [scope.accountId, scope.livemode],
-  );
-  const row = rows[0];
+  const row = await selectLowBalance(em, scope);
   const balanceCentavos = Number(row?.balance_centavos ?? 0);
   const thresholdCentavos = row?.low_balance_centavos == null ? null : Number(row.low_balance_centavos);
   return {
@@ -58,12 +50,7 @@ export async function setLowBalanceAlert(
     throw ValidationError.field('/email', 'must be an e-mail address');
   if (thresholdCentavos !== null && email === null)
     throw ValidationError.field('/email', 'the address to warn is required with a threshold');
-  await em.execute(
-    `update balances set low_balance_centavos = ?, low_balance_email = ?,
-            low_balance_alerted = coalesce(balance_centavos < ?, false)
-      where account_id = ? and livemode = ?`,
-    [thresholdCentavos, email, thresholdCentavos, scope.accountId, scope.livemode],
-  );
+  await updateLowBalance(em, scope, thresholdCentavos, email);
   return lowBalanceState(em, scope);
 }
 
@@ -73,18 +60,5 @@ export async function setLowBalanceAlert(
  * message. Answers the queued alert's id, or null.
  */
 export async function noteLowBalanceCrossing(em: EntityManager, scope: BalanceScope): Promise<string | null> {
-  const rows: { id: string }[] = await em.execute(
-    `with flipped as (
-       update balances set low_balance_alerted = balance_centavos < low_balance_centavos
-        where account_id = ? and livemode = ? and low_balance_centavos is not null
-          and low_balance_alerted <> (balance_centavos < low_balance_centavos)
-        returning account_id, livemode, balance_centavos, low_balance_centavos, low_balance_email, low_balance_alerted
-     )
-     insert into balance_alerts (id, account_id, livemode, balance_centavos, threshold_centavos, recipients, status)
-     select ?, account_id, livemode, balance_centavos, low_balance_centavos, array[low_balance_email], 'queued'
-       from flipped where low_balance_alerted and low_balance_email is not null
-     returning id`,
-    [scope.accountId, scope.livemode, newId('bal')],
-  );
-  return rows[0]?.id ?? null;
+  return flipLowBalanceFlag(em, scope);
 }

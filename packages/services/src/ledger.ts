@@ -1,10 +1,22 @@
-import { newId, TRANSACTION_TYPES, type EntityManager, type TransactionType } from '@cfdi/db';
+import { TRANSACTION_TYPES, type EntityManager, type TransactionType } from '@cfdi/db';
 import type { Config } from '@cfdi/config';
 import { InsufficientCreditsError, MonthlyLimitReachedError, ValidationError } from './errors';
-import { isoTimestamp, MEXICO_CITY } from './time';
+import { isoTimestamp } from './time';
 import { assertAccountWideKey } from './merchants/merchant-access';
 import type { Scope } from './scope';
-import { Conditions, keysetPage, listAnswer } from './pagination';
+import { listAnswer } from './pagination';
+import {
+  insertBalance,
+  insertEntry,
+  lockBalanceForReservation,
+  lockConsume,
+  selectBalanceCentavos,
+  selectReversalOf,
+  selectTimbresThisMonth,
+  selectUsageMonths,
+  transactionKeysetPage,
+  type TransactionRow,
+} from './ledger-repository';
 import { noteLowBalanceCrossing } from './balance-alerts';
 
 export interface LedgerScope {
@@ -23,18 +35,6 @@ export interface TransactionView {
   referenceId: string | null;
   note: string | null;
   createdAt: string;
-}
-
-interface TransactionRow {
-  id: string;
-  livemode: boolean;
-  type: TransactionType;
-  delta_centavos: string;
-  balance_after_centavos: string;
-  reference_type: string | null;
-  reference_id: string | null;
-  note: string | null;
-  created_at: Date | string;
 }
 
 export function toTransactionView(row: TransactionRow): TransactionView {
@@ -61,18 +61,13 @@ export interface LedgerEntry {
   reversalOf?: string | null;
 }
 
-/** The calendar month (Mexico City) a ledger entry made now counts in. */
-const CURRENT_MONTH = `date_trunc('month', now() at time zone '${MEXICO_CITY}')::date`;
-
 /** How each entry type moves the month's timbre count (the cap and the volume price read it). */
 const TIMBRES_DELTA: Partial<Record<TransactionType, number>> = { consume: 1, refund: -1 };
 
 /**
- * Applies one signed change to a balance and records it, in a single statement: the conditional UPDATE
- * takes the row lock, so concurrent writers serialise, `balanceAfterCentavos` is exact and the balance can
- * never go negative. Consumes and refunds also move this month's `monthly_usage` row, after the balance row
- * (the usage CTE reads `changed`), so every writer takes the two locks in the same order. Returns null when the
- * change would make the balance negative.
+ * Applies one signed change to a balance and records it, in a single statement (`insertEntry`): concurrent writers
+ * serialise on the balance row, `balanceAfterCentavos` is exact and the balance can never go negative. Consumes and
+ * refunds also move this month's `monthly_usage` row. Returns null when the change would make the balance negative.
  */
 export async function tryPostEntry(
   em: EntityManager,
@@ -82,47 +77,19 @@ export async function tryPostEntry(
   if (!Number.isSafeInteger(entry.deltaCentavos))
     throw new Error(`delta must be an integer, got ${entry.deltaCentavos}`);
   const timbres = TIMBRES_DELTA[entry.type] ?? 0;
-  const rows: TransactionRow[] = await em.execute(
-    `with changed as (
-       update balances set balance_centavos = balance_centavos + ?, updated_at = now()
-        where account_id = ? and livemode = ? and balance_centavos + ? >= 0
-        returning balance_centavos
-     ), usage as (
-       insert into monthly_usage (account_id, livemode, month, timbres, spent_centavos)
-       select ?, ?, ${CURRENT_MONTH}, ?, ? from changed where ? <> 0
-       on conflict (account_id, livemode, month) do update
-         set timbres = monthly_usage.timbres + excluded.timbres,
-             spent_centavos = monthly_usage.spent_centavos + excluded.spent_centavos
-     )
-     insert into transactions (id, account_id, livemode, type, delta_centavos, balance_after_centavos,
-                               reference_type, reference_id, note, reversal_of)
-     select ?, ?, ?, ?, ?, changed.balance_centavos, ?, ?, ?, ? from changed
-     returning id, livemode, type, delta_centavos, balance_after_centavos, reference_type, reference_id, note, created_at`,
-    [
-      entry.deltaCentavos,
-      scope.accountId,
-      scope.livemode,
-      entry.deltaCentavos,
-      scope.accountId,
-      scope.livemode,
-      timbres,
-      -entry.deltaCentavos,
-      timbres,
-      newId('txn'),
-      scope.accountId,
-      scope.livemode,
-      entry.type,
-      entry.deltaCentavos,
-      entry.referenceType ?? null,
-      entry.referenceId ?? null,
-      entry.note ?? null,
-      entry.reversalOf ?? null,
-    ],
-  );
-  if (!rows[0]) return null;
+  const row = await insertEntry(em, scope, {
+    type: entry.type,
+    deltaCentavos: entry.deltaCentavos,
+    timbres,
+    referenceType: entry.referenceType ?? null,
+    referenceId: entry.referenceId ?? null,
+    note: entry.note ?? null,
+    reversalOf: entry.reversalOf ?? null,
+  });
+  if (!row) return null;
   // A debit may take the balance below its low-balance warning (queued once per crossing), a credit back above it.
   await noteLowBalanceCrossing(em, scope);
-  return toTransactionView(rows[0]);
+  return toTransactionView(row);
 }
 
 /** Opens the balance of a new (account, mode) with its first ledger entry (`seed` or zero). */
@@ -131,10 +98,7 @@ export async function openBalance(
   scope: LedgerScope,
   seedCentavos: number,
 ): Promise<void> {
-  await em.execute(
-    `insert into balances (account_id, livemode, balance_centavos) values (?, ?, 0) on conflict do nothing`,
-    [scope.accountId, scope.livemode],
-  );
+  await insertBalance(em, scope);
   if (seedCentavos > 0) {
     await tryPostEntry(em, scope, {
       type: 'seed',
@@ -145,20 +109,12 @@ export async function openBalance(
 }
 
 export async function getBalanceCentavos(em: EntityManager, scope: LedgerScope): Promise<number> {
-  const rows: { balance_centavos: string }[] = await em.execute(
-    'select balance_centavos from balances where account_id = ? and livemode = ?',
-    [scope.accountId, scope.livemode],
-  );
-  return Number(rows[0]?.balance_centavos ?? 0);
+  return selectBalanceCentavos(em, scope);
 }
 
 /** Timbres consumed this calendar month (Mexico City), net of refunds. */
 export async function timbresThisMonth(em: EntityManager, scope: LedgerScope): Promise<number> {
-  const rows: { timbres: number }[] = await em.execute(
-    `select timbres from monthly_usage where account_id = ? and livemode = ? and month = ${CURRENT_MONTH}`,
-    [scope.accountId, scope.livemode],
-  );
-  return rows[0]?.timbres ?? 0;
+  return selectTimbresThisMonth(em, scope);
 }
 
 export interface PriceTier {
@@ -228,14 +184,7 @@ export async function reserveTimbre(
   reference: { type: string; id: string },
 ): Promise<TransactionView> {
   return withinTransaction(em, async (tx) => {
-    const locked: { balance_centavos: string; monthly_cap: number | null; used: number }[] = await tx.execute(
-      `select b.balance_centavos, a.monthly_cap, coalesce(u.timbres, 0) as used
-         from balances b join accounts a on a.id = b.account_id
-         left join monthly_usage u on u.account_id = b.account_id and u.livemode = b.livemode and u.month = ${CURRENT_MONTH}
-        where b.account_id = ? and b.livemode = ? for update of b`,
-      [scope.accountId, scope.livemode],
-    );
-    const row = locked[0];
+    const row = await lockBalanceForReservation(tx, scope);
     if (!row) throw new InsufficientCreditsError(0, priceForTimbre(config, 0));
     const capped = reference.type !== 'cancellation';
     if (capped && row.monthly_cap !== null && row.used >= row.monthly_cap)
@@ -268,16 +217,10 @@ export async function refundReservation(
   note?: string,
 ): Promise<TransactionView> {
   return withinTransaction(em, async (tx) => {
-    const consumes: TransactionRow[] = await tx.execute(
-      `select * from transactions where id = ? and account_id = ? and livemode = ? and type = 'consume' for update`,
-      [consumeId, scope.accountId, scope.livemode],
-    );
-    const consume = consumes[0];
+    const consume = await lockConsume(tx, scope, consumeId);
     if (!consume) throw new Error(`no consume ${consumeId} in scope`);
-    const existing: TransactionRow[] = await tx.execute(`select * from transactions where reversal_of = ?`, [
-      consumeId,
-    ]);
-    if (existing[0]) return toTransactionView(existing[0]);
+    const existing = await selectReversalOf(tx, consumeId);
+    if (existing) return toTransactionView(existing);
     const refund = await tryPostEntry(tx, scope, {
       type: 'refund',
       deltaCentavos: -Number(consume.delta_centavos),
@@ -325,21 +268,7 @@ export async function listTransactions(
   assertAccountWideKey(scope, "the account's ledger");
   if (input.type && !TRANSACTION_TYPES.includes(input.type))
     throw ValidationError.field('/type', 'Unknown transaction type.');
-  const where = new Conditions();
-  if (input.type) where.add('type = ?', input.type);
-  // The ledger's order is its sequence: transactions posted in one millisecond keep the order they were posted in.
-  const page = await keysetPage<TransactionRow>(
-    em,
-    {
-      select: 'select * from transactions',
-      table: 'transactions',
-      key: 'seq',
-      scope,
-      where,
-      noun: 'transaction',
-    },
-    input,
-  );
+  const page = await transactionKeysetPage(em, scope, input, input);
   return listAnswer(page, toTransactionView);
 }
 
@@ -353,11 +282,7 @@ export interface UsageMonthView {
 
 /** Net timbres and spend per calendar month (Mexico City), newest month first: the rollup the ledger keeps. */
 export async function listUsage(em: EntityManager, scope: LedgerScope, limit: number) {
-  const rows: { month: string; timbres: number; spent: string }[] = await em.execute(
-    `select to_char(month, 'YYYY-MM') as month, timbres, spent_centavos as spent
-       from monthly_usage where account_id = ? and livemode = ? order by month desc limit ?`,
-    [scope.accountId, scope.livemode, limit],
-  );
+  const rows = await selectUsageMonths(em, scope, limit);
   const data: UsageMonthView[] = rows.map((r) => ({
     object: 'usage_month',
     month: r.month,

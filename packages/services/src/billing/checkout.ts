@@ -2,6 +2,13 @@ import { newId, type EntityManager } from '@cfdi/db';
 import { ValidationError } from '../errors';
 import type { LedgerScope } from '../ledger';
 import { requireStripe, stripeFailed, type StripeClients, type StripeMode } from './stripe-clients';
+import {
+  failPendingPurchase,
+  insertPendingPurchase,
+  insertStripeCustomer,
+  selectStripeCustomer,
+  setPurchaseSession,
+} from './purchase-repository';
 
 /** The spec's top-up limits, in centavos (100.00 to 50,000.00 MXN). */
 export const TOP_UP_MIN_CENTAVOS = 10_000;
@@ -31,14 +38,7 @@ export interface PortalSessionView {
  * idempotency key, so they get the same customer back, and the insert keeps whichever row lands first.
  */
 async function stripeCustomer(em: EntityManager, mode: StripeMode, scope: LedgerScope): Promise<string> {
-  const stored = async () => {
-    const rows: { customer_id: string }[] = await em.execute(
-      'select customer_id from stripe_customers where account_id = ? and livemode = ?',
-      [scope.accountId, scope.livemode],
-    );
-    return rows[0]?.customer_id;
-  };
-  const existing = await stored();
+  const existing = await selectStripeCustomer(em, scope);
   if (existing) return existing;
   const customer = await mode.stripe.customers
     .create(
@@ -48,11 +48,8 @@ async function stripeCustomer(em: EntityManager, mode: StripeMode, scope: Ledger
     .catch((error: unknown) => {
       throw stripeFailed(error);
     });
-  await em.execute(
-    'insert into stripe_customers (account_id, livemode, customer_id) values (?, ?, ?) on conflict do nothing',
-    [scope.accountId, scope.livemode, customer.id],
-  );
-  return (await stored())!;
+  await insertStripeCustomer(em, scope, customer.id);
+  return (await selectStripeCustomer(em, scope))!;
 }
 
 /**
@@ -78,10 +75,11 @@ export async function createCheckoutSession(
   const mode = requireStripe(ctx.stripe, scope.livemode);
   const customer = await stripeCustomer(ctx.em, mode, scope);
   const purchaseId = newId('pur');
-  await ctx.em.execute(
-    `insert into purchases (id, account_id, livemode, status, amount_centavos, stripe_customer_id) values (?, ?, ?, 'pending', ?, ?)`,
-    [purchaseId, scope.accountId, scope.livemode, amountCentavos, customer],
-  );
+  await insertPendingPurchase(ctx.em, scope, {
+    id: purchaseId,
+    amount_centavos: amountCentavos,
+    stripe_customer_id: customer,
+  });
   const metadata = { purchaseId, accountId: scope.accountId };
   let session;
   try {
@@ -108,16 +106,10 @@ export async function createCheckoutSession(
       { idempotencyKey: `checkout-${purchaseId}` },
     );
   } catch (error) {
-    await ctx.em.execute(
-      `update purchases set status = 'failed', failure_reason = 'checkout_not_created', updated_at = now() where id = ? and status = 'pending'`,
-      [purchaseId],
-    );
+    await failPendingPurchase(ctx.em, purchaseId);
     throw stripeFailed(error);
   }
-  await ctx.em.execute(
-    'update purchases set stripe_checkout_session_id = ?, updated_at = now() where id = ?',
-    [session.id, purchaseId],
-  );
+  await setPurchaseSession(ctx.em, purchaseId, session.id);
   if (!session.url)
     throw stripeFailed(new Error(`Checkout session ${session.id} came back without a hosted URL`));
   return {

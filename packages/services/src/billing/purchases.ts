@@ -1,26 +1,15 @@
 import type { EntityManager } from '@cfdi/db';
 import type { LedgerScope } from '../ledger';
 import { isoTimestamp } from '../time';
-import { keysetPage, listAnswer, type PageRequest } from '../pagination';
+import { listAnswer, type PageRequest } from '../pagination';
+import {
+  purchaseKeysetPage,
+  type PurchaseFailure,
+  type PurchaseRow,
+  type PurchaseStatus,
+} from './purchase-repository';
 
-export type PurchaseStatus = 'pending' | 'succeeded' | 'failed';
-
-/** Why a purchase failed: Stripe reported the payment failed, the session expired unpaid, or the session was never created. */
-export type PurchaseFailure = 'payment_failed' | 'expired' | 'checkout_not_created' | 'currency_not_mxn';
-
-export interface PurchaseRow {
-  id: string;
-  account_id: string;
-  livemode: boolean;
-  status: PurchaseStatus;
-  amount_centavos: string;
-  stripe_checkout_session_id: string | null;
-  credited_centavos: string | null;
-  transaction_id: string | null;
-  failure_reason: PurchaseFailure | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+export type { PurchaseFailure, PurchaseRow, PurchaseStatus } from './purchase-repository';
 
 export interface PurchaseView {
   id: string;
@@ -56,10 +45,6 @@ function toPurchaseView(row: PurchaseRow): PurchaseView {
 
 /** Purchases of the key's account and mode, newest first (ids sort by creation time). */
 export async function listPurchases(em: EntityManager, scope: LedgerScope, page: PageRequest) {
-  const rows = await keysetPage<PurchaseRow>(
-    em,
-    { select: 'select * from purchases', table: 'purchases', scope, noun: 'purchase' },
-    page,
-  );
+  const rows = await purchaseKeysetPage(em, scope, page);
   return listAnswer(rows, toPurchaseView);
 }

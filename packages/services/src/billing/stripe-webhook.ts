@@ -2,8 +2,9 @@ import type Stripe from 'stripe';
 import type { EntityManager } from '@cfdi/db';
 import { ValidationError } from '../errors';
 import { tryPostEntry } from '../ledger';
-import type { PurchaseFailure, PurchaseRow } from './purchases';
+import type { PurchaseFailure } from './purchases';
 import { billingUnavailable, type StripeClients, type StripeMode } from './stripe-clients';
+import { lockPurchase, markPurchaseCredited, markPurchaseFailed } from './purchase-repository';
 
 /** Stripe's own default: a signature older than this is refused, so a captured delivery cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -95,10 +96,7 @@ async function settlePurchase(
   const purchaseId = session.client_reference_id ?? session.metadata?.purchaseId;
   if (!purchaseId) return 'unknown_purchase';
   return em.transactional(async (tx) => {
-    const rows: PurchaseRow[] = await tx.execute('select * from purchases where id = ? for update', [
-      purchaseId,
-    ]);
-    const purchase = rows[0];
+    const purchase = await lockPurchase(tx, purchaseId);
     if (!purchase) return 'unknown_purchase';
     // Only the Stripe account of the purchase's mode can settle it: a test-mode payment never credits a live balance.
     if (purchase.livemode !== mode.livemode) return 'other_mode';
@@ -106,13 +104,13 @@ async function settlePurchase(
       return 'other_session';
     if (action !== 'credit') {
       if (purchase.status !== 'pending') return 'not_pending';
-      await markFailed(tx, purchase.id, session.id, action);
+      await markPurchaseFailed(tx, purchase.id, session.id, action);
       return 'failed';
     }
     if (purchase.status === 'succeeded') return 'already_credited';
     const paid = session.amount_total;
     if (session.currency !== 'mxn' || !paid || paid <= 0) {
-      await markFailed(tx, purchase.id, session.id, 'currency_not_mxn');
+      await markPurchaseFailed(tx, purchase.id, session.id, 'currency_not_mxn');
       return 'failed';
     }
     const scope = { accountId: purchase.account_id, livemode: purchase.livemode };
@@ -124,23 +122,11 @@ async function settlePurchase(
       note: `Stripe Checkout ${session.id}`,
     });
     if (!entry) throw new Error(`no balance to credit for purchase ${purchase.id}`);
-    await tx.execute(
-      `update purchases set status = 'succeeded', credited_centavos = ?, transaction_id = ?, stripe_checkout_session_id = ?,
-                            failure_reason = null, updated_at = now() where id = ?`,
-      [paid, entry.id, session.id, purchase.id],
-    );
+    await markPurchaseCredited(tx, purchase.id, {
+      credited_centavos: paid,
+      transaction_id: entry.id,
+      stripe_checkout_session_id: session.id,
+    });
     return 'credited';
   });
-}
-
-async function markFailed(
-  em: EntityManager,
-  purchaseId: string,
-  sessionId: string,
-  reason: PurchaseFailure,
-): Promise<void> {
-  await em.execute(
-    `update purchases set status = 'failed', failure_reason = ?, stripe_checkout_session_id = ?, updated_at = now() where id = ?`,
-    [reason, sessionId, purchaseId],
-  );
 }

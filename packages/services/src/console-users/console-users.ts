@@ -1,9 +1,28 @@
-import { newId, type EntityManager } from '@cfdi/db';
+import type { EntityManager } from '@cfdi/db';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
 import { hashPassword, MIN_PASSWORD_LENGTH, UNKNOWN_USER_HASH, verifyPassword } from './passwords';
 import { parseConsoleRole, type ConsoleRole } from './roles';
-import { countedPage, type CountedPage, type ListWindow } from '../pagination';
+import type { CountedPage, ListWindow } from '../pagination';
+import { accountExists } from '../account-repository';
+import { merchantIdsOfAccount } from '../merchants/merchant-repository';
+import { revokeGrantsOfConsoleUser } from '../oauth/oauth-repository';
+import {
+  clearFailedSignIns,
+  consoleUserCountedPage,
+  consoleUserEmailTaken,
+  disableConsoleUserRow,
+  insertConsoleUser,
+  lockActiveAdmins,
+  recordFailedSignIn,
+  revokeConsoleSessionsOfUser,
+  selectConsoleUser,
+  selectConsoleUserId,
+  selectConsoleUsers,
+  setConsoleUserPassword,
+  updateConsoleUserScope,
+  type ConsoleUserRow,
+} from './console-user-repository';
 
 export interface ConsoleUserView {
   id: string;
@@ -17,22 +36,6 @@ export interface ConsoleUserView {
   disabledAt: string | null;
   createdAt: string;
 }
-
-interface ConsoleUserRow {
-  id: string;
-  email: string;
-  password_hash: string;
-  role: ConsoleRole;
-  account_id: string | null;
-  livemode: boolean | null;
-  merchant_ids: string[] | null;
-  failed_logins: number;
-  locked: boolean;
-  disabled_at: Date | string | null;
-  created_at: Date | string;
-}
-
-const SELECT = 'select *, coalesce(locked_until > now(), false) as locked from console_users';
 
 const toView = (row: ConsoleUserRow): ConsoleUserView => ({
   id: row.id,
@@ -70,11 +73,8 @@ async function checkedScope(
   const merchantIds = scope.merchantIds?.length ? [...new Set(scope.merchantIds)] : null;
   if (merchantIds) {
     if (!scope.accountId) throw ValidationError.field('/merchantIds', 'needs an account');
-    const found: { id: string }[] = await em.execute(
-      'select id from merchants where account_id = ? and id = any(?)',
-      [scope.accountId, merchantIds],
-    );
-    const missing = merchantIds.filter((id) => !found.some((row) => row.id === id));
+    const found = await merchantIdsOfAccount(em, scope.accountId, merchantIds);
+    const missing = merchantIds.filter((id) => !found.includes(id));
     if (missing.length)
       throw ValidationError.field(
         '/merchantIds',
@@ -93,43 +93,31 @@ export async function createConsoleUser(
   const role = parseConsoleRole(input.role);
   checkPassword(input.password);
   if (input.accountId) {
-    const account: unknown[] = await em.execute('select 1 from accounts where id = ?', [input.accountId]);
-    if (!account.length) throw new NotFoundError('account', input.accountId);
+    if (!(await accountExists(em, input.accountId))) throw new NotFoundError('account', input.accountId);
   }
   const merchantIds = await checkedScope(em, {
     role,
     accountId: input.accountId ?? null,
     merchantIds: input.merchantIds ?? null,
   });
-  const taken: unknown[] = await em.execute('select 1 from console_users where lower(email) = lower(?)', [
+  if (await consoleUserEmailTaken(em, email))
+    throw ValidationError.field('/email', 'is already a console user');
+  const row = await insertConsoleUser(em, {
     email,
-  ]);
-  if (taken.length) throw ValidationError.field('/email', 'is already a console user');
-  const rows: ConsoleUserRow[] = await em.execute(
-    `insert into console_users (id, email, password_hash, role, account_id, livemode, merchant_ids)
-     values (?, ?, ?, ?, ?, ?, ${merchantIds ? '?::text[]' : 'null'})
-     returning *, false as locked`,
-    [
-      newId('cu'),
-      email,
-      await hashPassword(input.password),
-      role,
-      input.accountId ?? null,
-      input.livemode ?? null,
-      ...(merchantIds ? [merchantIds] : []),
-    ],
-  );
-  return toView(rows[0]!);
+    password_hash: await hashPassword(input.password),
+    role,
+    account_id: input.accountId ?? null,
+    livemode: input.livemode ?? null,
+    merchant_ids: merchantIds,
+  });
+  return toView(row);
 }
 
 export async function listConsoleUsers(
   em: EntityManager,
   filter: { accountId?: string } = {},
 ): Promise<ConsoleUserView[]> {
-  const rows: ConsoleUserRow[] = filter.accountId
-    ? await em.execute(`${SELECT} where account_id = ? order by id`, [filter.accountId])
-    : await em.execute(`${SELECT} order by id`);
-  return rows.map(toView);
+  return (await selectConsoleUsers(em, filter.accountId)).map(toView);
 }
 
 /** One numbered page of the console users, newest first (the console's users page). */
@@ -137,8 +125,7 @@ export async function consoleUsersPage(
   em: EntityManager,
   window: ListWindow,
 ): Promise<CountedPage<ConsoleUserView>> {
-  // Newest first: a user just created is on the first page, where its admin looks for it.
-  const page = await countedPage<ConsoleUserRow>(em, `${SELECT} order by id desc`, [], window);
+  const page = await consoleUserCountedPage(em, window);
   return { ...page, rows: page.rows.map(toView) };
 }
 
@@ -168,11 +155,8 @@ export async function updateConsoleUser(
 ): Promise<{ user: ConsoleUserView; changes: Changes }> {
   return em.transactional(async (tx) => {
     // Locking the active admins first serialises concurrent demotions, so two admins cannot demote each other.
-    const admins: { id: string }[] = await tx.execute(
-      "select id from console_users where role = 'admin' and disabled_at is null order by id for update",
-    );
-    const rows: ConsoleUserRow[] = await tx.execute(`${SELECT} where id = ? for update`, [id]);
-    const row = rows[0];
+    const admins = await lockActiveAdmins(tx);
+    const row = await selectConsoleUser(tx, { id, forUpdate: true });
     if (!row) throw new NotFoundError('console user', id);
     if (row.disabled_at)
       throw new ConflictError('console_user_disabled', `Console user ${row.email} is disabled.`);
@@ -196,56 +180,29 @@ export async function updateConsoleUser(
     if (!sameIds(merchantIds, before.merchantIds))
       changes.merchantIds = { from: before.merchantIds, to: merchantIds };
     if (!Object.keys(changes).length) return { user: before, changes };
-    const updated: ConsoleUserRow[] = await tx.execute(
-      `update console_users set role = ?, livemode = ?, merchant_ids = ${merchantIds ? '?::text[]' : 'null'}, updated_at = now()
-        where id = ? returning *, false as locked`,
-      [role, livemode, ...(merchantIds ? [merchantIds] : []), id],
-    );
-    if (changes.livemode || changes.merchantIds) {
-      await tx.execute(
-        'update oauth_grants set revoked_at = coalesce(revoked_at, now()) where console_user_id = ?',
-        [id],
-      );
-    }
-    return { user: toView(updated[0]!), changes };
+    const updated = await updateConsoleUserScope(tx, id, { role, livemode, merchant_ids: merchantIds });
+    if (changes.livemode || changes.merchantIds) await revokeGrantsOfConsoleUser(tx, id);
+    return { user: toView(updated), changes };
   });
 }
 
 /** The id of the user with this e-mail (the CLI names users by e-mail). */
 export async function consoleUserIdByEmail(em: EntityManager, email: string): Promise<string> {
-  const rows: { id: string }[] = await em.execute(
-    'select id from console_users where lower(email) = lower(?)',
-    [email.trim()],
-  );
-  if (!rows[0]) throw new NotFoundError('console user', email);
-  return rows[0].id;
+  const id = await selectConsoleUserId(em, email.trim());
+  if (!id) throw new NotFoundError('console user', email);
+  return id;
 }
 
-async function updateByEmail(
-  em: EntityManager,
-  email: string,
-  set: string,
-  params: unknown[],
-): Promise<ConsoleUserView> {
-  const rows: ConsoleUserRow[] = await em.execute(
-    `update console_users set ${set}, updated_at = now() where lower(email) = lower(?) returning *, false as locked`,
-    [...params, email],
-  );
-  if (!rows[0]) throw new NotFoundError('console user', email);
-  return toView(rows[0]);
+function found(row: ConsoleUserRow | undefined, email: string): ConsoleUserView {
+  if (!row) throw new NotFoundError('console user', email);
+  return toView(row);
 }
 
 /** Disabling signs the user out of everything: console sessions end and the OAuth grants they gave stop working too. */
 export async function disableConsoleUser(em: EntityManager, email: string): Promise<ConsoleUserView> {
-  const user = await updateByEmail(em, email, 'disabled_at = coalesce(disabled_at, now())', []);
-  await em.execute(
-    'update oauth_grants set revoked_at = coalesce(revoked_at, now()) where console_user_id = ?',
-    [user.id],
-  );
-  await em.execute(
-    'update console_sessions set revoked_at = coalesce(revoked_at, now()) where console_user_id = ? and revoked_at is null',
-    [user.id],
-  );
+  const user = found(await disableConsoleUserRow(em, email), email);
+  await revokeGrantsOfConsoleUser(em, user.id);
+  await revokeConsoleSessionsOfUser(em, user.id);
   return user;
 }
 
@@ -256,9 +213,7 @@ export async function resetConsoleUserPassword(
   password: string,
 ): Promise<ConsoleUserView> {
   checkPassword(password);
-  return updateByEmail(em, email, 'password_hash = ?, failed_logins = 0, locked_until = null', [
-    await hashPassword(password),
-  ]);
+  return found(await setConsoleUserPassword(em, email, await hashPassword(password)), email);
 }
 
 /** Consecutive wrong passwords before a lock-out, and how long it lasts. */
@@ -276,28 +231,19 @@ export async function signInConsoleUser(
   email: string,
   password: string,
 ): Promise<SignInResult> {
-  const rows: ConsoleUserRow[] = await em.execute(`${SELECT} where lower(email) = lower(?)`, [email.trim()]);
-  const row = rows[0];
+  const row = await selectConsoleUser(em, { email: email.trim() });
   const matches = await verifyPassword(password, row?.password_hash ?? UNKNOWN_USER_HASH);
   if (!row || row.disabled_at) return { ok: false, reason: 'invalid' };
   if (row.locked) return { ok: false, reason: 'locked' };
   if (!matches) {
-    await em.execute(
-      `update console_users set failed_logins = failed_logins + 1,
-              locked_until = case when failed_logins + 1 >= ? then now() + interval '${SIGN_IN_LOCKOUT.minutes} minutes' end
-        where id = ?`,
-      [SIGN_IN_LOCKOUT.failures, row.id],
-    );
+    await recordFailedSignIn(em, row.id, SIGN_IN_LOCKOUT);
     return { ok: false, reason: 'invalid' };
   }
-  if (row.failed_logins)
-    await em.execute('update console_users set failed_logins = 0, locked_until = null where id = ?', [
-      row.id,
-    ]);
+  if (row.failed_logins) await clearFailedSignIns(em, row.id);
   return { ok: true, user: toView(row) };
 }
 
 export async function retrieveConsoleUser(em: EntityManager, id: string): Promise<ConsoleUserView | null> {
-  const rows: ConsoleUserRow[] = await em.execute(`${SELECT} where id = ? and disabled_at is null`, [id]);
-  return rows[0] ? toView(rows[0]) : null;
+  const row = await selectConsoleUser(em, { id, activeOnly: true });
+  return row ? toView(row) : null;
 }

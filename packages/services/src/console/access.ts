@@ -2,6 +2,7 @@ import type { EntityManager } from '@cfdi/db';
 import { ForbiddenError, NotFoundError } from '../errors';
 import { isPlatformUser, type ConsoleUserView } from '../console-users';
 import type { Scope } from '../scope';
+import { accountExists, selectAccountChoices } from '../account-repository';
 
 /**
  * The Scope a console user acts in, the same the API derives from a key: every service the pages call filters by
@@ -16,8 +17,7 @@ export async function consoleScope(
     throw new NotFoundError('account', wanted.accountId);
   if (user.livemode !== null && wanted.livemode !== user.livemode)
     throw new ForbiddenError(`This user works in ${user.livemode ? 'live' : 'test'} mode only.`);
-  const found: unknown[] = await em.execute('select 1 from accounts where id = ?', [wanted.accountId]);
-  if (!found.length) throw new NotFoundError('account', wanted.accountId);
+  if (!(await accountExists(em, wanted.accountId))) throw new NotFoundError('account', wanted.accountId);
   return {
     accountId: wanted.accountId,
     livemode: wanted.livemode,
@@ -37,10 +37,9 @@ export async function listAccountsForConsole(
   em: EntityManager,
   include: (string | null | undefined)[] = [],
 ): Promise<{ id: string; name: string }[]> {
-  return em.execute(
-    `select id, name from accounts
-      where id in (select id from accounts order by id desc limit ?) or id = any(?)
-      order by lower(name), id`,
-    [ACCOUNT_CHOICES, include.filter((id): id is string => Boolean(id))],
+  return selectAccountChoices(
+    em,
+    ACCOUNT_CHOICES,
+    include.filter((id): id is string => Boolean(id)),
   );
 }

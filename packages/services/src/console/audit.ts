@@ -1,6 +1,7 @@
-import { newId, type EntityManager } from '@cfdi/db';
+import type { EntityManager } from '@cfdi/db';
 import { isoTimestamp } from '../time';
-import { countedPage, type CountedPage, type ListWindow } from '../pagination';
+import type { CountedPage, ListWindow } from '../pagination';
+import { consoleAuditCountedPage, insertConsoleAudit } from '../console-users/console-user-repository';
 import type { ConsoleUserView } from '../console-users';
 
 export interface ConsoleAuditInput {
@@ -27,21 +28,16 @@ export interface ConsoleAuditView {
 
 /** Written after (never instead of) the action it records; secrets never go into `detail`. */
 export async function recordConsoleAudit(em: EntityManager, input: ConsoleAuditInput): Promise<void> {
-  await em.execute(
-    `insert into console_audit (id, console_user_id, actor_email, action, target, account_id, livemode, detail, ip)
-     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)`,
-    [
-      newId('aud'),
-      input.actor.id,
-      input.actor.email,
-      input.action,
-      input.target ?? null,
-      input.accountId ?? null,
-      input.livemode ?? null,
-      input.detail ? JSON.stringify(input.detail) : null,
-      input.ip,
-    ],
-  );
+  await insertConsoleAudit(em, {
+    console_user_id: input.actor.id,
+    actor_email: input.actor.email,
+    action: input.action,
+    target: input.target ?? null,
+    account_id: input.accountId ?? null,
+    livemode: input.livemode ?? null,
+    detail: input.detail ?? null,
+    ip: input.ip,
+  });
 }
 
 /** Newest first, one numbered page; `accountId` narrows to one account's actions (platform-wide ones have none). */
@@ -50,22 +46,7 @@ export async function listConsoleAudit(
   filter: { accountId?: string } = {},
   window: ListWindow = { limit: 200, offset: 0 },
 ): Promise<CountedPage<ConsoleAuditView>> {
-  const page = await countedPage<{
-    id: string;
-    actor_email: string;
-    action: string;
-    target: string | null;
-    account_id: string | null;
-    livemode: boolean | null;
-    detail: Record<string, unknown> | null;
-    ip: string | null;
-    created_at: Date;
-  }>(
-    em,
-    `select * from console_audit ${filter.accountId ? 'where account_id = ?' : ''} order by id desc`,
-    filter.accountId ? [filter.accountId] : [],
-    window,
-  );
+  const page = await consoleAuditCountedPage(em, filter.accountId, window);
   return {
     ...page,
     rows: page.rows.map((r) => ({

@@ -1,11 +1,21 @@
 import { zipEnd, zipEntryBytes, ZIP_MAX_ENTRIES } from '@cfdi/cfdi';
-import { newId, type EntityManager } from '@cfdi/db';
+import type { EntityManager } from '@cfdi/db';
 import type { FileStorage } from '@cfdi/storage';
 import { NotFoundError, ValidationError } from '../errors';
 import type { Scope } from '../scope';
 import { createDocumentFileProducer, type FilesRenderer } from '../documents/files-on-demand';
 import { countAllDocuments, searchDocuments, type DocumentSearch } from './document-search';
 import { documentsCsv, documentZipEntries } from './document-export';
+import {
+  insertExport,
+  markExportFailed,
+  markExportReady,
+  selectExport,
+  selectLatestExports,
+  updateExportProgress,
+  type DocumentExportRow,
+  type ExportFormat,
+} from './export-repository';
 
 /**
  * Exports too large to stream in one response (see `exportStreamMaxDocuments`) are built by a workflow: the rows are
@@ -13,27 +23,7 @@ import { documentsCsv, documentZipEntries } from './document-export';
  * records) so a part written again after a worker restart replaces itself, and the parts are then streamed into
  * one file. Memory holds one part, whatever the export's size.
  */
-export type ExportFormat = 'csv' | 'zip';
-export type ExportStatus = 'running' | 'ready' | 'failed';
-
-export interface DocumentExportRow {
-  id: string;
-  account_id: string;
-  livemode: boolean;
-  merchant_ids: string[] | null;
-  requested_by: string | null;
-  format: ExportFormat;
-  search: DocumentSearch;
-  status: ExportStatus;
-  total: number;
-  processed: number;
-  file_key: string | null;
-  bytes: string | null;
-  error: string | null;
-  /** As PostgreSQL writes it (`2026-11-28 10:20:30.123+00`): raw queries leave timestamps as text. */
-  created_at: string;
-  completed_at: string | null;
-}
+export type { DocumentExportRow, ExportFormat, ExportStatus } from './export-repository';
 
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', zip: 'application/zip' } as const;
 
@@ -66,21 +56,7 @@ export async function createDocumentExport(
       '/month',
       `A ZIP holds up to ${Math.floor(ZIP_MAX_ENTRIES / 2)} documents: narrow the filter.`,
     );
-  const rows: DocumentExportRow[] = await em.execute(
-    `insert into document_exports (id, account_id, livemode, merchant_ids, requested_by, format, search, status, total)
-     values (?, ?, ?, ?, ?, ?, ?, 'running', ?) returning *`,
-    [
-      newId('exp'),
-      scope.accountId,
-      scope.livemode,
-      scope.merchantIds,
-      input.requestedBy,
-      input.format,
-      JSON.stringify(search),
-      total,
-    ],
-  );
-  return rows[0]!;
+  return insertExport(em, scope, { format: input.format, search, total, requested_by: input.requestedBy });
 }
 
 /** One export of the scope; another account's or mode's is as absent as a missing one. */
@@ -89,12 +65,9 @@ export async function retrieveDocumentExport(
   scope: Scope,
   id: string,
 ): Promise<DocumentExportRow> {
-  const rows: DocumentExportRow[] = await em.execute(
-    'select * from document_exports where id = ? and account_id = ? and livemode = ?',
-    [id, scope.accountId, scope.livemode],
-  );
-  if (!rows[0]) throw new NotFoundError('export', id);
-  return rows[0];
+  const row = await selectExport(em, id, scope);
+  if (!row) throw new NotFoundError('export', id);
+  return row;
 }
 
 /** The scope's latest exports, newest first. */
@@ -103,16 +76,13 @@ export async function listDocumentExports(
   scope: Scope,
   limit = 20,
 ): Promise<DocumentExportRow[]> {
-  return em.execute(
-    'select * from document_exports where account_id = ? and livemode = ? order by id desc limit ?',
-    [scope.accountId, scope.livemode, limit],
-  );
+  return selectLatestExports(em, scope, limit);
 }
 
 async function loadExport(em: EntityManager, id: string): Promise<DocumentExportRow> {
-  const rows: DocumentExportRow[] = await em.execute('select * from document_exports where id = ?', [id]);
-  if (!rows[0]) throw new NotFoundError('export', id);
-  return rows[0];
+  const row = await selectExport(em, id);
+  if (!row) throw new NotFoundError('export', id);
+  return row;
 }
 
 /** What building an export needs: storage (read, streamed write) and the renderer of PDFs not rendered yet. */
@@ -220,10 +190,7 @@ async function* rowsOf<T>(rows: T[], beat: () => void = () => undefined): AsyncG
 
 /** Progress only goes forward: a part written again after a restart does not count its documents twice. */
 async function recordProgress(em: EntityManager, id: string, processed: number): Promise<void> {
-  await em.execute('update document_exports set processed = greatest(processed, ?) where id = ?', [
-    processed,
-    id,
-  ]);
+  await updateExportProgress(em, id, processed);
 }
 
 /**
@@ -251,11 +218,7 @@ export async function finishDocumentExport(
   }
   const key = `${exportFolder(row)}/${exportFileName(row)}`;
   const bytes = await deps.storage.putStream(key, chunks(), CONTENT_TYPES[row.format]);
-  await em.execute(
-    `update document_exports set status = 'ready', file_key = ?, bytes = ?, processed = total,
-            completed_at = now() where id = ?`,
-    [key, bytes, row.id],
-  );
+  await markExportReady(em, row.id, key, bytes);
   for (let part = 0; part < state.part; part++) {
     await deps.storage.delete(partKey(row, part, 'data'));
     if (row.format === 'zip') await deps.storage.delete(partKey(row, part, 'directory'));
@@ -265,9 +228,5 @@ export async function finishDocumentExport(
 
 /** The export could not be built (its attempts ran out): shown as failed with the reason. */
 export async function failDocumentExport(em: EntityManager, exportId: string, reason: string): Promise<void> {
-  await em.execute(
-    `update document_exports set status = 'failed', error = ?, completed_at = now()
-      where id = ? and status = 'running'`,
-    [reason.slice(0, 500), exportId],
-  );
+  await markExportFailed(em, exportId, reason.slice(0, 500));
 }

@@ -1,7 +1,12 @@
 import type { EntityManager } from '@cfdi/db';
-import { MERCHANT_SELECT, toCsdView, type CsdView, type MerchantRow } from '../merchants/merchant-view';
+import { toCsdView, type CsdView } from '../merchants/merchant-view';
+import {
+  merchantCountedPage,
+  selectMerchantChoices,
+  type MerchantRow,
+} from '../merchants/merchant-repository';
 import type { Scope } from '../scope';
-import { countedPage, type CountedPage, type ListWindow } from '../pagination';
+import type { CountedPage, ListWindow } from '../pagination';
 
 /** The console warns this many days before a merchant's CSD stops being usable for stamping. */
 export const CSD_EXPIRY_WARNING_DAYS = 30;
@@ -35,18 +40,7 @@ export async function consoleMerchantsPage(
   window: ListWindow,
 ): Promise<CountedPage<ConsoleMerchant>> {
   if (scope.merchantIds?.length === 0) return { rows: [], total: 0, capped: false };
-  const params: unknown[] = [scope.accountId, scope.livemode];
-  let where = 'm.account_id = ? and m.livemode = ? and m.deleted_at is null';
-  if (scope.merchantIds) {
-    where += ' and m.id = any(?)';
-    params.push(scope.merchantIds);
-  }
-  const page = await countedPage<MerchantRow>(
-    em,
-    `${MERCHANT_SELECT} where ${where} order by m.legal_name, m.id`,
-    params,
-    window,
-  );
+  const page = await merchantCountedPage(em, scope, window);
   return { ...page, rows: page.rows.map((row) => toConsoleMerchant(row, now)) };
 }
 
@@ -77,11 +71,7 @@ export async function listMerchantChoices(
   accountIds: string[],
 ): Promise<MerchantChoice[]> {
   if (!accountIds.length) return [];
-  const rows: { id: string; account_id: string; rfc: string; legal_name: string; livemode: boolean }[] =
-    await em.execute(
-      'select id, account_id, rfc, legal_name, livemode from merchants where account_id = any(?) and deleted_at is null order by legal_name, id limit 2000',
-      [accountIds],
-    );
+  const rows = await selectMerchantChoices(em, accountIds);
   return rows.map((row) => ({
     id: row.id,
     accountId: row.account_id,

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@cfdi/db';
 import type { Mailer } from './mailer';
+import { lockNextQueuedAlert, recordAlertSent } from '../ledger-repository';
 
 const pesos = (centavos: string) =>
   new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(Number(centavos) / 100);
@@ -16,19 +17,7 @@ export async function sendQueuedBalanceAlerts(
   let sent = 0;
   for (let i = 0; i < limit; i++) {
     const done = await em.transactional(async (tx) => {
-      const rows: {
-        id: string;
-        recipients: string[];
-        balance_centavos: string;
-        threshold_centavos: string;
-        livemode: boolean;
-        name: string;
-      }[] = await tx.execute(
-        `select b.id, b.recipients, b.balance_centavos, b.threshold_centavos, b.livemode, a.name
-           from balance_alerts b join accounts a on a.id = b.account_id
-          where b.status = 'queued' order by b.id limit 1 for update of b skip locked`,
-      );
-      const alert = rows[0];
+      const alert = await lockNextQueuedAlert(tx);
       if (!alert) return null;
       const mode = alert.livemode ? '' : ' (modo de prueba / test mode)';
       const balance = pesos(alert.balance_centavos);
@@ -46,10 +35,7 @@ export async function sendQueuedBalanceAlerts(
         html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n\n/g, '</p><p>')}</p>`,
         attachments: [],
       });
-      await tx.execute(
-        `update balance_alerts set status = ?, smtp_response = ?, sent_at = case when ? then now() end where id = ?`,
-        [answer.outcome === 'sent' ? 'sent' : 'failed', answer.response, answer.outcome === 'sent', alert.id],
-      );
+      await recordAlertSent(tx, alert.id, answer.outcome === 'sent', answer.response);
       return answer.outcome === 'sent';
     });
     if (done === null) break;

@@ -1,4 +1,4 @@
-import { newId, type EntityManager } from '@cfdi/db';
+import type { EntityManager } from '@cfdi/db';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
 import type { Scope } from '../scope';
 import {
@@ -10,33 +10,23 @@ import {
   type DocumentWithMerchantRefs,
 } from '../documents';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
-import { keysetPage, listAnswer, Conditions, type PageRequest } from '../pagination';
+import { listAnswer, type PageRequest } from '../pagination';
+import {
+  deliveryKeysetPage,
+  insertDeliveryRow,
+  recordDeliveryAttempt,
+  selectDelivery,
+  selectDeliveryOf,
+  selectQueuedDeliveryIds,
+  type EmailDeliveryRow,
+  type EmailTrigger,
+} from './email-delivery-repository';
 import { addressErrors, MAX_RECIPIENTS } from './addresses';
 import { customerContact, recipientsFor, type EmailLocale } from './recipients';
 
 /** What asked for a message: an API or MCP request, an operator's resend, or the merchant's automatic sending. */
-export type EmailTrigger = 'request' | 'resend' | 'stamped' | 'cancelled';
-export type EmailStatus = 'queued' | 'sent' | 'failed';
+export type { EmailDeliveryRow, EmailStatus, EmailTrigger } from './email-delivery-repository';
 
-export interface EmailDeliveryRow {
-  id: string;
-  account_id: string;
-  livemode: boolean;
-  document_id: string;
-  merchant_id: string;
-  trigger: EmailTrigger;
-  recipients: string[];
-  locale: EmailLocale;
-  status: EmailStatus;
-  attempts: number;
-  smtp_response: string | null;
-  sent_at: Date | string | null;
-  failed_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-/** The delivery as the API lists it and as the `email.*` events carry it. */
 export function toEmailDeliveryView(row: EmailDeliveryRow) {
   return {
     id: row.id,
@@ -132,28 +122,17 @@ async function insertDelivery(
   recipients: string[],
   locale: EmailLocale,
 ): Promise<EmailDeliveryRow> {
-  const rows: EmailDeliveryRow[] = await em.execute(
-    `insert into email_deliveries (id, account_id, livemode, document_id, merchant_id, trigger, recipients, locale, status)
-     values (?, ?, ?, ?, ?, ?, ?::text[], ?, 'queued')
-     on conflict (document_id, trigger) where trigger in ('stamped', 'cancelled') do nothing returning *`,
-    [
-      newId('eml'),
-      document.account_id,
-      document.livemode,
-      document.id,
-      document.merchant_id,
-      trigger,
-      recipients,
-      locale,
-    ],
-  );
-  if (rows[0]) return rows[0];
+  const row = await insertDeliveryRow(em, {
+    account_id: document.account_id,
+    livemode: document.livemode,
+    document_id: document.id,
+    merchant_id: document.merchant_id,
+    trigger,
+    recipients,
+    locale,
+  });
   // The automatic message of this document and trigger exists already: a retried step finds it.
-  const existing: EmailDeliveryRow[] = await em.execute(
-    'select * from email_deliveries where document_id = ? and trigger = ?',
-    [document.id, trigger],
-  );
-  return existing[0]!;
+  return row ?? (await selectDeliveryOf(em, document.id, trigger))!;
 }
 
 /**
@@ -199,12 +178,7 @@ export async function queuedEmailDeliveries(
   olderThanSeconds: number,
   limit: number,
 ): Promise<string[]> {
-  const rows: { id: string }[] = await em.execute(
-    `select id from email_deliveries where status = 'queued' and created_at < now() - make_interval(secs => ?)
-      order by created_at, id limit ?`,
-    [olderThanSeconds, limit],
-  );
-  return rows.map((row) => row.id);
+  return selectQueuedDeliveryIds(em, olderThanSeconds, limit);
 }
 
 /** An operator's resend (`cfdi emails resend`): a new message to the same recipients, whatever became of the first. */
@@ -226,9 +200,9 @@ export async function resendEmail(em: EntityManager, deliveryId: string): Promis
 
 /** By id alone: for the worker and the CLI, which act for whoever asked. */
 export async function loadEmailDelivery(em: EntityManager, id: string): Promise<EmailDeliveryRow> {
-  const rows: EmailDeliveryRow[] = await em.execute('select * from email_deliveries where id = ?', [id]);
-  if (!rows[0]) throw new NotFoundError('email delivery', id);
-  return rows[0];
+  const row = await selectDelivery(em, id);
+  if (!row) throw new NotFoundError('email delivery', id);
+  return row;
 }
 
 /** `GET /v1/{invoices|payments|nominas}/{id}/emails`: the document's messages, newest first. */
@@ -240,18 +214,7 @@ export async function listDocumentEmails(
   page: PageRequest,
 ) {
   await documentForEmail(em, scope, type, id);
-  const rows = await keysetPage<EmailDeliveryRow>(
-    em,
-    {
-      select: 'select * from email_deliveries',
-      table: 'email_deliveries',
-      scope,
-      where: new Conditions().add('document_id = ?', id),
-      cursorAlso: { document_id: id },
-      noun: 'e-mail delivery',
-    },
-    page,
-  );
+  const rows = await deliveryKeysetPage(em, scope, id, page);
   return listAnswer(rows, toEmailDeliveryView);
 }
 
@@ -267,14 +230,7 @@ export async function recordEmailAttempt(
   smtpResponse: string,
 ): Promise<EmailDeliveryRow> {
   return em.transactional(async (tx) => {
-    const rows: EmailDeliveryRow[] = await tx.execute(
-      `update email_deliveries set attempts = attempts + 1, smtp_response = ?, updated_at = now(),
-              status = case when ? = 'retry' then status else ? end,
-              sent_at = case when ? = 'sent' then now() end, failed_at = case when ? = 'failed' then now() end
-        where id = ? and status = 'queued' returning *`,
-      [smtpResponse.slice(0, 2000), outcome, outcome, outcome, outcome, deliveryId],
-    );
-    const row = rows[0];
+    const row = await recordDeliveryAttempt(tx, deliveryId, outcome, smtpResponse.slice(0, 2000));
     if (!row) return loadEmailDelivery(tx, deliveryId);
     if (outcome !== 'retry')
       await emitEvent(

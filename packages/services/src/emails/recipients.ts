@@ -1,6 +1,8 @@
 import type { EntityManager } from '@cfdi/db';
 import type { DocumentRow } from '../documents';
 import { distinctAddresses } from './addresses';
+import { selectCustomerContact } from '../records/record-repository';
+import { selectMerchantCopyTo } from '../merchants/merchant-repository';
 
 export type EmailLocale = 'es' | 'en';
 
@@ -21,11 +23,7 @@ export async function customerContact(
   document: Pick<DocumentRow, 'customer_id'>,
 ): Promise<CustomerContact | null> {
   if (!document.customer_id) return null;
-  const rows: CustomerContact[] = await em.execute(
-    'select emails, locale, auto_email from customers where id = ? and deleted_at is null',
-    [document.customer_id],
-  );
-  return rows[0] ?? null;
+  return (await selectCustomerContact(em, document.customer_id)) ?? null;
 }
 
 /**
@@ -39,11 +37,7 @@ export async function recipientsFor(
   document: Pick<DocumentRow, 'merchant_id' | 'customer_id'>,
   requested: { to?: readonly string[]; locale?: EmailLocale } = {},
 ): Promise<EmailRecipients> {
-  const rows: { email_copy_to: string[] }[] = await em.execute(
-    'select email_copy_to from merchants where id = ?',
-    [document.merchant_id],
-  );
-  const copies = rows[0]?.email_copy_to ?? [];
+  const copies = await selectMerchantCopyTo(em, document.merchant_id);
   const customer = await customerContact(em, document);
   const asked = requested.to?.length ? requested.to : (customer?.emails ?? []);
   return {

@@ -6,6 +6,7 @@ import type { CancellableRow } from '../cancellations/cancellation-record';
 import { loadEmailDelivery, recordEmailAttempt, type EmailDeliveryRow } from './deliveries';
 import type { Mailer } from './mailer';
 import { documentEmail } from './message';
+import { selectMerchantLetterhead } from '../merchants/merchant-repository';
 
 /** What sending a document's e-mail needs: its files (stored, or rendered now like a first download) and SMTP. */
 export interface EmailSendingDeps {
@@ -48,11 +49,7 @@ export async function attemptEmailDelivery(
 
 async function buildMessage(em: EntityManager, deps: EmailSendingDeps, delivery: EmailDeliveryRow) {
   const document = (await loadDocumentById(em, delivery.document_id)) as CancellableRow;
-  const merchants: { legal_name: string; rfc: string; logo_key: string | null }[] = await em.execute(
-    'select legal_name, rfc, logo_key from merchants where id = ?',
-    [document.merchant_id],
-  );
-  const merchant = merchants[0]!;
+  const merchant = (await selectMerchantLetterhead(em, document.merchant_id))!;
   const scope = { accountId: document.account_id, livemode: document.livemode };
   const pdf = await documentPdf(em, deps, document);
   const acuseKey = document.status === 'cancelled' ? document.cancellation?.acuse?.xmlKey : undefined;

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@cfdi/db';
 import type { LedgerCheckpoint, LedgerViolation } from './report';
+import { balanceTotals, balanceTotalsSinceCheckpoints, type BalanceRow } from './ledger-audit-repository';
 
 export interface BalanceCheck {
   balancesChecked: number;
@@ -9,34 +10,9 @@ export interface BalanceCheck {
   checkpoints: LedgerCheckpoint[];
 }
 
-interface BalanceRow {
-  account_id: string;
-  livemode: boolean;
-  balance: string;
-  /** Entries read, their Σ delta, the last one's seq and balanceAfter (null when none were read). */
-  entries: number;
-  total: string;
-  last_seq: string | null;
-  last_after: string | null;
-  /** What the balance was where the read began (a checkpoint, or nothing before the first entry). */
-  from_seq: string;
-  from_after: string;
-  from_sum: string;
-  /** Entries whose balanceAfter is not the previous one's plus their delta (incremental audits only). */
-  breaks: number;
-}
-
 /** Every balance against all its entries: balance = last balanceAfter = Σ delta. */
 export async function checkAllBalances(em: EntityManager): Promise<BalanceCheck> {
-  const rows: BalanceRow[] = await em.execute(
-    `select b.account_id, b.livemode, b.balance_centavos as balance, n.entries, n.total, n.last_seq, n.last_after,
-            0 as from_seq, 0 as from_after, 0 as from_sum, 0 as breaks
-       from balances b
-       cross join lateral (select count(*)::int as entries, coalesce(sum(delta_centavos), 0) as total,
-                                  max(seq) as last_seq,
-                                  (array_agg(balance_after_centavos order by seq desc))[1] as last_after
-                             from transactions t where t.account_id = b.account_id and t.livemode = b.livemode) n`,
-  );
+  const rows = await balanceTotals(em);
   return judge(rows);
 }
 
@@ -47,22 +23,7 @@ export async function checkAllBalances(em: EntityManager): Promise<BalanceCheck>
  * statement: one snapshot, so an entry committed meanwhile is either in both the balance and the sum or in neither.
  */
 export async function checkBalancesSinceCheckpoints(em: EntityManager): Promise<BalanceCheck> {
-  const rows: BalanceRow[] = await em.execute(
-    `select b.account_id, b.livemode, b.balance_centavos as balance, n.entries, n.total, n.last_seq, n.last_after,
-            coalesce(k.seq, 0) as from_seq, coalesce(k.balance_after_centavos, 0) as from_after,
-            coalesce(k.sum_centavos, 0) as from_sum, n.breaks
-       from balances b
-       left join ledger_audit_checkpoints k on k.account_id = b.account_id and k.livemode = b.livemode
-       cross join lateral (
-         select count(*)::int as entries, coalesce(sum(x.delta_centavos), 0) as total, max(x.seq) as last_seq,
-                (array_agg(x.balance_after_centavos order by x.seq desc))[1] as last_after,
-                (count(*) filter (where x.balance_after_centavos <> x.before + x.delta_centavos))::int as breaks
-           from (select t.seq, t.delta_centavos, t.balance_after_centavos,
-                        coalesce(lag(t.balance_after_centavos) over (order by t.seq), k.balance_after_centavos, 0) as before
-                   from transactions t
-                  where t.account_id = b.account_id and t.livemode = b.livemode and t.seq > coalesce(k.seq, 0)) x
-       ) n`,
-  );
+  const rows = await balanceTotalsSinceCheckpoints(em);
   return judge(rows);
 }
 

@@ -1,6 +1,13 @@
 import type { EntityManager } from '@cfdi/db';
-import { MEXICO_CITY } from '../time';
 import { checkAllBalances, checkBalancesSinceCheckpoints } from './balances';
+import {
+  fullAuditSince,
+  insertLedgerAudit,
+  lastMonthStart,
+  selectLatestAudit,
+  startAuditSnapshot,
+  upsertCheckpoints,
+} from './ledger-audit-repository';
 import type { LedgerAudit, LedgerAuditMode, LedgerAuditReport } from './report';
 import {
   outcomeViolations,
@@ -42,8 +49,7 @@ export async function auditLedger(
   // One read-only snapshot, so every rule sees the same ledger. No JIT: the incremental reads are index probes the
   // planner overestimates (compiling them took ~0.8 s of a 2 ms query), and the full audit gains nothing from it.
   return em.transactional(async (tx) => {
-    await tx.execute('set transaction isolation level repeatable read, read only');
-    await tx.execute('set local jit = off');
+    await startAuditSnapshot(tx);
     const balances = mode === 'full' ? await checkAllBalances(tx) : await checkBalancesSinceCheckpoints(tx);
     const window = mode === 'full' ? WHOLE_LEDGER : await incrementalWindow(tx);
     const violations = [
@@ -67,19 +73,11 @@ export async function auditLedger(
 
 /** The scheduled audit's mode: full when no full audit was recorded in the last 24 hours, incremental otherwise. */
 export async function chooseLedgerAuditMode(em: EntityManager): Promise<LedgerAuditMode> {
-  const rows: unknown[] = await em.execute(
-    `select 1 from ledger_audits where mode = 'full' and created_at > now() - make_interval(hours => ?) limit 1`,
-    [FULL_AUDIT_EVERY_HOURS],
-  );
-  return rows.length ? 'incremental' : 'full';
+  return (await fullAuditSince(em, FULL_AUDIT_EVERY_HOURS)) ? 'incremental' : 'full';
 }
 
 async function incrementalWindow(em: EntityManager): Promise<RuleWindow> {
-  const [bounds]: { last_month: string }[] = await em.execute(
-    `select to_char(date_trunc('month', now() at time zone '${MEXICO_CITY}') - interval '1 month', 'YYYY-MM-DD')
-              as last_month`,
-  );
-  return { whole: false, outcomeHours: OUTCOME_WINDOW_HOURS, usageFromMonth: bounds!.last_month };
+  return { whole: false, outcomeHours: OUTCOME_WINDOW_HOURS, usageFromMonth: await lastMonthStart(em) };
 }
 
 /**
@@ -89,25 +87,9 @@ async function incrementalWindow(em: EntityManager): Promise<RuleWindow> {
 export async function recordLedgerAudit(em: EntityManager, audit: LedgerAudit): Promise<void> {
   const { report, checkpoints } = audit;
   await em.transactional(async (tx) => {
-    await tx.execute(
-      'insert into ledger_audits (mode, balances_checked, violations, report) values (?, ?, ?, ?)',
-      [report.mode, report.balancesChecked, report.violations.length, JSON.stringify(report)],
-    );
+    await insertLedgerAudit(tx, report);
     if (!checkpoints.length) return;
-    await tx.execute(
-      `insert into ledger_audit_checkpoints (account_id, livemode, seq, balance_after_centavos, sum_centavos)
-       select * from unnest(?::text[], ?::boolean[], ?::bigint[], ?::bigint[], ?::bigint[])
-       on conflict (account_id, livemode) do update
-         set seq = excluded.seq, balance_after_centavos = excluded.balance_after_centavos,
-             sum_centavos = excluded.sum_centavos, checked_at = now()`,
-      [
-        checkpoints.map((c) => c.accountId),
-        checkpoints.map((c) => c.livemode),
-        checkpoints.map((c) => c.seq),
-        checkpoints.map((c) => c.balanceAfterCentavos),
-        checkpoints.map((c) => c.sumCentavos),
-      ],
-    );
+    await upsertCheckpoints(tx, checkpoints);
   });
 }
 
@@ -115,14 +97,12 @@ export async function recordLedgerAudit(em: EntityManager, audit: LedgerAudit): 
 export async function latestLedgerAudit(
   em: EntityManager,
 ): Promise<{ ranAt: string; balancesChecked: number; violations: number } | null> {
-  const rows: { created_at: Date; balances_checked: number; violations: number }[] = await em.execute(
-    'select created_at, balances_checked, violations from ledger_audits order by id desc limit 1',
-  );
-  return rows[0]
+  const row = await selectLatestAudit(em);
+  return row
     ? {
-        ranAt: new Date(rows[0].created_at).toISOString(),
-        balancesChecked: rows[0].balances_checked,
-        violations: rows[0].violations,
+        ranAt: new Date(row.created_at).toISOString(),
+        balancesChecked: row.balances_checked,
+        violations: row.violations,
       }
     : null;
 }

@@ -10,6 +10,7 @@ import { isoTimestamp } from '../time';
 import { findMerchant, type FindMerchantOptions } from './merchant-access';
 import { toCsdView, type CsdView } from './merchant-view';
 import { registerCsdWithPac } from './csd-registration';
+import { selectSigningCsd, upsertMerchantCsd } from './merchant-repository';
 import { validateCsdUpload, type CsdUpload } from './csd-validation';
 
 export interface CsdContext {
@@ -38,35 +39,22 @@ export async function saveCsd(
   const csd = validateCsdUpload(upload, merchant.rfc, ctx.now());
   await registerCsdWithPac(ctx.pac.forMode(scope.livemode), merchant.rfc, csd.certificateDer, merchantId);
 
-  const onConflict =
-    mode === 'create'
-      ? 'do nothing'
-      : `do update set serial_number = excluded.serial_number, rfc = excluded.rfc, valid_from = excluded.valid_from,
-         valid_to = excluded.valid_to, certificate_der = excluded.certificate_der,
-         private_key_encrypted = excluded.private_key_encrypted, password_encrypted = excluded.password_encrypted,
-         registered_with_pac = excluded.registered_with_pac, updated_at = now()`;
-  // Selecting from merchants makes the write conditional on the merchant still existing (not deleted meanwhile).
-  const rows: unknown[] = await ctx.em.execute(
-    `insert into merchant_csds (merchant_id, serial_number, rfc, valid_from, valid_to, certificate_der,
-                                private_key_encrypted, password_encrypted, registered_with_pac)
-     select m.id, ?, ?, ?, ?, ?, ?, ?, true from merchants m
-      where m.id = ? and m.account_id = ? and m.livemode = ? and m.deleted_at is null
-     on conflict (merchant_id) ${onConflict}
-     returning merchant_id`,
-    [
-      csd.info.noCertificado,
-      csd.info.rfc,
-      csd.info.validFrom,
-      csd.info.validTo,
-      csd.certificateDer,
-      sealSecret(masterKey, csd.keyDer, merchantId),
-      sealSecret(masterKey, Buffer.from(upload.password, 'utf8'), merchantId),
-      merchantId,
-      scope.accountId,
-      scope.livemode,
-    ],
+  const saved = await upsertMerchantCsd(
+    ctx.em,
+    scope,
+    merchantId,
+    {
+      serial_number: csd.info.noCertificado,
+      rfc: csd.info.rfc,
+      valid_from: csd.info.validFrom,
+      valid_to: csd.info.validTo,
+      certificate_der: csd.certificateDer,
+      private_key_encrypted: sealSecret(masterKey, csd.keyDer, merchantId),
+      password_encrypted: sealSecret(masterKey, Buffer.from(upload.password, 'utf8'), merchantId),
+    },
+    mode,
   );
-  if (!rows.length) {
+  if (!saved) {
     if (mode === 'create') throw alreadyExists(merchantId);
     throw new NotFoundError('merchant', merchantId);
   }
@@ -108,17 +96,7 @@ export async function loadSigningCsd(
   options: FindMerchantOptions = {},
 ): Promise<SigningCsd> {
   await findMerchant(em, scope, merchantId, options);
-  const rows: {
-    certificate_der: Buffer;
-    private_key_encrypted: string;
-    password_encrypted: string;
-    serial_number: string;
-    valid_to: Date | string;
-  }[] = await em.execute(
-    'select certificate_der, private_key_encrypted, password_encrypted, serial_number, valid_to from merchant_csds where merchant_id = ?',
-    [merchantId],
-  );
-  const row = rows[0];
+  const row = await selectSigningCsd(em, merchantId);
   if (!row) throw new NotFoundError('CSD for merchant', merchantId);
   const keys = readableKeys(requireMasterKey(masterKey, 'CSD private keys'));
   const keyDer = openSecret(keys, row.private_key_encrypted, merchantId);

@@ -5,6 +5,7 @@ import type { Scope } from '../scope';
 import { decodeBase64Strict } from './base64';
 import { sniffImageType } from './image-type';
 import { findMerchant } from './merchant-access';
+import { selectMerchantLogoKey, setMerchantLogoKey } from './merchant-repository';
 import { retrieveMerchant, type MerchantContext } from './merchants';
 import type { MerchantView } from './merchant-view';
 
@@ -52,10 +53,7 @@ export async function putMerchantLogo(
   // The rendition first: a logo_key always has its rendition beside it, except for logos stored before it existed.
   await ctx.storage.put(printKey(key), printable, 'image/png');
   await ctx.storage.put(key, bytes, contentType);
-  await ctx.em.execute('update merchants set logo_key = ?, updated_at = now() where id = ?', [
-    key,
-    merchantId,
-  ]);
+  await setMerchantLogoKey(ctx.em, merchantId, key);
   return retrieveMerchant(ctx, scope, merchantId);
 }
 
@@ -67,7 +65,7 @@ export async function deleteMerchantLogo(
 ): Promise<MerchantView> {
   const merchant = await findMerchant(ctx.em, scope, merchantId);
   // The row first: once it says "no logo" no new URL is issued, then the bytes go.
-  await ctx.em.execute('update merchants set logo_key = null, updated_at = now() where id = ?', [merchantId]);
+  await setMerchantLogoKey(ctx.em, merchantId, null);
   if (merchant.logo_key) {
     await ctx.storage.delete(merchant.logo_key);
     await ctx.storage.delete(printKey(merchant.logo_key));
@@ -86,7 +84,7 @@ export async function loadMerchantLogo(
   merchantId: string,
   knownKey?: string | null,
 ): Promise<StoredFile | null> {
-  const key = knownKey !== undefined ? knownKey : await logoKey(em, scope, merchantId);
+  const key = knownKey !== undefined ? knownKey : await selectMerchantLogoKey(em, scope, merchantId);
   return key ? storage.get(key) : null;
 }
 
@@ -132,22 +130,10 @@ export async function loadPrintableLogo(
   merchantId: string,
   knownKey?: string | null,
 ): Promise<Buffer | null> {
-  const key = knownKey !== undefined ? knownKey : await logoKey(em, scope, merchantId);
+  const key = knownKey !== undefined ? knownKey : await selectMerchantLogoKey(em, scope, merchantId);
   if (!key) return null;
   const rendition = await storage.get(printKey(key));
   if (rendition) return rendition.bytes;
   const original = await storage.get(key);
   return original ? printRendition(original.bytes).catch(() => null) : null;
-}
-
-async function logoKey(
-  em: EntityManager,
-  scope: Pick<Scope, 'accountId' | 'livemode'>,
-  merchantId: string,
-): Promise<string | null> {
-  const rows: { logo_key: string | null }[] = await em.execute(
-    'select logo_key from merchants where id = ? and account_id = ? and livemode = ?',
-    [merchantId, scope.accountId, scope.livemode],
-  );
-  return rows[0]?.logo_key ?? null;
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@cfdi/db';
 import { ForbiddenError, NotFoundError } from '../errors';
 import type { Scope } from '../scope';
-import { MERCHANT_SELECT, type MerchantRow } from './merchant-view';
+import { selectMerchant, type MerchantRow } from './merchant-repository';
 
 export interface FindMerchantOptions {
   /** Deleted merchants are 404 unless the caller works on their history (documents, cancellations). */
@@ -18,11 +18,7 @@ export async function findMerchant(
   id: string,
   options: FindMerchantOptions = {},
 ): Promise<MerchantRow> {
-  const rows: MerchantRow[] = await em.execute(
-    `${MERCHANT_SELECT} where m.id = ? and m.account_id = ? and m.livemode = ?${options.includeDeleted ? '' : ' and m.deleted_at is null'}`,
-    [id, scope.accountId, scope.livemode],
-  );
-  const row = rows[0];
+  const row = await selectMerchant(em, scope, id, options.includeDeleted);
   if (!row) throw new NotFoundError('merchant', id);
   assertMerchantAccess(scope, id);
   return row;

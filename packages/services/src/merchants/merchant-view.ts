@@ -1,4 +1,5 @@
 import type { Periodicidad } from '../receipts/global-period';
+import type { MerchantRow } from './merchant-repository';
 import { isoTimestamp } from '../time';
 
 export interface CsdView {
@@ -43,46 +44,6 @@ export interface MerchantView {
   pdfNote: string | null;
   createdAt: string;
 }
-
-/** A merchant joined with its CSD metadata (never the key material). */
-export interface MerchantRow {
-  id: string;
-  account_id: string;
-  livemode: boolean;
-  rfc: string;
-  legal_name: string;
-  regimen_fiscal: string;
-  zip: string;
-  serie: string;
-  default_clave_prod_serv: string | null;
-  default_clave_unidad: string | null;
-  registro_patronal: string | null;
-  border_region_stimulus: boolean;
-  auto_email: boolean;
-  email_copy_to: string[];
-  global_invoice_enabled: boolean;
-  global_invoice_periodicity: Periodicidad;
-  receipt_grace_days: number;
-  logo_key: string | null;
-  brand_color: string | null;
-  pdf_note: string | null;
-  deleted_at: Date | string | null;
-  created_at: Date | string;
-  csd_serial_number: string | null;
-  csd_rfc: string | null;
-  csd_valid_from: Date | string | null;
-  csd_valid_to: Date | string | null;
-  csd_registered_with_pac: boolean | null;
-  csd_updated_at: Date | string | null;
-}
-
-export const MERCHANT_SELECT = `
-  select m.id, m.account_id, m.livemode, m.rfc, m.legal_name, m.regimen_fiscal, m.zip, m.serie,
-         m.default_clave_prod_serv, m.default_clave_unidad, m.registro_patronal, m.border_region_stimulus, m.auto_email, m.email_copy_to,
-         m.global_invoice_enabled, m.global_invoice_periodicity, m.receipt_grace_days, m.logo_key, m.brand_color, m.pdf_note, m.deleted_at, m.created_at,
-         c.serial_number as csd_serial_number, c.rfc as csd_rfc, c.valid_from as csd_valid_from,
-         c.valid_to as csd_valid_to, c.registered_with_pac as csd_registered_with_pac, c.updated_at as csd_updated_at
-    from merchants m left join merchant_csds c on c.merchant_id = m.id`;
 
 /** What views need besides the row: a clock (CSD status) and the file-URL signer (logo). */
 export interface ViewContext {

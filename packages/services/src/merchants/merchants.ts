@@ -5,15 +5,20 @@ import { isoTimestamp } from '../time';
 import { findMerchant } from './merchant-access';
 import { regimenProblem, rfcProblem, serieProblem } from './merchant-rules';
 import {
-  MERCHANT_SELECT,
   toMerchantIssuer,
   toMerchantView,
   type MerchantIssuer,
-  type MerchantRow,
   type MerchantView,
   type ViewContext,
 } from './merchant-view';
-import { Conditions, keysetPage, listAnswer } from '../pagination';
+import {
+  insertMerchant,
+  merchantKeysetPage,
+  softDeleteMerchant,
+  updateMerchantColumns,
+  type MerchantColumn,
+} from './merchant-repository';
+import { listAnswer } from '../pagination';
 import { addressErrors, distinctAddresses } from '../emails/addresses';
 import type { Periodicidad } from '../receipts/global-period';
 import { lookProblems, normalizedLook } from './look-rules';
@@ -78,33 +83,25 @@ export async function createMerchant(
   ]);
   input = { ...input, ...normalizedLook(input) };
   const id = newId('mch');
-  await ctx.em.execute(
-    `insert into merchants (id, account_id, livemode, rfc, legal_name, regimen_fiscal, zip, serie, default_clave_prod_serv, default_clave_unidad,
-       registro_patronal, border_region_stimulus, auto_email, email_copy_to, global_invoice_enabled,
-       global_invoice_periodicity, receipt_grace_days, brand_color, pdf_note)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::text[], ?, ?, ?, ?, ?)`,
-    [
-      id,
-      scope.accountId,
-      scope.livemode,
-      input.rfc,
-      input.legalName,
-      input.regimenFiscal,
-      input.zip,
-      input.serie ?? DEFAULT_SERIE,
-      input.defaultClaveProdServ ?? null,
-      input.defaultClaveUnidad ?? null,
-      input.registroPatronal ?? null,
-      input.borderRegionStimulus ?? false,
-      input.autoEmail ?? false,
-      distinctAddresses(input.emailCopyTo ?? []),
-      input.globalInvoice?.enabled ?? false,
-      input.globalInvoice?.periodicity ?? DEFAULT_PERIODICITY,
-      input.receiptGraceDays ?? 0,
-      input.brandColor ?? null,
-      input.pdfNote ?? null,
-    ],
-  );
+  await insertMerchant(ctx.em, scope, {
+    id,
+    rfc: input.rfc,
+    legal_name: input.legalName,
+    regimen_fiscal: input.regimenFiscal,
+    zip: input.zip,
+    serie: input.serie ?? DEFAULT_SERIE,
+    default_clave_prod_serv: input.defaultClaveProdServ ?? null,
+    default_clave_unidad: input.defaultClaveUnidad ?? null,
+    registro_patronal: input.registroPatronal ?? null,
+    border_region_stimulus: input.borderRegionStimulus ?? false,
+    auto_email: input.autoEmail ?? false,
+    email_copy_to: distinctAddresses(input.emailCopyTo ?? []),
+    global_invoice_enabled: input.globalInvoice?.enabled ?? false,
+    global_invoice_periodicity: input.globalInvoice?.periodicity ?? DEFAULT_PERIODICITY,
+    receipt_grace_days: input.receiptGraceDays ?? 0,
+    brand_color: input.brandColor ?? null,
+    pdf_note: input.pdfNote ?? null,
+  });
   return retrieveMerchant(ctx, scope, id);
 }
 
@@ -133,7 +130,7 @@ function periodicityProblem(
     : undefined;
 }
 
-const COLUMNS: Record<Exclude<keyof MerchantUpdate, 'globalInvoice'>, string> = {
+const COLUMNS: Record<Exclude<keyof MerchantUpdate, 'globalInvoice'>, MerchantColumn> = {
   legalName: 'legal_name',
   regimenFiscal: 'regimen_fiscal',
   zip: 'zip',
@@ -177,20 +174,15 @@ export async function updateMerchant(
   if (input.emailCopyTo !== undefined)
     input = { ...input, emailCopyTo: distinctAddresses(input.emailCopyTo) };
   const fields = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((f) => input[f] !== undefined);
-  const sets: [string, unknown][] = fields.map((f) => [COLUMNS[f], input[f] ?? null]);
+  const sets: [MerchantColumn, unknown][] = fields.map((f) => [COLUMNS[f], input[f] ?? null]);
   if (input.globalInvoice)
     sets.push(
       ['global_invoice_enabled', input.globalInvoice.enabled],
       ['global_invoice_periodicity', input.globalInvoice.periodicity ?? current.global_invoice_periodicity],
     );
   if (sets.length) {
-    const updated: unknown[] = await ctx.em.execute(
-      `update merchants set ${sets.map(([column]) => `${column} = ?`).join(', ')}, updated_at = now()
-        where id = ? and account_id = ? and livemode = ? and deleted_at is null returning id`,
-      [...sets.map(([, value]) => value), id, scope.accountId, scope.livemode],
-    );
     // Deleted between the read and the write.
-    if (!updated.length) throw new NotFoundError('merchant', id);
+    if (!(await updateMerchantColumns(ctx.em, scope, id, sets))) throw new NotFoundError('merchant', id);
   }
   return retrieveMerchant(ctx, scope, id);
 }
@@ -202,12 +194,7 @@ export async function deleteMerchant(
   id: string,
 ): Promise<{ id: string; object: 'merchant'; deleted: true }> {
   await findMerchant(ctx.em, scope, id);
-  const deleted: unknown[] = await ctx.em.execute(
-    `update merchants set deleted_at = now(), updated_at = now()
-      where id = ? and account_id = ? and livemode = ? and deleted_at is null returning id`,
-    [id, scope.accountId, scope.livemode],
-  );
-  if (!deleted.length) throw new NotFoundError('merchant', id);
+  if (!(await softDeleteMerchant(ctx.em, scope, id))) throw new NotFoundError('merchant', id);
   return { id, object: 'merchant', deleted: true };
 }
 
@@ -219,15 +206,7 @@ export interface ListMerchantsInput {
 export async function listMerchants(ctx: MerchantContext, scope: Scope, input: ListMerchantsInput) {
   const empty = { object: 'list' as const, data: [] as MerchantView[], has_more: false };
   if (scope.merchantIds?.length === 0) return empty;
-  const where = new Conditions().add('m.deleted_at is null');
-  if (scope.merchantIds) where.add('m.id = any(?)', scope.merchantIds);
-  // Deleted merchants still count as cursors (the helper checks account and mode only): deleting the last item
-  // of a page must not break the next page.
-  const page = await keysetPage<MerchantRow>(
-    ctx.em,
-    { select: MERCHANT_SELECT, table: 'merchants', alias: 'm', scope, where, noun: 'merchant' },
-    input,
-  );
+  const page = await merchantKeysetPage(ctx.em, scope, input);
   return listAnswer(page, (row) => toMerchantView(row, ctx));
 }
 

@@ -3,13 +3,10 @@ import type { EntityManager } from '@cfdi/db';
 import type { FileStorage } from '@cfdi/storage';
 import type { Scope } from '../scope';
 import { loadPrintableLogo } from './logo';
+import { selectMerchantLook, type MerchantLookRow } from './merchant-repository';
 
 /** What a caller may already have read of the merchant (with a document, say), to spare the query. */
-export interface KnownLook {
-  logo_key: string | null;
-  brand_color: string | null;
-  pdf_note: string | null;
-}
+export type KnownLook = MerchantLookRow;
 
 /**
  * Everything a merchant's PDFs print of its own: the printable logo, the brand colour and the note, as they are now.
@@ -23,14 +20,7 @@ export async function loadPdfLook(
   merchantId: string,
   known?: KnownLook,
 ): Promise<PdfLook> {
-  const row =
-    known ??
-    (
-      (await em.execute(
-        'select logo_key, brand_color, pdf_note from merchants where id = ? and account_id = ? and livemode = ?',
-        [merchantId, scope.accountId, scope.livemode],
-      )) as KnownLook[]
-    )[0];
+  const row = known ?? (await selectMerchantLook(em, scope, merchantId));
   if (!row) return {};
   const logo = await loadPrintableLogo(em, storage, scope, merchantId, row.logo_key);
   return {

@@ -1,7 +1,16 @@
-import { newId, type EntityManager } from '@cfdi/db';
+import type { EntityManager } from '@cfdi/db';
 import type { ConsoleUserView } from '../console-users';
 import { OAuthError } from './oauth-error';
 import { randomToken, tokenHash } from './random-token';
+import { selectLiveMerchantNames } from '../merchants/merchant-repository';
+import {
+  insertAuthorization,
+  markAuthorizationUsed,
+  selectPendingAuthorization,
+  setAuthorizationCode,
+  setAuthorizationUser,
+  type AuthorizationRow,
+} from './oauth-repository';
 
 /** How long the sign-in and consent pages stay usable, and how long an issued code may wait for its exchange. */
 const REQUEST_MINUTES = 10;
@@ -21,19 +30,6 @@ export interface AuthorizationRequest {
 export interface PendingAuthorization extends AuthorizationRequest {
   id: string;
   consoleUserId: string | null;
-}
-
-interface AuthorizationRow {
-  id: string;
-  client_id: string;
-  redirect_uri: string;
-  state: string | null;
-  code_challenge: string;
-  scope: string | null;
-  resource: string;
-  livemode: boolean;
-  console_user_id: string | null;
-  csrf_hash: string;
 }
 
 const toPending = (row: AuthorizationRow): PendingAuthorization => ({
@@ -59,21 +55,20 @@ export async function startAuthorization(
 ): Promise<{ handle: string; csrf: string }> {
   const handle = randomToken();
   const csrf = randomToken();
-  await em.execute(
-    `insert into oauth_authorizations (id, handle_hash, csrf_hash, client_id, redirect_uri, state, code_challenge, scope, resource, livemode, expires_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now() + interval '${REQUEST_MINUTES} minutes')`,
-    [
-      newId('oaz'),
-      tokenHash(handle),
-      tokenHash(csrf),
-      request.clientId,
-      request.redirectUri,
-      request.state,
-      request.codeChallenge,
-      request.scope,
-      request.resource,
-      request.livemode,
-    ],
+  await insertAuthorization(
+    em,
+    {
+      handle_hash: tokenHash(handle),
+      csrf_hash: tokenHash(csrf),
+      client_id: request.clientId,
+      redirect_uri: request.redirectUri,
+      state: request.state,
+      code_challenge: request.codeChallenge,
+      scope: request.scope,
+      resource: request.resource,
+      livemode: request.livemode,
+    },
+    REQUEST_MINUTES,
   );
   return { handle, csrf };
 }
@@ -85,11 +80,7 @@ export async function loadPendingAuthorization(
   csrf: string | undefined,
 ): Promise<PendingAuthorization | null> {
   if (!handle || !csrf) return null;
-  const rows: AuthorizationRow[] = await em.execute(
-    `select * from oauth_authorizations where handle_hash = ? and code_hash is null and used_at is null and expires_at > now()`,
-    [tokenHash(handle)],
-  );
-  const row = rows[0];
+  const row = await selectPendingAuthorization(em, tokenHash(handle));
   return row && row.csrf_hash === tokenHash(csrf) ? toPending(row) : null;
 }
 
@@ -107,7 +98,7 @@ export function oauthConsentRefusal(
 }
 
 export async function attachSignedInUser(em: EntityManager, id: string, userId: string): Promise<void> {
-  await em.execute('update oauth_authorizations set console_user_id = ? where id = ?', [userId, id]);
+  await setAuthorizationUser(em, id, userId);
 }
 
 /** The merchants a user may grant in a mode: the account's, narrowed by the user's own limit. */
@@ -117,10 +108,7 @@ export async function grantableMerchants(
   livemode: boolean,
 ): Promise<{ id: string; rfc: string; legalName: string }[]> {
   if (!user.accountId) return [];
-  const rows: { id: string; rfc: string; legal_name: string }[] = await em.execute(
-    'select id, rfc, legal_name from merchants where account_id = ? and livemode = ? and deleted_at is null order by id',
-    [user.accountId, livemode],
-  );
+  const rows = await selectLiveMerchantNames(em, { accountId: user.accountId, livemode });
   return rows
     .filter((row) => !user.merchantIds || user.merchantIds.includes(row.id))
     .map((row) => ({ id: row.id, rfc: row.rfc, legalName: row.legal_name }));
@@ -136,17 +124,11 @@ export async function approveAuthorization(
   merchantIds: string[] | null,
 ): Promise<string> {
   const code = randomToken('cfdi_ac_');
-  const updated: unknown[] = await em.execute(
-    `update oauth_authorizations set code_hash = ?, merchant_ids = ${merchantIds ? '?::text[]' : 'null'},
-            expires_at = now() + interval '${CODE_SECONDS} seconds'
-      where id = ? and code_hash is null and used_at is null returning id`,
-    [tokenHash(code), ...(merchantIds ? [merchantIds] : []), id],
-  );
-  if (!updated.length)
-    throw new OAuthError('invalid_request', 'This authorization request was already answered.');
+  const answered = !(await setAuthorizationCode(em, id, tokenHash(code), merchantIds, CODE_SECONDS));
+  if (answered) throw new OAuthError('invalid_request', 'This authorization request was already answered.');
   return code;
 }
 
 export async function denyAuthorization(em: EntityManager, id: string): Promise<void> {
-  await em.execute('update oauth_authorizations set used_at = now() where id = ?', [id]);
+  await markAuthorizationUsed(em, id);
 }

@@ -1,5 +1,6 @@
 import { newId, type EntityManager } from '@cfdi/db';
 import { OAuthError } from './oauth-error';
+import { insertOAuthClient, selectOAuthClient } from './oauth-repository';
 
 export interface OAuthClient {
   id: string;
@@ -75,18 +76,16 @@ export async function registerOAuthClient(em: EntityManager, metadata: Record<st
     scope: 'read write',
   };
   const id = newId('ocl');
-  await em.execute(
-    'insert into oauth_clients (id, client_name, redirect_uris, metadata) values (?, ?, ?::text[], ?)',
-    [id, clientName, redirectUris, JSON.stringify(registered)],
-  );
+  await insertOAuthClient(em, {
+    id,
+    client_name: clientName,
+    redirect_uris: redirectUris,
+    metadata: JSON.stringify(registered),
+  });
   return { client_id: id, client_id_issued_at: Math.floor(Date.now() / 1000), ...registered };
 }
 
 export async function retrieveOAuthClient(em: EntityManager, id: string): Promise<OAuthClient | null> {
-  const rows: { id: string; client_name: string | null; redirect_uris: string[] }[] = await em.execute(
-    'select id, client_name, redirect_uris from oauth_clients where id = ?',
-    [id],
-  );
-  const row = rows[0];
+  const row = await selectOAuthClient(em, id);
   return row ? { id: row.id, clientName: row.client_name, redirectUris: row.redirect_uris } : null;
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@cfdi/db';
 import { NotFoundError } from '../errors';
 import { scopeAllowsWrite } from './scopes';
+import { revokeGrantOfUser, selectConnectedClients } from './oauth-repository';
 
 /** An application a console user connected to the tool server through the OAuth consent page, still live. */
 export interface ConnectedClient {
@@ -21,23 +22,7 @@ export async function listConnectedClients(
   em: EntityManager,
   consoleUserId: string,
 ): Promise<ConnectedClient[]> {
-  const rows: {
-    id: string;
-    client_id: string;
-    client_name: string | null;
-    livemode: boolean;
-    merchant_ids: string[] | null;
-    scope: string | null;
-    created_at: Date;
-    last_used_at: Date | null;
-  }[] = await em.execute(
-    `select g.id, g.client_id, c.client_name, g.livemode, g.merchant_ids, g.scope, g.created_at,
-            (select max(t.created_at) from oauth_tokens t where t.grant_id = g.id) as last_used_at
-       from oauth_grants g join oauth_clients c on c.id = g.client_id
-      where g.console_user_id = ? and g.revoked_at is null
-      order by g.created_at desc, g.id desc`,
-    [consoleUserId],
-  );
+  const rows = await selectConnectedClients(em, consoleUserId);
   return rows.map((row) => ({
     grantId: row.id,
     clientId: row.client_id,
@@ -59,13 +44,7 @@ export async function revokeConnectedClient(
   consoleUserId: string,
   grantId: string,
 ): Promise<{ grantId: string; clientId: string; livemode: boolean }> {
-  const rows: { id: string; client_id: string; livemode: boolean }[] = await em.execute(
-    `update oauth_grants set revoked_at = now()
-      where id = ? and console_user_id = ? and revoked_at is null
-      returning id, client_id, livemode`,
-    [grantId, consoleUserId],
-  );
-  const row = rows[0];
+  const row = await revokeGrantOfUser(em, consoleUserId, grantId);
   if (!row) throw new NotFoundError('connected application');
   return { grantId: row.id, clientId: row.client_id, livemode: row.livemode };
 }

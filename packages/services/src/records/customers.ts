@@ -1,20 +1,9 @@
-import { checkCustomerRecord, type CatalogLookup } from '@cfdi/cfdi';
-import { newId, type EntityManager } from '@cfdi/db';
-import { Conditions, listAnswer, type ListAnswer, type PageRequest, type RowCount } from '../pagination';
-import type { Scope } from '../scope';
+import { checkCustomerRecord } from '@cfdi/cfdi';
+import { Conditions, type PageRequest } from '../pagination';
 import { isoTimestamp } from '../time';
-import {
-  assertMayCreate,
-  containing,
-  deleteRecord,
-  findRecord,
-  insertRecord,
-  countRecords,
-  listRecords,
-  rejectIssues,
-  updateRecord,
-  type RecordTable,
-} from './record-store';
+import { containing, recordOperations, rejectIssues } from './record-store';
+
+export type { RecordContext } from './record-store';
 
 /** A customer's postal address (shown on nothing fiscal: the CFDI carries only the zip). */
 export interface CustomerAddress {
@@ -82,14 +71,6 @@ export interface CustomerRow {
   updated_at: Date | string;
 }
 
-/** What saving a record needs: the database and the SAT catalogs its fields are checked against. */
-export interface RecordContext {
-  em: EntityManager;
-  catalogs: { index(): Promise<unknown>; lookup: CatalogLookup };
-}
-
-const CUSTOMERS: RecordTable = { table: 'customers', noun: 'customer' };
-
 export function toCustomerView(row: CustomerRow): CustomerView {
   return {
     id: row.id,
@@ -125,77 +106,41 @@ function columnsOf(input: CustomerUpdate): Record<string, unknown> {
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
-/** The receiver rules on the record as it will be saved (a PATCH is checked merged with what it changes). */
-function checkCustomer(ctx: RecordContext, customer: CustomerCreate): void {
-  rejectIssues('customer', checkCustomerRecord(customer, ctx.catalogs.lookup));
-}
-
-export async function createCustomer(
-  ctx: RecordContext,
-  scope: Scope,
-  input: CustomerCreate,
-): Promise<CustomerView> {
-  assertMayCreate(scope, 'customers');
-  checkCustomer(ctx, input);
-  return toCustomerView(
-    await insertRecord<CustomerRow>(ctx.em, scope, CUSTOMERS, newId('cus'), columnsOf(input)),
-  );
-}
-
-/** The live customer of the scope as a row (404 otherwise): for documents made from it. */
-export const findCustomer = (em: EntityManager, scope: Scope, id: string) =>
-  findRecord<CustomerRow>(em, scope, CUSTOMERS, id);
-
-export async function retrieveCustomer(ctx: RecordContext, scope: Scope, id: string): Promise<CustomerView> {
-  return toCustomerView(await findCustomer(ctx.em, scope, id));
-}
-
-export async function updateCustomer(
-  ctx: RecordContext,
-  scope: Scope,
-  id: string,
-  input: CustomerUpdate,
-): Promise<CustomerView> {
-  const current = toCustomerView(await findCustomer(ctx.em, scope, id));
-  checkCustomer(ctx, { ...current, ...input });
-  return toCustomerView(await updateRecord<CustomerRow>(ctx.em, scope, CUSTOMERS, id, columnsOf(input)));
-}
-
-export const deleteCustomer = (ctx: RecordContext, scope: Scope, id: string) =>
-  deleteRecord(ctx.em, scope, CUSTOMERS, 'customer', id);
-
-export interface CustomerListQuery extends PageRequest {
+export interface CustomerFilters {
   /** Part of the RFC or of the legal name, any case. */
   q?: string;
   /** The exact RFC. */
   rfc?: string;
 }
 
-/** `offset`: the console's numbered pages (the API pages by `startingAfter` only). */
-export async function listCustomers(
-  ctx: RecordContext,
-  scope: Scope,
-  query: CustomerListQuery,
-  offset = 0,
-): Promise<ListAnswer<CustomerView>> {
-  const page = await listRecords<CustomerRow>(ctx.em, scope, CUSTOMERS, customerConditions(query), {
-    limit: query.limit,
-    startingAfter: query.startingAfter,
-    offset,
-  });
-  return listAnswer(page, toCustomerView);
-}
+export type CustomerListQuery = PageRequest & CustomerFilters;
 
-/** How many customers the list query finds (capped, see COUNT_CAP): the console's count. */
-export const countCustomers = (
-  ctx: RecordContext,
-  scope: Scope,
-  query: Omit<CustomerListQuery, keyof PageRequest>,
-): Promise<RowCount> => countRecords(ctx.em, scope, CUSTOMERS, customerConditions(query));
+const customers = recordOperations<CustomerRow, CustomerView, CustomerCreate, CustomerFilters>({
+  table: 'customers',
+  noun: 'customer',
+  object: 'customer',
+  plural: 'customers',
+  idPrefix: 'cus',
+  defaults: {},
+  toView: toCustomerView,
+  columnsOf,
+  conditions(query) {
+    const where = new Conditions();
+    if (query.rfc) where.add('rfc = ?', query.rfc.toUpperCase());
+    if (query.q) where.add('(rfc ilike ? or legal_name ilike ?)', containing(query.q), containing(query.q));
+    return where;
+  },
+  /** The receiver rules. */
+  check(ctx, customer) {
+    rejectIssues('customer', checkCustomerRecord(customer, ctx.catalogs.lookup));
+  },
+});
 
-function customerConditions(query: Omit<CustomerListQuery, keyof PageRequest>): Conditions {
-  const where = new Conditions();
-  if (query.rfc) where.add('rfc = ?', query.rfc.toUpperCase());
-  if (query.q) where.add('(rfc ilike ? or legal_name ilike ?)', containing(query.q), containing(query.q));
-  return where;
-}
+export const createCustomer = customers.create;
+/** The live customer of the scope as a row (404 otherwise): for documents made from it. */
+export const findCustomer = customers.find;
+export const retrieveCustomer = customers.retrieve;
+export const updateCustomer = customers.update;
+export const deleteCustomer = customers.remove;
+export const listCustomers = customers.list;
+export const countCustomers = customers.count;

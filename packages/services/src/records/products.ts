@@ -1,22 +1,10 @@
 import { checkProductRecord } from '@cfdi/cfdi';
-import { newId, type EntityManager } from '@cfdi/db';
-import { Conditions, listAnswer, type ListAnswer, type PageRequest, type RowCount } from '../pagination';
+import type { EntityManager } from '@cfdi/db';
+import { Conditions, type PageRequest } from '../pagination';
 import type { Scope } from '../scope';
 import { isoTimestamp } from '../time';
-import type { RecordContext } from './customers';
-import {
-  assertMayCreate,
-  containing,
-  deleteRecord,
-  FieldConflictError,
-  findRecord,
-  insertRecord,
-  countRecords,
-  listRecords,
-  rejectIssues,
-  updateRecord,
-  type RecordTable,
-} from './record-store';
+import { containing, FieldConflictError, recordOperations, rejectIssues } from './record-store';
+import { skuTakenByAnother } from './record-repository';
 
 /** POST /v1/products after schema validation: an item's keys, text, price and taxes, saved. */
 export interface ProductCreate {
@@ -73,7 +61,6 @@ export interface ProductRow {
   updated_at: Date | string;
 }
 
-const PRODUCTS: RecordTable = { table: 'products', noun: 'product' };
 const DEFAULTS = { pricesIncludeTax: true, taxable: true, ivaRate: 0.16 } as const;
 
 export function toProductView(row: ProductRow): ProductView {
@@ -112,12 +99,6 @@ function columnsOf(input: ProductUpdate): Record<string, unknown> {
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
-/** The item rules on the product as it will be saved; the product and unit keys need the imported catalogs. */
-async function checkProduct(ctx: RecordContext, product: ProductCreate): Promise<void> {
-  await ctx.catalogs.index();
-  rejectIssues('product', checkProductRecord(product, ctx.catalogs.lookup));
-}
-
 const skuTaken = (sku: string) =>
   new FieldConflictError(
     'sku_already_exists',
@@ -137,11 +118,7 @@ async function saveUniqueSku<T>(
   save: () => Promise<T>,
 ): Promise<T> {
   if (sku) {
-    const taken: unknown[] = await em.execute(
-      'select 1 from products where account_id = ? and livemode = ? and sku = ? and id <> ? and deleted_at is null',
-      [scope.accountId, scope.livemode, sku, id],
-    );
-    if (taken.length) throw skuTaken(sku);
+    if (await skuTakenByAnother(em, scope, sku, id)) throw skuTaken(sku);
   }
   try {
     return await save();
@@ -151,78 +128,43 @@ async function saveUniqueSku<T>(
   }
 }
 
-export async function createProduct(
-  ctx: RecordContext,
-  scope: Scope,
-  input: ProductCreate,
-): Promise<ProductView> {
-  assertMayCreate(scope, 'products');
-  const product = { ...DEFAULTS, ...input };
-  await checkProduct(ctx, product);
-  const id = newId('prod');
-  const row = await saveUniqueSku(ctx.em, scope, input.sku, id, () =>
-    insertRecord<ProductRow>(ctx.em, scope, PRODUCTS, id, columnsOf(product)),
-  );
-  return toProductView(row);
-}
-
-/** The live product of the scope as a row (404 otherwise): for items made from it. */
-export const findProduct = (em: EntityManager, scope: Scope, id: string) =>
-  findRecord<ProductRow>(em, scope, PRODUCTS, id);
-
-export async function retrieveProduct(ctx: RecordContext, scope: Scope, id: string): Promise<ProductView> {
-  return toProductView(await findProduct(ctx.em, scope, id));
-}
-
-export async function updateProduct(
-  ctx: RecordContext,
-  scope: Scope,
-  id: string,
-  input: ProductUpdate,
-): Promise<ProductView> {
-  const current = toProductView(await findProduct(ctx.em, scope, id));
-  await checkProduct(ctx, { ...current, ...input });
-  const row = await saveUniqueSku(ctx.em, scope, input.sku, id, () =>
-    updateRecord<ProductRow>(ctx.em, scope, PRODUCTS, id, columnsOf(input)),
-  );
-  return toProductView(row);
-}
-
-export const deleteProduct = (ctx: RecordContext, scope: Scope, id: string) =>
-  deleteRecord(ctx.em, scope, PRODUCTS, 'product', id);
-
-export interface ProductListQuery extends PageRequest {
+export interface ProductFilters {
   /** Part of the description or of the SKU, any case. */
   q?: string;
   /** The exact SKU. */
   sku?: string;
 }
 
-/** `offset`: the console's numbered pages (the API pages by `startingAfter` only). */
-export async function listProducts(
-  ctx: RecordContext,
-  scope: Scope,
-  query: ProductListQuery,
-  offset = 0,
-): Promise<ListAnswer<ProductView>> {
-  const page = await listRecords<ProductRow>(ctx.em, scope, PRODUCTS, productConditions(query), {
-    limit: query.limit,
-    startingAfter: query.startingAfter,
-    offset,
-  });
-  return listAnswer(page, toProductView);
-}
+export type ProductListQuery = PageRequest & ProductFilters;
 
-/** How many products the list query finds (capped, see COUNT_CAP): the console's count. */
-export const countProducts = (
-  ctx: RecordContext,
-  scope: Scope,
-  query: Omit<ProductListQuery, keyof PageRequest>,
-): Promise<RowCount> => countRecords(ctx.em, scope, PRODUCTS, productConditions(query));
+const products = recordOperations<ProductRow, ProductView, ProductCreate, ProductFilters>({
+  table: 'products',
+  noun: 'product',
+  object: 'product',
+  plural: 'products',
+  idPrefix: 'prod',
+  defaults: DEFAULTS,
+  toView: toProductView,
+  columnsOf,
+  conditions(query) {
+    const where = new Conditions();
+    if (query.sku) where.add('sku = ?', query.sku);
+    if (query.q) where.add('(description ilike ? or sku ilike ?)', containing(query.q), containing(query.q));
+    return where;
+  },
+  /** The item rules; the product and unit keys need the imported catalogs. */
+  async check(ctx, product) {
+    await ctx.catalogs.index();
+    rejectIssues('product', checkProductRecord(product, ctx.catalogs.lookup));
+  },
+  guardSave: (em, scope, input, id, save) => saveUniqueSku(em, scope, input.sku, id, save),
+});
 
-function productConditions(query: Omit<ProductListQuery, keyof PageRequest>): Conditions {
-  const where = new Conditions();
-  if (query.sku) where.add('sku = ?', query.sku);
-  if (query.q) where.add('(description ilike ? or sku ilike ?)', containing(query.q), containing(query.q));
-  return where;
-}
+export const createProduct = products.create;
+/** The live product of the scope as a row (404 otherwise): for items made from it. */
+export const findProduct = products.find;
+export const retrieveProduct = products.retrieve;
+export const updateProduct = products.update;
+export const deleteProduct = products.remove;
+export const listProducts = products.list;
+export const countProducts = products.count;

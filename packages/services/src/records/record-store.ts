@@ -1,20 +1,29 @@
-import type { EntityManager } from '@cfdi/db';
+import type { CatalogLookup } from '@cfdi/cfdi';
+import { newId, type EntityManager, type IdPrefix } from '@cfdi/db';
 import { AppError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../errors';
 import {
-  Conditions,
-  keysetCount,
-  keysetPage,
-  type KeysetList,
+  listAnswer,
+  type Conditions,
+  type ListAnswer,
   type Page,
   type PageRequest,
   type RowCount,
 } from '../pagination';
 import type { Scope } from '../scope';
 import type { ProblemCodeWithStatus } from '../problem-codes';
+import {
+  insertRecordRow,
+  recordKeysetCount,
+  recordKeysetPage,
+  selectLiveRecord,
+  selectLiveRecords,
+  updateLiveRecord,
+  type RecordTableName,
+} from './record-repository';
 
 /** A table of saved records (customers, products): rows of one account and mode, soft-deleted. */
 export interface RecordTable {
-  table: 'customers' | 'products';
+  table: RecordTableName;
   /** The record's name in answers: `No ${noun} with id …`. */
   noun: string;
 }
@@ -31,6 +40,12 @@ export function assertMayCreate(scope: Scope, plural: string): void {
     );
 }
 
+/** What saving a record needs: the database and the SAT catalogs its fields are checked against. */
+export interface RecordContext {
+  em: EntityManager;
+  catalogs: { index(): Promise<unknown>; lookup: CatalogLookup };
+}
+
 /** The live record of the scope, or 404 (another account's or mode's, a deleted one, or any for a restricted key). */
 export async function findRecord<Row>(
   em: EntityManager,
@@ -38,14 +53,9 @@ export async function findRecord<Row>(
   store: RecordTable,
   id: string,
 ): Promise<Row> {
-  const rows: Row[] = scope.merchantIds
-    ? []
-    : await em.execute(
-        `select * from ${store.table} where id = ? and account_id = ? and livemode = ? and deleted_at is null`,
-        [id, scope.accountId, scope.livemode],
-      );
-  if (!rows[0]) throw new NotFoundError(store.noun, id);
-  return rows[0];
+  const row = scope.merchantIds ? undefined : await selectLiveRecord<Row>(em, scope, store.table, id);
+  if (!row) throw new NotFoundError(store.noun, id);
+  return row;
 }
 
 /** The live records of the scope among `ids`, by id (the missing ones are absent). */
@@ -56,53 +66,111 @@ export async function findRecords<Row extends { id: string }>(
   ids: string[],
 ): Promise<Map<string, Row>> {
   if (scope.merchantIds || !ids.length) return new Map();
-  const rows: Row[] = await em.execute(
-    `select * from ${store.table} where id = any(?::text[]) and account_id = ? and livemode = ? and deleted_at is null`,
-    [ids, scope.accountId, scope.livemode],
-  );
+  const rows = await selectLiveRecords<Row>(em, scope, store.table, ids);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Inserts a record of the scope with the given columns (names from the services' own field maps) and returns it. */
-export async function insertRecord<Row>(
-  em: EntityManager,
-  scope: Scope,
-  store: RecordTable,
-  id: string,
-  columns: Record<string, unknown>,
-): Promise<Row> {
-  const row = { id, account_id: scope.accountId, livemode: scope.livemode, ...columns };
-  const names = Object.keys(row);
-  const rows: Row[] = await em.execute(
-    `insert into ${store.table} (${names.join(', ')}) values (${names.map(() => '?').join(', ')}) returning *`,
-    Object.values(row),
-  );
-  return rows[0]!;
+/**
+ * One kind of saved record declared once (customers, products): its table, id prefix, view, columns, list filters
+ * and fiscal check. `recordOperations` makes its create, retrieve, update, delete, list and count from it.
+ */
+export interface RecordKind<Row, View, Create, Query> extends RecordTable {
+  object: string;
+  plural: string;
+  idPrefix: IdPrefix;
+  /** Fields a create fills in when the request leaves them out. */
+  defaults: Partial<Create>;
+  toView(row: Row): View;
+  /** The columns of the fields a create or update sets (names from the kind's own map, never from a request). */
+  columnsOf(input: Partial<Create>): Record<string, unknown>;
+  conditions(query: Query): Conditions;
+  /** The fiscal rules on the record as it will be saved (a PATCH is checked merged with what it changes). */
+  check(ctx: RecordContext, record: Create): void | Promise<void>;
+  /** Wraps a save (a product's SKU must stay unique); by default the save itself. */
+  guardSave?(
+    em: EntityManager,
+    scope: Scope,
+    input: Partial<Create>,
+    id: string,
+    save: () => Promise<Row>,
+  ): Promise<Row>;
+}
+
+export function recordOperations<Row, View, Create, Query>(kind: RecordKind<Row, View, Create, Query>) {
+  const guard = (
+    em: EntityManager,
+    scope: Scope,
+    input: Partial<Create>,
+    id: string,
+    save: () => Promise<Row>,
+  ) => (kind.guardSave ? kind.guardSave(em, scope, input, id, save) : save());
+  const find = (em: EntityManager, scope: Scope, id: string) => findRecord<Row>(em, scope, kind, id);
+  return {
+    async create(ctx: RecordContext, scope: Scope, input: Create): Promise<View> {
+      assertMayCreate(scope, kind.plural);
+      const record = { ...kind.defaults, ...input };
+      await kind.check(ctx, record);
+      const id = newId(kind.idPrefix);
+      const row = await guard(ctx.em, scope, input, id, () =>
+        insertRecordRow<Row>(ctx.em, scope, kind.table, id, kind.columnsOf(record)),
+      );
+      return kind.toView(row);
+    },
+    /** The live record of the scope as a row (404 otherwise): for documents made from it. */
+    find,
+    async retrieve(ctx: RecordContext, scope: Scope, id: string): Promise<View> {
+      return kind.toView(await find(ctx.em, scope, id));
+    },
+    async update(ctx: RecordContext, scope: Scope, id: string, input: Partial<Create>): Promise<View> {
+      const current = kind.toView(await find(ctx.em, scope, id));
+      await kind.check(ctx, { ...current, ...input } as Create);
+      const row = await guard(ctx.em, scope, input, id, () =>
+        updateRecord<Row>(ctx.em, scope, kind, id, kind.columnsOf(input)),
+      );
+      return kind.toView(row);
+    },
+    remove(ctx: RecordContext, scope: Scope, id: string) {
+      return deleteRecord(ctx.em, scope, kind, kind.object, id);
+    },
+    /** `offset`: the console's numbered pages (the API pages by `startingAfter` only). */
+    async list(
+      ctx: RecordContext,
+      scope: Scope,
+      query: Query & PageRequest,
+      offset = 0,
+    ): Promise<ListAnswer<View>> {
+      const page = await listRecords<Row>(ctx.em, scope, kind, kind.conditions(query), {
+        limit: query.limit,
+        startingAfter: query.startingAfter,
+        offset,
+      });
+      return listAnswer(page, kind.toView);
+    },
+    /** How many records the list query finds (capped, see COUNT_CAP): the console's count. */
+    count(ctx: RecordContext, scope: Scope, query: Query): Promise<RowCount> {
+      return countRecords(ctx.em, scope, kind, kind.conditions(query));
+    },
+  };
 }
 
 /**
  * Sets the given columns (names from the services' own field maps, never from a request) of a live record; 404 when
  * it was deleted in between. Callers read it with findRecord first, which applies the restricted-key rule.
  */
-export async function updateRecord<Row>(
+async function updateRecord<Row>(
   em: EntityManager,
   scope: Scope,
   store: RecordTable,
   id: string,
   columns: Record<string, unknown>,
 ): Promise<Row> {
-  const names = Object.keys(columns);
-  const rows: Row[] = await em.execute(
-    `update ${store.table} set ${names.map((n) => `${n} = ?`).join(', ')}${names.length ? ', ' : ''}updated_at = now()
-      where id = ? and account_id = ? and livemode = ? and deleted_at is null returning *`,
-    [...names.map((n) => columns[n]), id, scope.accountId, scope.livemode],
-  );
-  if (!rows[0]) throw new NotFoundError(store.noun, id);
-  return rows[0];
+  const row = await updateLiveRecord<Row>(em, scope, store.table, id, columns);
+  if (!row) throw new NotFoundError(store.noun, id);
+  return row;
 }
 
 /** Soft delete: the row stays for the documents that name it; the record leaves reads, lists and new documents. */
-export async function deleteRecord<Name extends string>(
+async function deleteRecord<Name extends string>(
   em: EntityManager,
   scope: Scope,
   store: RecordTable,
@@ -115,35 +183,27 @@ export async function deleteRecord<Name extends string>(
 }
 
 /** A page of live records, newest first; a restricted key's is always empty (see assertMayCreate). */
-export async function listRecords<Row>(
+function listRecords<Row>(
   em: EntityManager,
   scope: Scope,
   store: RecordTable,
   where: Conditions,
   page: PageRequest,
 ): Promise<Page<Row>> {
-  if (scope.merchantIds) return { rows: [], hasMore: false };
-  return keysetPage<Row>(em, recordList(scope, store, where), page);
+  if (scope.merchantIds) return Promise.resolve({ rows: [], hasMore: false });
+  return recordKeysetPage<Row>(em, scope, store, where, page);
 }
 
 /** How many live records the list holds (capped, see COUNT_CAP). */
-export async function countRecords(
+function countRecords(
   em: EntityManager,
   scope: Scope,
   store: RecordTable,
   where: Conditions,
 ): Promise<RowCount> {
-  if (scope.merchantIds) return { total: 0, capped: false };
-  return keysetCount(em, recordList(scope, store, where));
+  if (scope.merchantIds) return Promise.resolve({ total: 0, capped: false });
+  return recordKeysetCount(em, scope, store, where);
 }
-
-const recordList = (scope: Scope, store: RecordTable, where: Conditions): KeysetList => ({
-  select: `select * from ${store.table}`,
-  table: store.table,
-  scope,
-  where: where.add('deleted_at is null'),
-  noun: store.noun,
-});
 
 /** `%text%` for `ilike`, with the pattern characters of the text matched literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

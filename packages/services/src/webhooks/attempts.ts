@@ -1,39 +1,20 @@
-import { newId, type EntityManager } from '@cfdi/db';
+import type { EntityManager } from '@cfdi/db';
 import { emitEvent } from '../documents/events';
 import type { Scope } from '../scope';
 import { isoTimestamp } from '../time';
-import { toWebhookEndpointView, type WebhookEndpointRow } from './endpoints';
-import { Conditions, keysetPage, listAnswer, type PageRequest } from '../pagination';
+import { toWebhookEndpointView } from './endpoints';
+import { listAnswer, type PageRequest } from '../pagination';
+import {
+  attemptKeysetPage,
+  clearEndpointFailures,
+  insertAttempts,
+  lockEndpointFailures,
+  recordEndpointFailure,
+  type AttemptRow,
+  type DeliveryAttempt,
+} from './webhook-repository';
 
-export interface DeliveryAttempt {
-  eventId: string;
-  endpointId: string;
-  accountId: string;
-  livemode: boolean;
-  url: string;
-  redelivery: boolean;
-  statusCode: number | null;
-  durationMs: number;
-  /** The first 1 KB of the response body. */
-  responseBody: string | null;
-  error: string | null;
-  succeeded: boolean;
-}
-
-interface AttemptRow {
-  id: string;
-  livemode: boolean;
-  event_id: string;
-  endpoint_id: string;
-  url: string;
-  redelivery: boolean;
-  status_code: number | null;
-  duration_ms: number;
-  response_body: string | null;
-  error: string | null;
-  succeeded: boolean;
-  created_at: Date | string;
-}
+export type { DeliveryAttempt } from './webhook-repository';
 
 const toAttemptView = (row: AttemptRow) => ({
   id: row.id,
@@ -54,33 +35,6 @@ const toAttemptView = (row: AttemptRow) => ({
 export type WebhookAttemptView = ReturnType<typeof toAttemptView>;
 
 /** Rows per insert statement: 12 parameters each, under PostgreSQL's 65,535 per statement. */
-const ATTEMPTS_PER_INSERT = 1000;
-
-async function insertAttempts(em: EntityManager, attempts: DeliveryAttempt[]): Promise<void> {
-  for (let i = 0; i < attempts.length; i += ATTEMPTS_PER_INSERT) {
-    const chunk = attempts.slice(i, i + ATTEMPTS_PER_INSERT);
-    await em.execute(
-      `insert into webhook_attempts
-         (id, account_id, livemode, event_id, endpoint_id, url, redelivery, status_code, duration_ms, response_body, error, succeeded)
-       values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      chunk.flatMap((a) => [
-        newId('wha'),
-        a.accountId,
-        a.livemode,
-        a.eventId,
-        a.endpointId,
-        a.url,
-        a.redelivery,
-        a.statusCode,
-        a.durationMs,
-        a.responseBody,
-        a.error,
-        a.succeeded,
-      ]),
-    );
-  }
-}
-
 /**
  * Records successful attempts (a 2xx each) and ends their endpoints' runs of failures, in one transaction: the
  * dispatcher records all of a batch's successful first attempts in one commit.
@@ -92,10 +46,7 @@ export async function recordSuccessfulAttempts(
   if (!attempts.length) return;
   await em.transactional(async (tx) => {
     await insertAttempts(tx, attempts);
-    await tx.execute(
-      'update webhook_endpoints set failing_since = null where id = any(?) and failing_since is not null',
-      [[...new Set(attempts.map((a) => a.endpointId))]],
-    );
+    await clearEndpointFailures(tx, [...new Set(attempts.map((a) => a.endpointId))]);
   });
 }
 
@@ -116,21 +67,11 @@ export async function recordDeliveryAttempt(
   return em.transactional(async (tx) => {
     await insertAttempts(tx, [attempt]);
     const gone = attempt.statusCode === 410;
-    const [current]: { disabled: boolean; expired: boolean }[] = await tx.execute(
-      `select disabled, coalesce(failing_since, now()) <= now() - make_interval(secs => ?) as expired
-         from webhook_endpoints where id = ? and deleted_at is null for update`,
-      [failingWindowSeconds, attempt.endpointId],
-    );
+    const current = await lockEndpointFailures(tx, attempt.endpointId, failingWindowSeconds);
     if (!current) return { disabled: null };
     const disable = current.disabled ? null : gone ? 'gone' : current.expired ? 'failing' : null;
-    const rows: WebhookEndpointRow[] = await tx.execute(
-      `update webhook_endpoints set failing_since = coalesce(failing_since, now()), disabled = disabled or ?,
-              disabled_reason = coalesce(?, disabled_reason), updated_at = now()
-        where id = ? returning *`,
-      [disable !== null, disable, attempt.endpointId],
-    );
+    const row = await recordEndpointFailure(tx, attempt.endpointId, disable);
     if (!disable) return { disabled: null };
-    const row = rows[0]!;
     await emitEvent(
       tx,
       { accountId: row.account_id, livemode: row.livemode },
@@ -153,19 +94,6 @@ export async function listWebhookAttempts(
   filters: AttemptFilters,
   page: PageRequest,
 ) {
-  const where = new Conditions();
-  if (filters.endpointId) where.add('endpoint_id = ?', filters.endpointId);
-  if (filters.eventId) where.add('event_id = ?', filters.eventId);
-  const rows = await keysetPage<AttemptRow>(
-    em,
-    {
-      select: 'select * from webhook_attempts',
-      table: 'webhook_attempts',
-      scope,
-      where,
-      noun: 'webhook attempt',
-    },
-    page,
-  );
+  const rows = await attemptKeysetPage(em, scope, filters, page);
   return listAnswer(rows, toAttemptView);
 }

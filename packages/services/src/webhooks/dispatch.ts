@@ -1,6 +1,12 @@
 import type { EntityManager } from '@cfdi/db';
-import { ALL_EVENTS } from './event-types';
 import type { EventRow } from './events';
+import {
+  deliveriesOf,
+  leaseOutboxEvents,
+  markEventsDispatched,
+  subscribedEndpointIds,
+  succeededDeliveries,
+} from './webhook-repository';
 
 /** One delivery: an event for one endpoint subscribed to its type. */
 export interface DeliveryTask {
@@ -31,24 +37,11 @@ export async function claimOutboxEvents(
   limit: number,
   leaseSeconds: number,
 ): Promise<ClaimedEvents | null> {
-  const events: (EventRow & { retried: boolean })[] = await em.execute(
-    `update events e set dispatch_lease_until = now() + make_interval(secs => ?)
-       from (select id, dispatch_lease_until is not null as retried from events
-              where delivered_at is null and (dispatch_lease_until is null or dispatch_lease_until < now())
-              order by id limit ? for update skip locked) claimed
-      where e.id = claimed.id
-      returning e.id, e.account_id, e.livemode, e.type, e.data, e.created_at, claimed.retried`,
-    [leaseSeconds, limit],
-  );
+  const events = await leaseOutboxEvents(em, limit, leaseSeconds);
   if (!events.length) return null;
-  const tasks: { event_id: string; endpoint_id: string; failing: boolean }[] = await em.execute(
-    `select e.id as event_id, w.id as endpoint_id, w.failing_since is not null as failing
-       from events e
-       join webhook_endpoints w on w.account_id = e.account_id and w.livemode = e.livemode and not w.disabled and w.deleted_at is null
-                               and (e.type = any(w.enabled_events) or ? = any(w.enabled_events))
-      where e.id = any(?)
-      order by e.id, w.id`,
-    [ALL_EVENTS, events.map((e) => e.id)],
+  const tasks = await deliveriesOf(
+    em,
+    events.map((e) => e.id),
   );
   const retried = new Set(events.filter((e) => e.retried).map((e) => e.id));
   const delivered = retried.size ? await deliveredPairs(em, [...retried]) : new Set<string>();
@@ -67,18 +60,13 @@ export async function claimOutboxEvents(
 
 /** "event endpoint" of the deliveries (not redeliveries) of these events that already succeeded. */
 async function deliveredPairs(em: EntityManager, eventIds: string[]): Promise<Set<string>> {
-  const rows: { event_id: string; endpoint_id: string }[] = await em.execute(
-    'select event_id, endpoint_id from webhook_attempts where event_id = any(?) and succeeded and not redelivery',
-    [eventIds],
-  );
+  const rows = await succeededDeliveries(em, eventIds);
   return new Set(rows.map((r) => `${r.event_id} ${r.endpoint_id}`));
 }
 
 /** Ends the lease once every delivery of these events was attempted or handed to a workflow. */
 export async function markDispatched(em: EntityManager, eventIds: string[]): Promise<void> {
-  await em.execute('update events set delivered_at = now(), dispatch_lease_until = null where id = any(?)', [
-    eventIds,
-  ]);
+  await markEventsDispatched(em, eventIds);
 }
 
 /** Endpoints of the event's account and mode that take it now (for a redelivery), or the one asked for. */
@@ -86,10 +74,5 @@ export async function subscribedEndpoints(
   em: EntityManager,
   event: { accountId: string; livemode: boolean; type: string },
 ): Promise<string[]> {
-  const rows: { id: string }[] = await em.execute(
-    `select id from webhook_endpoints where account_id = ? and livemode = ? and not disabled and deleted_at is null
-        and (? = any(enabled_events) or ? = any(enabled_events)) order by id`,
-    [event.accountId, event.livemode, event.type, ALL_EVENTS],
-  );
-  return rows.map((r) => r.id);
+  return subscribedEndpointIds(em, event);
 }

@@ -7,7 +7,21 @@ import type { Scope } from '../scope';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
 import { endpointUrlProblem } from './endpoint-url';
 import { unknownEventTypes } from './event-types';
-import { Conditions, keysetPage, listAnswer, type PageRequest } from '../pagination';
+import { listAnswer, type PageRequest } from '../pagination';
+import { lockAccount } from '../account-repository';
+import {
+  countLiveEndpoints,
+  endpointKeysetPage,
+  insertEndpoint,
+  rotateEndpointSecret,
+  selectEndpointsById,
+  selectLiveEndpoint,
+  softDeleteEndpoint,
+  updateEndpoint,
+  type WebhookEndpointRow,
+} from './webhook-repository';
+
+export type { WebhookEndpointRow } from './webhook-repository';
 
 /** Endpoints per account and mode. */
 export const MAX_WEBHOOK_ENDPOINTS = 16;
@@ -17,23 +31,6 @@ const SECRET_ROTATION_OVERLAP_HOURS = 24;
 export interface WebhookEndpointsContext {
   em: EntityManager;
   masterKey: MasterKeyring | null;
-}
-
-export interface WebhookEndpointRow {
-  id: string;
-  account_id: string;
-  livemode: boolean;
-  url: string;
-  description: string | null;
-  enabled_events: string[];
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | string | null;
-  disabled: boolean;
-  disabled_reason: 'requested' | 'gone' | 'failing' | null;
-  failing_since: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
 }
 
 export function toWebhookEndpointView(row: WebhookEndpointRow) {
@@ -85,12 +82,9 @@ async function rejectProblems(
 
 async function findEndpoint(em: EntityManager, scope: Scope, id: string): Promise<WebhookEndpointRow> {
   assertUnrestricted(scope);
-  const rows: WebhookEndpointRow[] = await em.execute(
-    'select * from webhook_endpoints where id = ? and account_id = ? and livemode = ? and deleted_at is null',
-    [id, scope.accountId, scope.livemode],
-  );
-  if (!rows[0]) throw new NotFoundError('webhook endpoint', id);
-  return rows[0];
+  const row = await selectLiveEndpoint(em, scope, id);
+  if (!row) throw new NotFoundError('webhook endpoint', id);
+  return row;
 }
 
 export interface WebhookEndpointCreate {
@@ -115,31 +109,20 @@ export async function createWebhookEndpoint(
   const sealed = seal(ctx, id, secret);
   const row = await ctx.em.transactional(async (tx) => {
     // The account row lock serialises creations, so two concurrent ones cannot both pass the count.
-    await tx.execute('select id from accounts where id = ? for update', [scope.accountId]);
-    const [count]: { n: number }[] = await tx.execute(
-      'select count(*)::int as n from webhook_endpoints where account_id = ? and livemode = ? and deleted_at is null',
-      [scope.accountId, scope.livemode],
-    );
-    if ((count?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) {
+    await lockAccount(tx, scope.accountId);
+    if ((await countLiveEndpoints(tx, scope)) >= MAX_WEBHOOK_ENDPOINTS) {
       throw ValidationError.field(
         '/url',
         `at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints per account and mode; delete one first`,
       );
     }
-    const rows: WebhookEndpointRow[] = await tx.execute(
-      `insert into webhook_endpoints (id, account_id, livemode, url, description, enabled_events, secret)
-       values (?, ?, ?, ?, ?, ?::text[], ?) returning *`,
-      [
-        id,
-        scope.accountId,
-        scope.livemode,
-        input.url,
-        input.description ?? null,
-        [...new Set(input.enabledEvents)],
-        sealed,
-      ],
-    );
-    return rows[0]!;
+    return insertEndpoint(tx, scope, {
+      id,
+      url: input.url,
+      description: input.description ?? null,
+      enabled_events: [...new Set(input.enabledEvents)],
+      secret: sealed,
+    });
   });
   return { ...toWebhookEndpointView(row), secret };
 }
@@ -154,17 +137,7 @@ export async function retrieveWebhookEndpoint(
 
 export async function listWebhookEndpoints(ctx: WebhookEndpointsContext, scope: Scope, page: PageRequest) {
   assertUnrestricted(scope);
-  const rows = await keysetPage<WebhookEndpointRow>(
-    ctx.em,
-    {
-      select: 'select * from webhook_endpoints',
-      table: 'webhook_endpoints',
-      scope,
-      where: new Conditions().add('deleted_at is null'),
-      noun: 'webhook endpoint',
-    },
-    page,
-  );
+  const rows = await endpointKeysetPage(ctx.em, scope, page);
   return listAnswer(rows, toWebhookEndpointView);
 }
 
@@ -187,35 +160,18 @@ export async function updateWebhookEndpoint(
     ...(input.enabledEvents ? unknownEventTypes(input.enabledEvents) : []),
     input.url === undefined ? null : await endpointUrlProblem(input.url, scope.livemode),
   ]);
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  const set = (clause: string, ...values: unknown[]) => {
-    sets.push(clause);
-    params.push(...values);
-  };
-  if (input.url !== undefined) set('url = ?', input.url);
-  if (input.enabledEvents !== undefined) set('enabled_events = ?::text[]', [...new Set(input.enabledEvents)]);
-  if (input.description !== undefined) set('description = ?', input.description);
-  if (input.disabled === true)
-    set("disabled = true, disabled_reason = coalesce(disabled_reason, 'requested')");
-  if (input.disabled === false) set('disabled = false, disabled_reason = null, failing_since = null');
-  const rows: WebhookEndpointRow[] = await ctx.em.execute(
-    `update webhook_endpoints set ${[...sets, 'updated_at = now()'].join(', ')}
-      where id = ? and account_id = ? and livemode = ? and deleted_at is null returning *`,
-    [...params, id, scope.accountId, scope.livemode],
-  );
-  if (!rows[0]) throw new NotFoundError('webhook endpoint', id);
-  return toWebhookEndpointView(rows[0]);
+  const row = await updateEndpoint(ctx.em, scope, id, {
+    ...input,
+    ...(input.enabledEvents !== undefined ? { enabledEvents: [...new Set(input.enabledEvents)] } : {}),
+  });
+  if (!row) throw new NotFoundError('webhook endpoint', id);
+  return toWebhookEndpointView(row);
 }
 
 /** Soft delete: deliveries in flight stop at their next attempt; past attempts stay listed on their events. */
 export async function deleteWebhookEndpoint(ctx: WebhookEndpointsContext, scope: Scope, id: string) {
   await findEndpoint(ctx.em, scope, id);
-  const rows: unknown[] = await ctx.em.execute(
-    'update webhook_endpoints set deleted_at = now(), updated_at = now() where id = ? and account_id = ? and livemode = ? and deleted_at is null returning id',
-    [id, scope.accountId, scope.livemode],
-  );
-  if (!rows.length) throw new NotFoundError('webhook endpoint', id);
+  if (!(await softDeleteEndpoint(ctx.em, scope, id))) throw new NotFoundError('webhook endpoint', id);
   return { id, object: 'webhook_endpoint' as const, deleted: true as const };
 }
 
@@ -226,13 +182,15 @@ export async function deleteWebhookEndpoint(ctx: WebhookEndpointsContext, scope:
 export async function rotateWebhookSecret(ctx: WebhookEndpointsContext, scope: Scope, id: string) {
   await findEndpoint(ctx.em, scope, id);
   const secret = newSecret();
-  const rows: WebhookEndpointRow[] = await ctx.em.execute(
-    `update webhook_endpoints set previous_secret = secret, secret = ?, previous_secret_expires_at = now() + make_interval(hours => ?), updated_at = now()
-      where id = ? and account_id = ? and livemode = ? and deleted_at is null returning *`,
-    [seal(ctx, id, secret), SECRET_ROTATION_OVERLAP_HOURS, id, scope.accountId, scope.livemode],
+  const row = await rotateEndpointSecret(
+    ctx.em,
+    scope,
+    id,
+    seal(ctx, id, secret),
+    SECRET_ROTATION_OVERLAP_HOURS,
   );
-  if (!rows[0]) throw new NotFoundError('webhook endpoint', id);
-  return { ...toWebhookEndpointView(rows[0]), secret };
+  if (!row) throw new NotFoundError('webhook endpoint', id);
+  return { ...toWebhookEndpointView(row), secret };
 }
 
 /** What a delivery needs: the target and every secret currently signing (the newest first). */
@@ -265,10 +223,7 @@ export async function loadDeliveryTargets(
 ): Promise<Map<string, DeliveryTarget>> {
   const targets = new Map<string, DeliveryTarget>();
   if (!endpointIds.length) return targets;
-  const rows: (WebhookEndpointRow & { deleted_at: Date | null })[] = await em.execute(
-    'select * from webhook_endpoints where id = any(?)',
-    [endpointIds],
-  );
+  const rows = await selectEndpointsById(em, endpointIds);
   if (!rows.length) return targets;
   const keys = readableKeys(requireMasterKey(masterKey, 'webhook signing secrets'));
   for (const row of rows) {

@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '../errors';
 import type { Scope } from '../scope';
 import { subscribedEndpoints } from './dispatch';
 import { retrieveEvent } from './events';
+import { selectEndpointDisabled } from './webhook-repository';
 
 /**
  * Which endpoints a redelivery of the event goes to: the one named (in scope, enabled, 404/400 otherwise), or every
@@ -16,12 +17,9 @@ export async function planRedelivery(
 ): Promise<string[]> {
   const event = await retrieveEvent(em, scope, eventId);
   if (endpointId) {
-    const rows: { disabled: boolean }[] = await em.execute(
-      'select disabled from webhook_endpoints where id = ? and account_id = ? and livemode = ? and deleted_at is null',
-      [endpointId, scope.accountId, scope.livemode],
-    );
-    if (!rows[0]) throw new NotFoundError('webhook endpoint', endpointId);
-    if (rows[0].disabled)
+    const disabled = await selectEndpointDisabled(em, scope, endpointId);
+    if (disabled === undefined) throw new NotFoundError('webhook endpoint', endpointId);
+    if (disabled)
       throw ValidationError.field(
         '/webhookEndpointId',
         'the endpoint is disabled; enable it (PATCH disabled: false) first',

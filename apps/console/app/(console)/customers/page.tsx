@@ -1,27 +1,23 @@
 import Link from 'next/link';
 import { Table } from '@radix-ui/themes';
 import { countCustomers, listCustomers } from '@cfdi/services';
-import { currentLocale } from '../../../src/i18n/locale';
-import { catalogChoices, recordContext } from '../../../src/records-context';
+import { catalogChoices, recordsListing } from '../../../src/records-context';
 import { RecordsPage } from '../../../src/record-parts';
-import { ListTable, listWindow } from '../../../src/list-table';
-import { requirePermission } from '../../../src/roles';
-import { param, type SearchParams } from '../../../src/search-params';
+import { ListTable } from '../../../src/list-table';
+import type { SearchParams } from '../../../src/search-params';
 import { CustomerForm } from './customer-form';
 
 export default async function CustomersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePermission('records.manage');
-  const params = await searchParams;
-  const q = param(params, 'q');
-  const window = listWindow(params);
-  const { t, locale } = await currentLocale();
-  const { ctx, scope } = await recordContext();
-  const filter = q ? { q } : {};
-  const [{ data: customers }, count, { regimenes, usos }] = await Promise.all([
-    listCustomers(ctx, scope, { limit: window.limit, ...filter }, window.offset),
-    countCustomers(ctx, scope, filter),
-    catalogChoices(),
-  ]);
+  const {
+    params,
+    q,
+    window,
+    t,
+    locale,
+    rows: customers,
+    count,
+    extra: { regimenes, usos },
+  } = await recordsListing(searchParams, { list: listCustomers, count: countCustomers }, catalogChoices);
   return (
     <RecordsPage
       title={t.issue.customers}

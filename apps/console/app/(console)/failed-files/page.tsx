@@ -1,4 +1,4 @@
-import { Button, Callout, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { failedFilesPage, filesCannotRender } from '@cfdi/services';
 import { formatDateTime, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
@@ -7,6 +7,7 @@ import { requirePermission } from '../../../src/roles';
 import { param, type SearchParams } from '../../../src/search-params';
 import { renderAgain } from './actions';
 import { ListTable, listWindow } from '../../../src/list-table';
+import { OutcomeNotices } from '../../../src/outcome-notices';
 
 /** Stamped documents whose files failed after every retry, platform-wide (`cfdi files failed`), each with "render again". */
 export default async function FailedFilesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -19,21 +20,24 @@ export default async function FailedFilesPage({ searchParams }: { searchParams: 
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1">{t.failedFiles}</Heading>
-      {typeof refused === 'string' && (
-        <Callout.Root highContrast color="red" role="alert">
-          <Callout.Text data-testid="render-refused">
-            <span className="mono">{param(params, 'doc')}: </span>
-            {labelOf(t.renderRefusal, refused)}
-          </Callout.Text>
-        </Callout.Root>
-      )}
-      {typeof done === 'string' && (
-        <Callout.Root highContrast color="green" role="status">
-          <Callout.Text data-testid="render-done">
-            {t.renderRequested} {done}
-          </Callout.Text>
-        </Callout.Root>
-      )}
+      <OutcomeNotices
+        testIds={{ refused: 'render-refused', done: 'render-done' }}
+        refused={
+          typeof refused === 'string' ? (
+            <>
+              <span className="mono">{param(params, 'doc')}: </span>
+              {labelOf(t.renderRefusal, refused)}
+            </>
+          ) : null
+        }
+        done={
+          typeof done === 'string' ? (
+            <>
+              {t.renderRequested} {done}
+            </>
+          ) : null
+        }
+      />
       <ListTable
         list={{ path: '/failed-files', params, window, t, locale }}
         page={failed}

@@ -2,26 +2,22 @@ import Link from 'next/link';
 import { Table } from '@radix-ui/themes';
 import { countProducts, listProducts } from '@cfdi/services';
 import { formatMoney } from '../../../src/i18n/format';
-import { currentLocale } from '../../../src/i18n/locale';
-import { recordContext } from '../../../src/records-context';
+import { recordsListing } from '../../../src/records-context';
 import { RecordsPage } from '../../../src/record-parts';
-import { ListTable, listWindow } from '../../../src/list-table';
-import { requirePermission } from '../../../src/roles';
-import { param, type SearchParams } from '../../../src/search-params';
+import { ListTable } from '../../../src/list-table';
+import type { SearchParams } from '../../../src/search-params';
 import { ProductForm } from './product-form';
 
 export default async function ProductsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePermission('records.manage');
-  const params = await searchParams;
-  const q = param(params, 'q');
-  const window = listWindow(params);
-  const { t, locale } = await currentLocale();
-  const { ctx, scope } = await recordContext();
-  const filter = q ? { q } : {};
-  const [{ data: products }, count] = await Promise.all([
-    listProducts(ctx, scope, { limit: window.limit, ...filter }, window.offset),
-    countProducts(ctx, scope, filter),
-  ]);
+  const {
+    params,
+    q,
+    window,
+    t,
+    locale,
+    rows: products,
+    count,
+  } = await recordsListing(searchParams, { list: listProducts, count: countProducts });
   return (
     <RecordsPage
       title={t.issue.products}

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { awaitingReconciliationPage, latestLedgerAudit, lookupAtPac } from '@cfdi/services';
 import { formatDateTime, formatMoney, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
@@ -8,6 +8,7 @@ import { param, type SearchParams } from '../../../src/search-params';
 import { chooseWorkspace } from '../workspace-actions';
 import { resolveReconciliation } from './actions';
 import { ListFrame, listWindow } from '../../../src/list-table';
+import { OutcomeNotices } from '../../../src/outcome-notices';
 
 /** Oldest first, each with the PAC's answer now, and the two decisions of `cfdi reconcile resolve`. */
 export default async function ReconciliationPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -26,21 +27,24 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1">{t.reconciliation}</Heading>
-      {typeof refused === 'string' && (
-        <Callout.Root highContrast color="red" role="alert">
-          <Callout.Text data-testid="reconcile-refused">
-            {typed && <span className="mono">{typed}: </span>}
-            {labelOf(t.reconcileRefusal, refused)}
-          </Callout.Text>
-        </Callout.Root>
-      )}
-      {typeof done === 'string' && (
-        <Callout.Root highContrast color="green" role="status">
-          <Callout.Text data-testid="reconcile-done">
-            {t.decisionSent} {done}
-          </Callout.Text>
-        </Callout.Root>
-      )}
+      <OutcomeNotices
+        testIds={{ refused: 'reconcile-refused', done: 'reconcile-done' }}
+        refused={
+          typeof refused === 'string' ? (
+            <>
+              {typed && <span className="mono">{typed}: </span>}
+              {labelOf(t.reconcileRefusal, refused)}
+            </>
+          ) : null
+        }
+        done={
+          typeof done === 'string' ? (
+            <>
+              {t.decisionSent} {done}
+            </>
+          ) : null
+        }
+      />
       <Text size="2">
         {t.lastLedgerAudit}:{' '}
         {audit

@@ -1,4 +1,4 @@
-import { Badge, Button, Callout, Flex, Heading, Table } from '@radix-ui/themes';
+import { Badge, Button, Flex, Heading, Table } from '@radix-ui/themes';
 import { consoleUsersPage, listAccountsForConsole, listMerchantChoices } from '@cfdi/services';
 import { formatDateTime, labelOf } from '../../../src/i18n/format';
 import { currentLocale } from '../../../src/i18n/locale';
@@ -9,6 +9,7 @@ import { ListTable, listWindow } from '../../../src/list-table';
 import { disableUser } from './actions';
 import { EditUserForm } from './edit-user-form';
 import { CreateUserForm, ResetPasswordForm } from './user-forms';
+import { OutcomeNotices } from '../../../src/outcome-notices';
 
 /** Console users (admins only): create with a generated password, edit role, mode and merchants, reset the password, disable (which ends their sessions). */
 export default async function UsersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -42,18 +43,17 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1">{t.users}</Heading>
-      {typeof refused === 'string' && (
-        <Callout.Root highContrast color="red" role="alert">
-          <Callout.Text data-testid="update-refused">{refused}</Callout.Text>
-        </Callout.Root>
-      )}
-      {typeof updated === 'string' && (
-        <Callout.Root highContrast color="green" role="status">
-          <Callout.Text data-testid="user-updated">
-            {t.userUpdated} {updated}
-          </Callout.Text>
-        </Callout.Root>
-      )}
+      <OutcomeNotices
+        testIds={{ refused: 'update-refused', done: 'user-updated' }}
+        refused={typeof refused === 'string' ? refused : null}
+        done={
+          typeof updated === 'string' ? (
+            <>
+              {t.userUpdated} {updated}
+            </>
+          ) : null
+        }
+      />
       <CreateUserForm
         accounts={accounts}
         merchants={merchants}

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   AppError,
-  ledgerConditions,
+  checkLedgerSearch,
   ledgerCsvInPesos,
   searchTransactions,
   transactionsCsv,
@@ -27,7 +27,7 @@ export async function GET(request: Request): Promise<Response> {
   const filename = `ledger-${scope.accountId}-${scope.livemode ? 'live' : 'test'}`;
   try {
     if (query.get('units') === 'pesos') {
-      ledgerConditions(scope, search); // a bad filter is a 400 before the download starts
+      checkLedgerSearch(search); // a bad filter is a 400 before the download starts
       const lines = Readable.from(ledgerCsvInPesos(await em(), scope, search));
       return new Response(Readable.toWeb(lines) as ReadableStream, {
         headers: {

@@ -1,7 +1,6 @@
-import { can, loadMerchantLogo } from '@cfdi/services';
+import { loadMerchantLogo } from '@cfdi/services';
 import { em, platform } from '../../../../../src/platform';
-import { currentSession } from '../../../../../src/session';
-import { currentWorkspace } from '../../../../../src/workspace';
+import { fileRouteScope, privateFile } from '../../../../../src/binary-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,19 +10,11 @@ export async function GET(
   { params }: { params: Promise<{ id: string }> },
 ): Promise<Response> {
   const { id } = await params;
-  const session = await currentSession();
-  if (!session) return new Response('Sign in first.', { status: 401 });
-  const { scope } = await currentWorkspace();
-  if (!scope || !can(session.user, 'merchants.settings')) return new Response('Not found.', { status: 404 });
+  const scope = await fileRouteScope('merchants.settings');
+  if (scope instanceof Response) return scope;
   if (scope.merchantIds && !scope.merchantIds.includes(id))
     return new Response('Not found.', { status: 404 });
   const logo = await loadMerchantLogo(await em(), (await platform()).storage, scope, id);
   if (!logo) return new Response('Not found.', { status: 404 });
-  return new Response(new Uint8Array(logo.bytes), {
-    headers: {
-      'content-type': logo.contentType,
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  return privateFile(logo.bytes, logo.contentType);
 }

@@ -1,7 +1,6 @@
-import { AppError, can, renderDraftPreview } from '@cfdi/services';
+import { AppError, renderDraftPreview } from '@cfdi/services';
 import { em, platform } from '../../../../../../src/platform';
-import { currentSession } from '../../../../../../src/session';
-import { currentWorkspace } from '../../../../../../src/workspace';
+import { fileRouteScope, privateFile } from '../../../../../../src/binary-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,20 +10,11 @@ export async function GET(
   { params }: { params: Promise<{ id: string }> },
 ): Promise<Response> {
   const { id } = await params;
-  const session = await currentSession();
-  if (!session) return new Response('Sign in first.', { status: 401 });
-  const { scope } = await currentWorkspace();
-  if (!scope || !can(session.user, 'documents.issue')) return new Response('Not found.', { status: 404 });
+  const scope = await fileRouteScope('documents.issue');
+  if (scope instanceof Response) return scope;
   try {
     const pdf = await renderDraftPreview(await em(), (await platform()).storage, scope, id, new Date());
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': `inline; filename="${id}-borrador.pdf"`,
-        'cache-control': 'private, no-store',
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    return privateFile(pdf, 'application/pdf', `inline; filename="${id}-borrador.pdf"`);
   } catch (error) {
     // Another account's draft, or a document no longer a draft: the services' 404 or 409.
     if (error instanceof AppError) return new Response(error.message, { status: error.status });

@@ -3,6 +3,7 @@ import { AppError, receiptTicket } from '@cfdi/services';
 import { receiptContext } from '../../../../../../src/records-context';
 import { currentSession } from '../../../../../../src/session';
 import { currentWorkspace } from '../../../../../../src/workspace';
+import { privateFile } from '../../../../../../src/binary-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,18 +20,8 @@ export async function GET(
   try {
     const { ctx } = await receiptContext();
     const ticket = await receiptTicket(ctx, scope, id);
-    const headers = { 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' };
-    if (format === 'txt')
-      return new Response(ticketText(ticket), {
-        headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
-      });
-    return new Response(new Uint8Array(await renderTicketPdf(ticket)), {
-      headers: {
-        ...headers,
-        'content-type': 'application/pdf',
-        'content-disposition': `inline; filename="${id}.pdf"`,
-      },
-    });
+    if (format === 'txt') return privateFile(ticketText(ticket), 'text/plain; charset=utf-8');
+    return privateFile(await renderTicketPdf(ticket), 'application/pdf', `inline; filename="${id}.pdf"`);
   } catch (error) {
     if (error instanceof AppError) return new Response(error.message, { status: error.status });
     throw error;
