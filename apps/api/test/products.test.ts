@@ -237,6 +237,33 @@ describe('items made from products', () => {
     expect(paths(half)).toEqual(['/items/0/unitCode', '/items/0/description', '/items/0/unitPrice']);
   }, 60_000);
 
+  it("converts a product's MXN price at a foreign-currency document's tipoCambio, never taking pesos for dollars", async () => {
+    const account = await stampingAccount(stack);
+    const laptop = await saved(stack, account.testKey, '/v1/products', PRODUCT);
+    const usd = (items: unknown[]) =>
+      post(
+        account.testKey,
+        '/v1/invoices',
+        invoiceBody(account.merchantId, { items, moneda: 'USD', tipoCambio: 17.25 }),
+      );
+
+    // 1,160 MXN at 17.25 MXN per dollar: 67.246377 USD (ValorUnitario's 6 decimals), tax included as saved.
+    const converted = await usd([{ productId: laptop.id, quantity: 1 }]);
+    expect(converted.body).toMatchObject({ status: 'stamped', currency: 'USD', total: 67.25 });
+    const xml = await stampedXml(stack, converted.body.id);
+    expect(attributesOf(xml, 'Comprobante')).toMatchObject({
+      Moneda: 'USD',
+      TipoCambio: '17.25',
+      Total: '67.25',
+    });
+    // The concept's ValorUnitario is that price without its IVA: 67.246377 / 1.16.
+    expect(Number(attributesOf(xml, 'Concepto').ValorUnitario)).toBeCloseTo(67.246377 / 1.16, 6);
+
+    // An item's own unitPrice is in the document's currency, as sent.
+    const own = await usd([{ productId: laptop.id, quantity: 1, unitPrice: 116 }]);
+    expect(own.body).toMatchObject({ status: 'stamped', currency: 'USD', total: 116 });
+  }, 60_000);
+
   it("stamps a credit note from the customer's current data and a product", async () => {
     const account = await stampingAccount(stack);
     const customer = await saved(stack, account.testKey, '/v1/customers', CUSTOMER);

@@ -25,6 +25,8 @@ export interface ReferencingBody {
   usoCfdi?: string;
   pricesIncludeTax?: boolean;
   items?: DocumentItemRequest[];
+  moneda?: unknown;
+  tipoCambio?: unknown;
 }
 
 /** The request with every reference replaced by the data it names, and the customer it was made for. */
@@ -94,7 +96,7 @@ export async function expandDocumentReferences<B extends ReferencingBody>(
     });
   }
   if (body.items) {
-    const items = await expandItems(em, scope, body.items, body.pricesIncludeTax, errors);
+    const items = await expandItems(em, scope, body.items, body, errors);
     expanded.items = items.items;
     if (items.pricesIncludeTax !== undefined) expanded.pricesIncludeTax = items.pricesIncludeTax;
   }
@@ -113,18 +115,33 @@ async function customerOrNull(em: EntityManager, scope: Scope, id: string): Prom
 }
 
 /**
+ * The exchange rate that turns a saved product's MXN price into the document's currency: its `tipoCambio` when the
+ * document is in another currency (a credit note's currency may come from its invoice, so any rate other than 1
+ * counts unless the document says MXN). None when the rate is absent or not a number: validation names it.
+ */
+function savedPriceRate(body: ReferencingBody): number | undefined {
+  if (body.moneda === 'MXN') return undefined;
+  const rate = typeof body.tipoCambio === 'string' ? Number(body.tipoCambio) : body.tipoCambio;
+  return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 && rate !== 1 ? rate : undefined;
+}
+
+/**
  * Items from products. A product's price is tax-included or not: when the document leaves `pricesIncludeTax` out it
  * takes its products' (which must then agree); when it says otherwise than a product, that item must send its own
- * `unitPrice`. A price is never converted: dividing by 1 + the rates would round, and the total would drift by a
- * centavo from the price the merchant saved.
+ * `unitPrice`. A price is never converted between tax-included and not: dividing by 1 + the rates would round, and
+ * the total would drift by a centavo from the price the merchant saved. Saved prices are in MXN: on a document in
+ * another currency they are divided by its `tipoCambio` (6 decimals, ValorUnitario's), so a $400 MXN product on a
+ * USD invoice at 17.25 is 23.188406 USD, never 400 USD.
  */
 async function expandItems(
   em: EntityManager,
   scope: Scope,
   items: DocumentItemRequest[],
-  pricesIncludeTax: boolean | undefined,
+  body: ReferencingBody,
   errors: FieldError[],
 ): Promise<{ items: InvoiceItem[]; pricesIncludeTax?: boolean }> {
+  const pricesIncludeTax = body.pricesIncludeTax;
+  const rate = savedPriceRate(body);
   const ids = [...new Set(items.filter(isProductRef).map((item) => item.productId))];
   const products = await findRecords<ProductRow>(em, scope, { table: 'products', noun: 'product' }, ids);
   // The products whose saved price the document uses as is, by item index.
@@ -140,7 +157,7 @@ async function expandItems(
       return item as unknown as InvoiceItem;
     }
     if (item.unitPrice === undefined) priced.set(i, product);
-    return itemOf(product, item);
+    return itemOf(product, item, rate);
   });
   const saved = new Set([...priced.values()].map((p) => p.prices_include_tax));
   if (pricesIncludeTax === undefined) {
@@ -162,13 +179,14 @@ async function expandItems(
   return { items: expanded };
 }
 
-function itemOf(product: ProductRow, ref: ProductItemRef): InvoiceItem {
+function itemOf(product: ProductRow, ref: ProductItemRef, rate: number | undefined): InvoiceItem {
+  const saved = Number(product.price);
   return {
     productCode: product.product_code,
     unitCode: product.unit_code,
     description: ref.description ?? product.description,
     quantity: ref.quantity,
-    unitPrice: ref.unitPrice ?? Number(product.price),
+    unitPrice: ref.unitPrice ?? (rate === undefined ? saved : Number((saved / rate).toFixed(6))),
     ...(product.unit_name ? { unit: product.unit_name } : {}),
     ...(product.sku ? { noIdentificacion: product.sku } : {}),
     taxable: product.taxable,
