@@ -101,7 +101,9 @@ async function runEverything(): Promise<number> {
     const tasks = args.length ? args : ['typecheck', 'lint', 'test'];
     // One workspace at a time: the suites share the machine's two cores and the test database.
     const code = await run(turbo, ['run', ...tasks, '--concurrency=1', '--continue', '--log-order=grouped']);
-    if (args.length || interrupted) return code;
+    // Interrupted, turbo may still exit 0 with tasks never run: such a run never passes.
+    if (interrupted) return 130;
+    if (args.length) return code;
     return Math.max(repoCode, code, await runtimeChecks(run, log));
   } finally {
     await supervisor.stopAll();
