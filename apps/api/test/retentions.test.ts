@@ -4,14 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultSatDir } from '@cfdi/config';
 import { cadenaOriginal, parseTfd, verifySeal } from '@cfdi/cfdi';
-import { getBalanceCentavos } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { verifyWebhook } from '@cfdi/webhook-verify';
-import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId } from '@cfdi/temporal-contract/client';
 import { keyForAnotherMerchant } from './restricted-key';
 import { retentionBody } from './retention-fixtures';
-import { idempotencyKey, stampingAccount, startStack, type StackHarness } from './stack';
-import { startReceiver, type Receiver } from './webhook-receiver';
+import { documentKindSuite } from './kind-suite';
+import { idempotencyKey, stampingAccount, type StackHarness } from './stack';
+import type { Receiver } from './webhook-receiver';
 
 // Withholding certificates (Retenciones 2.0) through /v1/retentions on the real stack: the document-kind registry
 // stamps, looks up and cancels them through the PAC's retentions service, with the invoices' ledger, idempotency,
@@ -19,72 +18,28 @@ import { startReceiver, type Receiver } from './webhook-receiver';
 
 let stack: StackHarness;
 let receiver: Receiver;
-beforeAll(async () => {
-  stack = await startStack({
+const suite = documentKindSuite(
+  '/v1/retentions',
+  {
     // An ambiguous stamp is looked up at the PAC after a second (one test resets the connection after stamping).
     RECONCILIATION_FIRST_LOOKUP_SECONDS: '1',
     CANCELLATION_FIRST_POLL_SECONDS: '1',
     CANCELLATION_MAX_POLL_SECONDS: '1',
-  });
-  await ensureWebhookDispatchSchedule(stack.api.deps.temporal, stack.taskQueue, {
-    runForMs: 60_000,
-    intervalMs: 200,
-    eventRetentionDays: 30,
-  });
-  receiver = await startReceiver();
-}, 120_000);
-afterAll(async () => {
-  await stack?.api.deps.temporal.schedule
-    .getHandle(webhookDispatchScheduleId(stack.taskQueue))
-    .delete()
-    .catch(() => undefined);
-  await receiver?.close();
-  await stack?.close();
-}, 60_000);
-afterEach(async () => {
-  await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
-});
+  },
+  (started, endpoint) => {
+    stack = started;
+    receiver = endpoint;
+  },
+);
 
 type Account = Awaited<ReturnType<typeof stampingAccount>>;
-const post = (key: string, body: unknown, ik = idempotencyKey()) =>
-  stack.api.request('POST', '/v1/retentions', { key, body, headers: { 'idempotency-key': ik } });
-const get = (key: string, url: string) => stack.api.request('GET', url, { key });
-const cancel = (key: string, id: string, body: unknown = { motivo: '02' }) =>
-  stack.api.request('POST', `/v1/retentions/${id}/cancel`, {
-    key,
-    body,
-    headers: { 'idempotency-key': idempotencyKey() },
-  });
-const balance = (accountId: string) =>
-  getBalanceCentavos(stack.api.orm.em.fork(), { accountId, livemode: false });
-const eventTypes = async (accountId: string) =>
-  (
-    (await stack.api.orm.em
-      .fork()
-      .execute('select type from events where account_id = ? order by id', [accountId])) as { type: string }[]
-  ).map((e) => e.type);
-const ledger = async (accountId: string) =>
-  (await stack.api.orm.em
-    .fork()
-    .execute(
-      'select type, delta_centavos, reference_type, reference_id from transactions where account_id = ? and livemode = false and type <> ? order by seq',
-      [accountId, 'seed'],
-    )) as { type: string; delta_centavos: string; reference_type: string; reference_id: string }[];
-const row = async (id: string) =>
-  (await stack.api.orm.em.fork().execute('select * from documents where id = ?', [id]))[0] as {
+const { post, get, cancel, balance, eventTypes, ledger, injectFault, download } = suite;
+const row = (id: string) =>
+  suite.row<{
     stamped_xml: string;
     sealed_xml: string;
     needs_reconciliation: boolean;
-  };
-async function injectFault(operation: string, kind: string, params: Record<string, unknown> = {}) {
-  const res = await fetch(`${stack.sandbox.url}/sandbox/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ operation, kind, count: 1, params }),
-  });
-  expect(res.status).toBeLessThan(300);
-}
-const download = (url: string) => fetch(stack.api.url + new URL(url).pathname + new URL(url).search);
+  }>(id);
 
 const RETENCIONES_DIR = path.join(defaultSatDir(), 'xml', 'www.sat.gob.mx/esquemas/retencionpago/2');
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-retentions-'));

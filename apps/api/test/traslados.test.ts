@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultSatDir } from '@cfdi/config';
 import { cadenaOriginal, parseTfd, verifySeal } from '@cfdi/cfdi';
-import { getBalanceCentavos } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { verifyWebhook } from '@cfdi/webhook-verify';
-import { ensureWebhookDispatchSchedule, webhookDispatchScheduleId } from '@cfdi/temporal-contract/client';
-import { idempotencyKey, stampingAccount, startStack, type StackHarness } from './stack';
-import { startReceiver, type Receiver } from './webhook-receiver';
+import { documentKindSuite } from './kind-suite';
+import { idempotencyKey, stampingAccount, type StackHarness } from './stack';
+import type { Receiver } from './webhook-receiver';
 
 // Traslado CFDIs (type T) through /v1/traslados on the real stack: the document-kind registry stamps and cancels them
 // as the other CFDI, with the invoices' ledger, idempotency, webhooks, files (XML, PDF, ZIP) and isolation; the Carta
@@ -17,70 +16,26 @@ import { startReceiver, type Receiver } from './webhook-receiver';
 
 let stack: StackHarness;
 let receiver: Receiver;
-beforeAll(async () => {
-  stack = await startStack({
+const suite = documentKindSuite(
+  '/v1/traslados',
+  {
     CANCELLATION_FIRST_POLL_SECONDS: '1',
     CANCELLATION_MAX_POLL_SECONDS: '1',
-  });
-  await ensureWebhookDispatchSchedule(stack.api.deps.temporal, stack.taskQueue, {
-    runForMs: 60_000,
-    intervalMs: 200,
-    eventRetentionDays: 30,
-  });
-  receiver = await startReceiver();
-}, 120_000);
-afterAll(async () => {
-  await stack?.api.deps.temporal.schedule
-    .getHandle(webhookDispatchScheduleId(stack.taskQueue))
-    .delete()
-    .catch(() => undefined);
-  await receiver?.close();
-  await stack?.close();
-}, 60_000);
-afterEach(async () => {
-  await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
-});
+  },
+  (started, endpoint) => {
+    stack = started;
+    receiver = endpoint;
+  },
+);
 
 type Account = Awaited<ReturnType<typeof stampingAccount>>;
-const post = (key: string, body: unknown, ik = idempotencyKey()) =>
-  stack.api.request('POST', '/v1/traslados', { key, body, headers: { 'idempotency-key': ik } });
-const get = (key: string, url: string) => stack.api.request('GET', url, { key });
-const cancel = (key: string, id: string, body: unknown = { motivo: '02' }) =>
-  stack.api.request('POST', `/v1/traslados/${id}/cancel`, {
-    key,
-    body,
-    headers: { 'idempotency-key': idempotencyKey() },
-  });
-const balance = (accountId: string) =>
-  getBalanceCentavos(stack.api.orm.em.fork(), { accountId, livemode: false });
-const eventTypes = async (accountId: string) =>
-  (
-    (await stack.api.orm.em
-      .fork()
-      .execute('select type from events where account_id = ? order by id', [accountId])) as { type: string }[]
-  ).map((e) => e.type);
-const ledger = async (accountId: string) =>
-  (await stack.api.orm.em
-    .fork()
-    .execute(
-      'select type, delta_centavos, reference_type, reference_id from transactions where account_id = ? and livemode = false and type <> ? order by seq',
-      [accountId, 'seed'],
-    )) as { type: string; delta_centavos: string; reference_type: string; reference_id: string }[];
-const row = async (id: string) =>
-  (await stack.api.orm.em.fork().execute('select * from documents where id = ?', [id]))[0] as {
+const { post, get, cancel, balance, eventTypes, ledger, injectFault, download } = suite;
+const row = (id: string) =>
+  suite.row<{
     stamped_xml: string;
     sealed_xml: string;
     input: { cartaPorte?: { idCCP: string } };
-  };
-async function injectFault(operation: string, kind: string, params: Record<string, unknown> = {}) {
-  const res = await fetch(`${stack.sandbox.url}/sandbox/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ operation, kind, count: 1, params }),
-  });
-  expect(res.status).toBeLessThan(300);
-}
-const download = (url: string) => fetch(stack.api.url + new URL(url).pathname + new URL(url).search);
+  }>(id);
 
 /** The merchant's forklifts moved from its Pachuca plant to its Villahermosa warehouse, by its own truck. */
 function trasladoBody(merchantId: string, overrides: Record<string, unknown> = {}) {
