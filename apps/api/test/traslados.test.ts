@@ -7,6 +7,7 @@ import { cadenaOriginal, parseTfd, verifySeal } from '@cfdi/cfdi';
 import { waitFor } from '@cfdi/testkit';
 import { verifyWebhook } from '@cfdi/webhook-verify';
 import { documentKindSuite } from './kind-suite';
+import { keyForAnotherMerchant } from './restricted-key';
 import { idempotencyKey, stampingAccount, type StackHarness } from './stack';
 import type { Receiver } from './webhook-receiver';
 
@@ -473,6 +474,35 @@ describe('GET /v1/traslados', () => {
       expect((await cancel(key, a.body.id)).status).toBe(404);
     }
   }, 90_000);
+
+  it("a key restricted to another merchant gets 403 on this merchant's traslados and lists none of them", async () => {
+    const account = await stampingAccount(stack);
+    const created = await post(account.testKey, trasladoBody(account.merchantId));
+    expect(created.status).toBe(201);
+    const restricted = await keyForAnotherMerchant(stack.api, account);
+    const before = await balance(account.accountId);
+
+    const refusals = [
+      await post(restricted, trasladoBody(account.merchantId)),
+      await get(restricted, `/v1/traslados/${created.body.id}`),
+      await cancel(restricted, created.body.id),
+    ];
+    for (const res of refusals) {
+      expect({ status: res.status, type: res.headers.get('content-type'), code: res.body.code }).toEqual({
+        status: 403,
+        type: expect.stringMatching(/^application\/problem\+json/),
+        code: 'forbidden',
+      });
+      expect(res.body.detail).toContain(account.merchantId);
+    }
+    for (const query of ['', `?merchantId=${account.merchantId}`, `?uuid=${created.body.uuid}`]) {
+      const list = await get(restricted, `/v1/traslados${query}`);
+      expect([query, list.status, list.body.data]).toEqual([query, 200, []]);
+    }
+    // Nothing was stamped, reserved or cancelled on its behalf.
+    expect(await balance(account.accountId)).toBe(before);
+    expect((await get(account.testKey, `/v1/traslados/${created.body.id}`)).body.status).toBe('stamped');
+  }, 60_000);
 });
 
 describe('POST /v1/traslados/{id}/cancel', () => {
