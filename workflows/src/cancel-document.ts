@@ -5,7 +5,6 @@ import {
   continueAsNew,
   patched,
   proxyActivities,
-  proxyLocalActivities,
   setHandler,
   sleep,
   workflowInfo,
@@ -14,13 +13,8 @@ import { HandlerUnfinishedPolicy } from '@temporalio/common';
 import type { Activities } from '@cfdi/temporal-contract';
 import type { CancelOutcome, CancelWorkflowInput } from '@cfdi/temporal-contract';
 import { cancelOutcomeUpdate } from '@cfdi/temporal-contract';
+import { databaseSteps, emailQueue, satLookups } from './activity-proxies';
 import { nextLookupDelay } from './reconciliation-schedule';
-
-// Database steps are short and idempotent (each transition happens once): local activities, retried freely.
-const db = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '20 seconds',
-  retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
-});
 
 // Sign and send. A PAC that is down or answers ambiguously is retried a few times within the API's wait: sending
 // the request again is harmless (the SAT answers 202 with the current state). A CSD that cannot sign is final.
@@ -32,19 +26,6 @@ const pac = proxyActivities<Activities>({
     maximumAttempts: 4,
     nonRetryableErrorTypes: ['Unsignable'],
   },
-});
-
-// The merchant's automatic e-mail is queued by a regular activity, not a local one: the workflow task that answers the
-// API's update completes first, so the answer never waits for it. Retried until the database takes it.
-const emails = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-});
-
-// SAT status reads while the receiver decides: a read is always safe, so retry until the PAC answers.
-const lookups = proxyActivities<Activities>({
-  startToCloseTimeout: '60 seconds',
-  retry: { initialInterval: '5 seconds', maximumInterval: '5 minutes' },
 });
 
 // Keeps the history bounded when a request never expires (a second request after a rejection waits indefinitely).
@@ -73,7 +54,7 @@ export async function cancelDocumentWorkflow(input: CancelWorkflowInput): Promis
       submission = await pac.submitCancellation(documentId);
     } catch (error) {
       const refusal = unsignable(error);
-      await db.recordCancellationRefused(
+      await databaseSteps.recordCancellationRefused(
         documentId,
         refusal ? `refused: ${refusal.code}` : 'pac_unavailable',
       );
@@ -82,10 +63,10 @@ export async function cancelDocumentWorkflow(input: CancelWorkflowInput): Promis
         : { outcome: 'unavailable', detail: failureMessage(error) });
     }
     if (submission.outcome === 'refused') {
-      await db.recordCancellationRefused(documentId, `refused: ${submission.code}`);
+      await databaseSteps.recordCancellationRefused(documentId, `refused: ${submission.code}`);
       return (outcome = { outcome: 'rejected', code: submission.code, message: submission.message });
     }
-    await db.recordCancellationSubmitted(documentId, submission);
+    await databaseSteps.recordCancellationSubmitted(documentId, submission);
     outcome = { outcome: submission.outcome };
     if (submission.outcome === 'cancelled') {
       await emailCancellation(documentId);
@@ -101,9 +82,9 @@ async function awaitReceiver(input: CancelWorkflowInput): Promise<CancelOutcome>
   let delaySeconds = input.resumePollingSeconds ?? input.polling.firstPollSeconds;
   for (let polls = 0; polls < POLLS_PER_RUN; polls++) {
     await sleep(delaySeconds * 1000);
-    const progress = await lookups.cancellationProgress(input.documentId);
+    const progress = await satLookups.cancellationProgress(input.documentId);
     if (progress !== 'pending') {
-      await db.recordCancellationResolved(input.documentId, progress);
+      await databaseSteps.recordCancellationResolved(input.documentId, progress);
       if (progress !== 'accepted') return { outcome: 'receiver_rejected' };
       await emailCancellation(input.documentId);
       return { outcome: 'cancelled' };
@@ -116,7 +97,7 @@ async function awaitReceiver(input: CancelWorkflowInput): Promise<CancelOutcome>
 /** The merchant's automatic e-mail of the cancellation, with the acuse (histories from before it replay without it). */
 async function emailCancellation(documentId: string): Promise<void> {
   if (patched('auto-email'))
-    await emails.queueAutomaticEmail({
+    await emailQueue.queueAutomaticEmail({
       documentId,
       trigger: 'cancelled',
       taskQueue: workflowInfo().taskQueue,

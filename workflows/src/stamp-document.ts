@@ -18,13 +18,8 @@ import type {
   StampWorkflowInput,
 } from '@cfdi/temporal-contract';
 import { readAttempt, readOperatorStamped, readStampFailure, type EarlierStamp } from './earlier-results';
+import { databaseSteps, emailQueue, satLookups } from './activity-proxies';
 import { nextLookupDelay } from './reconciliation-schedule';
-
-// Database steps are short and idempotent: local activities (no server round trip), retried freely.
-const db = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '20 seconds',
-  retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
-});
 
 // The fast path (seal, PAC call, recording) is one local activity, so a stamp is one workflow task with no activity
 // round trips. Only "unavailable" (nothing reached the PAC) is thrown and retried, a few times within the API's wait;
@@ -33,19 +28,6 @@ const db = proxyLocalActivities<Activities>({
 const fastPath = proxyLocalActivities<Activities>({
   startToCloseTimeout: '60 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumAttempts: 4 },
-});
-
-// The merchant's automatic e-mail is queued by a regular activity, not a local one: the workflow task that answers the
-// API's update completes first, so the answer never waits for it. Retried until the database takes it.
-const emails = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-});
-
-// Reads during reconciliation: retry until the PAC answers.
-const lookups = proxyActivities<Activities>({
-  startToCloseTimeout: '60 seconds',
-  retry: { initialInterval: '5 seconds', maximumInterval: '5 minutes' },
 });
 
 /** File rendering runs on the files queue next to this workflow's queue; retried, then marked failed. */
@@ -87,7 +69,7 @@ export async function stampDocumentWorkflow(input: StampWorkflowInput): Promise<
   // result, recorded in the history's local-activity marker, decides it on replay, and results recorded before it
   // said so (no `autoEmail`) take the step as they did.
   if (final.outcome === 'stamped' && autoEmail !== false && patched('auto-email'))
-    await emails.queueAutomaticEmail({
+    await emailQueue.queueAutomaticEmail({
       documentId: input.documentId,
       trigger: 'stamped',
       taskQueue: workflowInfo().taskQueue,
@@ -117,7 +99,7 @@ async function stamp(
     );
   }
   if (attempt.outcome === 'unrecorded')
-    attempt = readAttempt(await db.recordStampResult(documentId, attempt.result));
+    attempt = readAttempt(await databaseSteps.recordStampResult(documentId, attempt.result));
 
   switch (attempt.outcome) {
     case 'stamped':
@@ -149,7 +131,7 @@ async function stamp(
 
 /** Records a stamp that ended without a UUID (refunding its timbre) and returns the outcome as recorded. */
 async function recordFailure(documentId: string, failure: { code: string; message: string }) {
-  return readStampFailure(await db.recordStampFailure(documentId, failure), failure);
+  return readStampFailure(await databaseSteps.recordStampFailure(documentId, failure), failure);
 }
 
 /**
@@ -158,7 +140,7 @@ async function recordFailure(documentId: string, failure: { code: string; messag
  * document (`reconciling` makes the API answer from the database).
  */
 async function earlierStampOutcome(documentId: string): Promise<StampOutcome> {
-  if (patched('earlier-stamp-outcome')) return db.loadStampOutcome(documentId);
+  if (patched('earlier-stamp-outcome')) return databaseSteps.loadStampOutcome(documentId);
   return { outcome: 'reconciling', detail: 'stamped by an earlier worker version: read the document' };
 }
 
@@ -177,30 +159,34 @@ async function reconcile(
     await condition(() => operator() !== undefined, delaySeconds * 1000);
     const decision = operator();
     if (decision) {
-      await db.recordReconciliation(documentId, decision);
+      await databaseSteps.recordReconciliation(documentId, decision);
       if (decision.stamped)
-        return readOperatorStamped(await lookups.recordOperatorStamped(documentId, decision.uuid!));
+        return readOperatorStamped(await satLookups.recordOperatorStamped(documentId, decision.uuid!));
       return recordFailure(documentId, {
         code: 'not_stamped',
         message: `Resolved as not stamped by ${decision.resolvedBy}`,
       });
     }
-    const lookup = await lookups.lookupStamped(documentId);
+    const lookup = await satLookups.lookupStamped(documentId);
     if (lookup.outcome === 'stamped') {
       // The PAC's stamp settles it; a decision sent meanwhile is kept in the history, marked as overtaken.
       const late = patched('late-operator-decision') ? operator() : undefined;
       if (late)
-        await db.recordReconciliation(documentId, {
+        await databaseSteps.recordReconciliation(documentId, {
           ...late,
           note: `${late.note ? `${late.note} ` : ''}(overtaken: the PAC's lookup found the stamp)`,
         });
-      await db.recordReconciliation(documentId, {
+      await databaseSteps.recordReconciliation(documentId, {
         stamped: true,
         uuid: lookup.uuid,
         resolvedBy: 'pac-lookup',
       });
       const recorded = readAttempt(
-        await db.recordStampResult(documentId, { outcome: 'stamped', uuid: lookup.uuid, xml: lookup.xml }),
+        await databaseSteps.recordStampResult(documentId, {
+          outcome: 'stamped',
+          uuid: lookup.uuid,
+          xml: lookup.xml,
+        }),
       );
       if (recorded.outcome === 'reconciling' || recorded.outcome === 'unrecorded')
         throw new Error(`a looked-up stamp was recorded as ${recorded.outcome}`);
@@ -210,7 +196,7 @@ async function reconcile(
     // decision that arrived while the PAC was being asked is not dropped: the next turn of the loop records it.
     if (lookup.outcome === 'not_stamped' && ++notStampedAnswers >= 2) {
       if (patched('late-operator-decision') && operator()) continue;
-      await db.recordReconciliation(documentId, {
+      await databaseSteps.recordReconciliation(documentId, {
         stamped: false,
         resolvedBy: 'pac-lookup',
         note: lookup.detail,
