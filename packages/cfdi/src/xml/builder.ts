@@ -49,11 +49,12 @@ export function createRoot(ns: string, qname: string, attrs: XmlAttributes = {})
 }
 
 /**
- * NEL and LINE SEPARATOR are line ends to XML 1.1 readers (and to xmldom's), which turn them into a space, while an
- * XML 1.0 reader keeps them: written as character references they read back as themselves everywhere. They occur only
- * in values, never in markup, so replacing them in the written text touches nothing else.
+ * NEL and LINE SEPARATOR are line ends to XML 1.1 readers, and xmldom also takes PARAGRAPH SEPARATOR for one (as
+ * JavaScript does): such a reader turns them into a space, while an XML 1.0 reader keeps them. Written as character
+ * references they read back as themselves everywhere. They occur only in values, never in markup, so replacing them
+ * in the written text touches nothing else.
  */
-const XML11_LINE_ENDS = /[\u0085\u2028]/g;
+const XML11_LINE_ENDS = /[\u0085\u2028\u2029]/g;
 const asReference = (c: string) => `&#x${c.codePointAt(0)!.toString(16).toUpperCase()};`;
 
 /** The element and its descendants as XML text, without a declaration (e.g. a TFD to insert into a CFDI). */
