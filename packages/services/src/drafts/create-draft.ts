@@ -2,7 +2,7 @@ import { newId, type EntityManager } from '@cfdi/db';
 import { attachIdempotentResource } from '../idempotency';
 import type { Scope } from '../scope';
 import type { DocumentRow } from '../documents/document-row';
-import { insertDocument } from '../documents/insert-document';
+import { insertDocument } from '../documents/document-repository';
 import type { DocumentKind } from '../documents/kinds';
 import type { StampingDeps } from '../documents/stamping-deps';
 import { preparerOf } from './draft-row';

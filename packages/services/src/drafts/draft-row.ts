@@ -2,6 +2,7 @@ import type { EntityManager } from '@cfdi/db';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Scope } from '../scope';
 import type { DocumentRow } from '../documents/document-row';
+import { selectScopedInvoice } from '../documents/document-repository';
 import { kindOf, type DocumentKind } from '../documents/kinds';
 
 /**
@@ -15,11 +16,7 @@ export async function loadInvoiceFor(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<DocumentRow> {
-  const rows: DocumentRow[] = await em.execute(
-    `select * from documents where id = ? and account_id = ? and livemode = ? and type = 'invoice'${options.lock ? ' for update' : ''}`,
-    [id, scope.accountId, scope.livemode],
-  );
-  const row = rows[0];
+  const row = await selectScopedInvoice(em, scope, id, options.lock === true);
   if (!row || (scope.merchantIds && !scope.merchantIds.includes(row.merchant_id)))
     throw new NotFoundError('invoice', id);
   return row;
