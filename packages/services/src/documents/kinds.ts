@@ -137,42 +137,57 @@ const payment: DocumentKind<PaymentCreate, ReturnType<typeof toPaymentView>> = {
   view: toPaymentView,
 };
 
-const nomina: DocumentKind<NominaCreate, ReturnType<typeof toNominaView>> = {
-  name: 'nomina',
-  resource: 'nomina',
-  matches: (row) => row.type === 'nomina',
+/**
+ * A kind that is a whole document type (payroll, withholding certificates, transfers): named, shown and matched by
+ * its type, and created from its body alone.
+ */
+function wholeTypeKind<Body, View>(
+  type: 'nomina' | 'retention' | 'traslado',
+  declared: Pick<DocumentKind<Body, View>, 'pac' | 'pdf' | 'buildXml' | 'view'> & {
+    createDocument(
+      em: EntityManager,
+      deps: StampingDeps,
+      scope: Scope,
+      body: Body,
+      idempotencyKey?: string,
+    ): Promise<DocumentRow>;
+  },
+): DocumentKind<Body, View> {
+  const { createDocument, ...rest } = declared;
+  return {
+    name: type,
+    resource: type,
+    matches: (row) => row.type === type,
+    create: (em, deps, scope, body, { idempotencyKey }) =>
+      createDocument(em, deps, scope, body, idempotencyKey),
+    ...rest,
+  };
+}
+
+const nomina = wholeTypeKind<NominaCreate, ReturnType<typeof toNominaView>>('nomina', {
   pac: CFDI_PAC,
   pdf: true,
-  create: (em, deps, scope, body, { idempotencyKey }) =>
-    createNominaDocument(em, deps, scope, body, idempotencyKey),
+  createDocument: createNominaDocument,
   buildXml: (input, now) => buildNominaXml(input as NominaInput, { now }).xml,
   view: toNominaView,
-};
+});
 
-const retention: DocumentKind<RetentionCreate, ReturnType<typeof toRetentionView>> = {
-  name: 'retention',
-  resource: 'retention',
-  matches: (row) => row.type === 'retention',
+const retention = wholeTypeKind<RetentionCreate, ReturnType<typeof toRetentionView>>('retention', {
   pac: RETENTION_PAC,
   // The SAT publishes no printed representation of a certificate; the stamped XML is the document (see decisions.md).
   pdf: false,
-  create: (em, deps, scope, body, { idempotencyKey }) =>
-    createRetentionDocument(em, deps, scope, body, idempotencyKey),
+  createDocument: createRetentionDocument,
   buildXml: (input, now) => buildRetentionXml(input as RetentionInput, { now }).xml,
   view: toRetentionView,
-};
+});
 
-const traslado: DocumentKind<TrasladoCreate, ReturnType<typeof toTrasladoView>> = {
-  name: 'traslado',
-  resource: 'traslado',
-  matches: (row) => row.type === 'traslado',
+const traslado = wholeTypeKind<TrasladoCreate, ReturnType<typeof toTrasladoView>>('traslado', {
   pac: CFDI_PAC,
   pdf: true,
-  create: (em, deps, scope, body, { idempotencyKey }) =>
-    createTrasladoDocument(em, deps, scope, body, idempotencyKey),
+  createDocument: createTrasladoDocument,
   buildXml: (input, now) => buildTrasladoXml(input as TrasladoInput, { now }).xml,
   view: toTrasladoView,
-};
+});
 
 /** Every kind, by name. */
 export const DOCUMENT_KINDS = {

@@ -4,6 +4,7 @@ import type { Scope } from '../scope';
 import type { DocumentRow } from '../documents/document-row';
 import { selectScopedInvoice } from '../documents/document-repository';
 import { kindOf, type DocumentKind } from '../documents/kinds';
+import type { StampingDeps } from '../documents/stamping-deps';
 
 /**
  * An invoice or credit note of the scope for a draft operation, locked when `tx` is a transaction (`for update`).
@@ -38,6 +39,15 @@ export async function loadDraft(
   }
   return { row, kind: kindOf(row) };
 }
+
+/** An operation on an invoice or credit note of the scope that yields a document, bound to an idempotency key. */
+export type DraftOperation = (
+  em: EntityManager,
+  deps: StampingDeps,
+  scope: Scope,
+  id: string,
+  idempotencyKey?: string,
+) => Promise<DocumentRow>;
 
 /** The kind's `prepare`: only draftable kinds (invoices and credit notes) have one. */
 export function preparerOf(kind: DocumentKind<never>): NonNullable<DocumentKind<never>['prepare']> {
