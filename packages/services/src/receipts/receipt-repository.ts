@@ -46,20 +46,11 @@ export interface ReceiptRow {
 const RECEIPT_COLUMNS = `id, livemode, merchant_id, key, status, items, prices_include_tax, forma_pago, branch, external_id,
   subtotal::text as subtotal, total::text as total, expires_at, invoice_document_id, cancelled_at, created_at, updated_at`;
 
-export interface ReceiptInsert {
-  id: string;
-  merchantId: string;
-  key: string;
-  items: InvoiceItem[];
-  pricesIncludeTax: boolean;
-  formaPago: string;
-  branch: string | null;
-  externalId: string | null;
-  subtotal: string;
-  total: string;
-  expiresAt: Date;
-  now: Date;
-}
+/** A new receipt's columns; `now` is its creation and last change. */
+export type ReceiptInsert = Pick<
+  ReceiptRow,
+  'id' | 'merchant_id' | 'key' | 'items' | 'prices_include_tax' | 'forma_pago' | 'branch' | 'external_id'
+> & { subtotal: string; total: string; expires_at: Date; now: Date };
 
 export async function insertReceipt(
   tx: EntityManager,
@@ -74,16 +65,16 @@ export async function insertReceipt(
       row.id,
       scope.accountId,
       scope.livemode,
-      row.merchantId,
+      row.merchant_id,
       row.key,
       JSON.stringify(row.items),
-      row.pricesIncludeTax,
-      row.formaPago,
+      row.prices_include_tax,
+      row.forma_pago,
       row.branch,
-      row.externalId,
+      row.external_id,
       row.subtotal,
       row.total,
-      row.expiresAt,
+      row.expires_at,
       row.now,
       row.now,
     ],

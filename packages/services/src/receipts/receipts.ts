@@ -123,16 +123,16 @@ export async function createReceipt(
   const row = await ctx.em.transactional(async (tx) => {
     const inserted = await insertReceipt(tx, scope, {
       id,
-      merchantId: merchant.id,
+      merchant_id: merchant.id,
       key: newReceiptKey(),
       items: input.items,
-      pricesIncludeTax: input.pricesIncludeTax ?? true,
-      formaPago: input.formaPago,
+      prices_include_tax: input.pricesIncludeTax ?? true,
+      forma_pago: input.formaPago,
       branch: input.branch ?? null,
-      externalId: input.externalId ?? null,
+      external_id: input.externalId ?? null,
       subtotal,
       total,
-      expiresAt: receiptExpiry(
+      expires_at: receiptExpiry(
         now,
         settings.receipt_grace_days,
         settings.global_invoice_enabled ? settings.global_invoice_periodicity : undefined,
