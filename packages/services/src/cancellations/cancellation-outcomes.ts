@@ -8,6 +8,11 @@ import {
   toDocumentView as eventObject,
   type DocumentRow,
 } from '../documents';
+import {
+  markCancellationResolved,
+  markCancellationSubmitted,
+  restorePreviousCancellation,
+} from '../documents/document-repository';
 import { isoTimestamp } from '../time';
 import type { AcuseRecord, CancellableRow } from './cancellation-record';
 
@@ -25,19 +30,15 @@ export async function recordCancellationSubmitted(
 ): Promise<DocumentRow> {
   const cancelled = submitted.outcome === 'cancelled';
   return em.transactional(async (tx) => {
-    const rows: CancellableRow[] = await tx.execute(
-      `update documents set status = ?, cancellation = cancellation || ?::jsonb, updated_at = now()
-        where id = ? and status = 'stamped' and cancellation->>'status' = 'pending' returning *`,
-      [
-        cancelled ? 'cancelled' : 'cancel_pending',
-        JSON.stringify({
-          acuse: submitted.acuse,
-          ...(cancelled ? { status: 'accepted', resolvedAt: isoTimestamp(now) } : {}),
-        }),
-        documentId,
-      ],
+    const row = await markCancellationSubmitted<CancellableRow>(
+      tx,
+      documentId,
+      cancelled ? 'cancelled' : 'cancel_pending',
+      JSON.stringify({
+        acuse: submitted.acuse,
+        ...(cancelled ? { status: 'accepted', resolvedAt: isoTimestamp(now) } : {}),
+      }),
     );
-    const row = rows[0];
     if (!row) return loadDocumentById(tx, documentId);
     if (cancelled) await restoreInvoiceBalance(tx, row);
     await emitEvent(
@@ -62,16 +63,12 @@ export async function recordCancellationResolved(
 ): Promise<DocumentRow> {
   const accepted = resolution === 'accepted';
   return em.transactional(async (tx) => {
-    const rows: CancellableRow[] = await tx.execute(
-      `update documents set status = ?, cancellation = cancellation || ?::jsonb, updated_at = now()
-        where id = ? and status = 'cancel_pending' returning *`,
-      [
-        accepted ? 'cancelled' : 'stamped',
-        JSON.stringify({ status: resolution, resolvedAt: isoTimestamp(now) }),
-        documentId,
-      ],
+    const row = await markCancellationResolved<CancellableRow>(
+      tx,
+      documentId,
+      accepted ? 'cancelled' : 'stamped',
+      JSON.stringify({ status: resolution, resolvedAt: isoTimestamp(now) }),
     );
-    const row = rows[0];
     if (!row) return loadDocumentById(tx, documentId);
     if (accepted) await restoreInvoiceBalance(tx, row);
     await emitEvent(
@@ -94,12 +91,7 @@ export async function recordCancellationRefused(
   reason: string,
 ): Promise<DocumentRow> {
   return em.transactional(async (tx) => {
-    const rows: CancellableRow[] = await tx.execute(
-      `update documents set cancellation = cancellation_previous, cancellation_previous = null, updated_at = now()
-        where id = ? and status = 'stamped' and cancellation->>'status' = 'pending' returning *`,
-      [documentId],
-    );
-    const row = rows[0];
+    const row = await restorePreviousCancellation<CancellableRow>(tx, documentId);
     if (!row) return loadDocumentById(tx, documentId);
     if (row.cancel_reservation_id)
       await refundReservation(

@@ -8,6 +8,12 @@ import type { Scope } from '../scope';
 import { isoTimestamp } from '../time';
 import type { DocumentType, StampingDeps } from '../documents';
 import { creditNotesOf } from '../documents/create-credit-note';
+import {
+  lockDocumentId,
+  lockScopedDocument,
+  markCancellationRequested,
+  selectReplacementByUuid,
+} from '../documents/document-repository';
 import { resolveStampingMerchant } from '../documents/merchant-gate';
 import { livePayments } from '../payments/installments';
 import type { CancellableRow, CancellationRecord, Motivo } from './cancellation-record';
@@ -50,11 +56,7 @@ async function checkSubstitution(
   body: CancelRequest,
 ): Promise<void> {
   if (body.motivo !== '01' || !body.folioSustitucion) return;
-  const found: Array<Pick<CancellableRow, 'id' | 'status' | 'stamped_xml' | 'sealed_xml'>> = await tx.execute(
-    'select id, status, stamped_xml, sealed_xml from documents where account_id = ? and livemode = ? and uuid = ?',
-    [scope.accountId, scope.livemode, body.folioSustitucion.toUpperCase()],
-  );
-  const replacement = found[0];
+  const replacement = await selectReplacementByUuid(tx, scope, body.folioSustitucion.toUpperCase());
   if (!replacement) return;
   if (replacement.status !== 'stamped') {
     throw ValidationError.field(
@@ -92,12 +94,9 @@ async function lockDocument(
   id: string,
   type: DocumentType,
 ): Promise<CancellableRow> {
-  const rows: CancellableRow[] = await tx.execute(
-    'select * from documents where id = ? and account_id = ? and livemode = ? and type = ? for update',
-    [id, scope.accountId, scope.livemode, type],
-  );
-  if (!rows[0]) throw new NotFoundError(type, id);
-  return rows[0];
+  const row = await lockScopedDocument<CancellableRow>(tx, scope, id, type);
+  if (!row) throw new NotFoundError(type, id);
+  return row;
 }
 
 /**
@@ -106,7 +105,7 @@ async function lockDocument(
  * invoice row is locked as payment creation locks it, so no installment is added meanwhile.
  */
 async function checkLatestInstallment(tx: EntityManager, payment: CancellableRow): Promise<void> {
-  await tx.execute('select id from documents where id = ? for update', [payment.invoice_id]);
+  await lockDocumentId(tx, payment.invoice_id);
   const later = (await livePayments(tx, payment.invoice_id!)).filter(
     (p) => (p.num_parcialidad ?? 0) > (payment.num_parcialidad ?? 0),
   );
@@ -197,12 +196,13 @@ export async function requestCancellation(
       resolvedAt: null,
       acuse: null,
     };
-    const updated: CancellableRow[] = await tx.execute(
-      `update documents set cancellation_previous = cancellation, cancellation = ?, cancel_reservation_id = ?, updated_at = now()
-        where id = ? returning *`,
-      [JSON.stringify(cancellation), reservation.id, row.id],
+    const updated = await markCancellationRequested<CancellableRow>(
+      tx,
+      row.id,
+      JSON.stringify(cancellation),
+      reservation.id,
     );
     if (idempotencyKey) await attachIdempotentResource(tx, scope, idempotencyKey, row.id);
-    return updated[0]!;
+    return updated;
   });
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@cfdi/db';
 import { computeInvoice, invoiceTaxGroups, type ConceptsInput, type TaxGroup } from '@cfdi/cfdi';
 import type { Scope } from '../scope';
 import type { DocumentRow } from '../documents/document-row';
+import { selectDocumentDeliveries } from '../emails/email-delivery-repository';
 
 export interface DetailItem {
   description: string;
@@ -44,17 +45,6 @@ export async function documentDetail(
       }))
     : [];
   const taxes = invoice && row.stamped_xml ? invoiceTaxGroups(row.stamped_xml) : [];
-  const emails: {
-    id: string;
-    recipients: string[];
-    status: DetailEmail['status'];
-    trigger: string;
-    at: string;
-  }[] = await em.execute(
-    `select id, recipients, status, trigger, coalesce(sent_at, failed_at, created_at)::text as at
-         from email_deliveries where document_id = ? and account_id = ? and livemode = ?
-        order by id desc limit 50`,
-    [row.id, scope.accountId, scope.livemode],
-  );
+  const emails = await selectDocumentDeliveries(em, scope, row.id);
   return { items, taxes, emails };
 }

@@ -10,6 +10,13 @@ import {
 import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
 import { loadDocument, type DocumentRow } from './document-row';
+import {
+  lockDocument,
+  reduceInvoiceBalance,
+  selectCreditNotesOf,
+  selectDocumentByUuid,
+  uuidHeld,
+} from './document-repository';
 import { fromMinorUnits, toMinorUnits } from '../centavos';
 import { storePrepared, type PreparedDocument } from './prepared-document';
 import { checkAmountMagnitudes } from './amount-limits';
@@ -54,13 +61,10 @@ async function relatedInvoice(
 ): Promise<DocumentRow | null> {
   if (!body.relatedInvoiceId) {
     if (!body.relatedUuid) return null; // the request validation says what is missing
-    const rows: DocumentRow[] = await em.execute(
-      'select * from documents where account_id = ? and livemode = ? and uuid = ?',
-      [scope.accountId, scope.livemode, body.relatedUuid!.toUpperCase()],
-    );
-    if (rows[0]) checkCreditable(scope, rows[0], body, '/relatedUuid');
+    const related = await selectDocumentByUuid(em, scope, body.relatedUuid.toUpperCase());
+    if (related) checkCreditable(scope, related, body, '/relatedUuid');
     else if (!scope.livemode) await refuseOtherTenantsTestUuid(em, body.relatedUuid);
-    return rows[0] ?? null;
+    return related ?? null;
   }
   let invoice: DocumentRow;
   try {
@@ -83,10 +87,7 @@ async function relatedInvoice(
  * elsewhere"; it is refused without saying whose it is. Live mode relates what the real SAT knows.
  */
 async function refuseOtherTenantsTestUuid(em: EntityManager, relatedUuid: string): Promise<void> {
-  const held: unknown[] = await em.execute('select 1 from documents where uuid = ?', [
-    relatedUuid.toUpperCase(),
-  ]);
-  if (held.length) {
+  if (await uuidHeld(em, relatedUuid.toUpperCase())) {
     throw ValidationError.field(
       '/relatedUuid',
       "is not a document of this account and mode; in test mode a credit note relates this account's documents or a UUID stamped outside this service",
@@ -199,18 +200,7 @@ async function checkCreditLeft(
 }
 
 /** The credit notes in the given statuses that relate this invoice, by its id or by its UUID. */
-export async function creditNotesOf(
-  em: EntityManager,
-  invoice: Pick<DocumentRow, 'account_id' | 'livemode' | 'id' | 'uuid'>,
-  statuses: readonly string[],
-): Promise<Pick<DocumentRow, 'id' | 'total'>[]> {
-  return em.execute(
-    `select id, total from documents
-      where account_id = ? and livemode = ? and kind = 'credit_note' and status = any(?) and (related_invoice_id = ? or related_uuid = ?)
-      order by id`,
-    [invoice.account_id, invoice.livemode, statuses, invoice.id, invoice.uuid],
-  );
-}
+export const creditNotesOf = selectCreditNotesOf;
 
 /** Like invoices: validate, folio, reserve and store `stamping` atomically. A credit note never changes the invoice. */
 export async function createCreditNoteDocument(
@@ -305,12 +295,10 @@ export async function prepareCreditNote(
     // Under the invoice's row lock, as a cancellation request takes it: no cancellation starts in between.
     underLock: async (tx) => {
       if (!invoice) return {};
-      const locked: DocumentRow[] = await tx.execute('select * from documents where id = ? for update', [
-        invoice.id,
-      ]);
-      checkNoCancellation(locked[0]!, body.relatedInvoiceId ? '/relatedInvoiceId' : '/relatedUuid');
-      await checkCreditLeft(tx, locked[0]!, computed.total, currency.decimales);
-      return { monto: await creditOutstandingBalance(tx, locked[0]!, computed.total, currency.decimales) };
+      const locked = (await lockDocument(tx, invoice.id))!;
+      checkNoCancellation(locked, body.relatedInvoiceId ? '/relatedInvoiceId' : '/relatedUuid');
+      await checkCreditLeft(tx, locked, computed.total, currency.decimales);
+      return { monto: await creditOutstandingBalance(tx, locked, computed.total, currency.decimales) };
     },
   };
 }
@@ -330,9 +318,6 @@ async function creditOutstandingBalance(
   const applied = Math.min(toMinorUnits(total, decimals), toMinorUnits(invoice.saldo_pendiente, decimals));
   if (applied <= 0) return null;
   const monto = fromMinorUnits(applied, decimals);
-  await tx.execute(
-    'update documents set saldo_pendiente = saldo_pendiente - ?, updated_at = now() where id = ?',
-    [monto, invoice.id],
-  );
+  await reduceInvoiceBalance(tx, invoice.id, monto);
   return monto;
 }

@@ -5,6 +5,7 @@ import { publishedRateFor } from '../exchange-rates/published-rates';
 import { ValidationError } from '../errors';
 import type { Scope } from '../scope';
 import type { DocumentRow } from './document-row';
+import { selectPaymentUuids } from './document-repository';
 import { storePrepared, type PreparedDocument } from './prepared-document';
 import { checkAmountMagnitudes } from './amount-limits';
 import { resolveStampingMerchant } from './merchant-gate';
@@ -151,10 +152,7 @@ async function checkReplacedDocuments(
   const index = related?.findIndex((r) => r.tipoRelacion === '04') ?? -1;
   if (index < 0) return;
   const uuids = related![index]!.uuids.map((u) => u.toUpperCase());
-  const payments: Array<{ uuid: string }> = await em.execute(
-    `select uuid from documents where account_id = ? and livemode = ? and type = 'payment' and uuid = any(?)`,
-    [scope.accountId, scope.livemode, uuids],
-  );
+  const payments = await selectPaymentUuids(em, scope, uuids);
   if (payments.length) {
     const j = uuids.indexOf(payments[0]!.uuid);
     throw ValidationError.field(

@@ -9,6 +9,7 @@ import type { EntityManager } from '@cfdi/db';
 import { ValidationError } from '../errors';
 import type { Scope } from '../scope';
 import type { DocumentRow } from './document-row';
+import { selectDocumentsByUuids } from './document-repository';
 import { resolveStampingMerchant } from './merchant-gate';
 import type { StampingDeps } from './stamping-deps';
 import { storeNewDocument } from './store-new-document';
@@ -104,10 +105,7 @@ async function checkReplacedNominas(
     uuids: r.uuids.map((u) => u.toUpperCase()),
   }));
   const uuids = upper.flatMap((r) => r.uuids);
-  const rows: Array<Pick<DocumentRow, 'id' | 'uuid' | 'type' | 'status' | 'merchant_id'>> = await em.execute(
-    'select id, uuid, type, status, merchant_id from documents where account_id = ? and livemode = ? and uuid = any(?)',
-    [scope.accountId, scope.livemode, uuids],
-  );
+  const rows = await selectDocumentsByUuids(em, scope, uuids);
   const errors: Array<{ path: string; message: string }> = [];
   upper.forEach((r, i) =>
     r.uuids.forEach((uuid, j) => {

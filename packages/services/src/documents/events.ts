@@ -1,5 +1,6 @@
 import { newId, type EntityManager } from '@cfdi/db';
 import type { LedgerScope } from '../ledger';
+import { insertEvent } from '../webhooks/webhook-repository';
 
 export type EventType =
   | 'invoice.stamped'
@@ -54,12 +55,6 @@ export async function emitEvent(
   object: unknown,
 ): Promise<string> {
   const id = newId('evt');
-  await em.execute('insert into events (id, account_id, livemode, type, data) values (?, ?, ?, ?, ?)', [
-    id,
-    scope.accountId,
-    scope.livemode,
-    type,
-    JSON.stringify({ object }),
-  ]);
+  await insertEvent(em, scope, { id, type, data: JSON.stringify({ object }) });
   return id;
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from '@cfdi/db';
 import type { FileStorage, StoredFile } from '@cfdi/storage';
 import { loadPdfLook } from '../merchants/pdf-look';
 import { loadDocumentWithMerchantRefs, type DocumentWithMerchantRefs } from './document-row';
+import { lockDocumentWork, markFailedFilesReady, markReadyFilesFailed } from './document-repository';
 import { documentFileKeys } from './files';
 
 /** Renders a stamped document's PDF and ZIP (`renderPdfAndZip` in production; tests count or break it). */
@@ -93,7 +94,7 @@ function renderOnce(
     em.fork()
       .transactional(async (tx) => {
         // Another API process may be rendering the same document: wait for it, then find its files stored.
-        await tx.execute('select pg_advisory_xact_lock(?, hashtext(?))', [FILES_LOCK, row.id]);
+        await lockDocumentWork(tx, FILES_LOCK, row.id);
         if ((await deps.storage.get(keys.pdf)) && (await deps.storage.get(keys.zip))) {
           resolve(null);
           return;
@@ -114,24 +115,14 @@ function renderOnce(
             deps.onFailure(row.id, error as Error);
             if (attempt < RENDER_ATTEMPTS) continue;
             // `ready` promises a download that works; this one did not. The next download that renders sets it back.
-            await em
-              .fork()
-              .execute(
-                `update documents set files_status = 'failed', updated_at = now() where id = ? and files_status = 'ready'`,
-                [row.id],
-              );
+            await markReadyFilesFailed(em.fork(), row.id);
             throw new FileRenderFailedError(
               `The files of document ${row.id} could not be rendered: ${(error as Error).message}`,
             );
           }
         }
         // Rendered: a download works again (from storage, or rendered anew if the writes below fail).
-        await em
-          .fork()
-          .execute(
-            `update documents set files_status = 'ready', updated_at = now() where id = ? and files_status = 'failed'`,
-            [row.id],
-          );
+        await markFailedFilesReady(em.fork(), row.id);
         resolve(files);
         await deps.storage.put(keys.xml, Buffer.from(row.stamped_xml!, 'utf8'), CONTENT_TYPES.xml);
         await deps.storage.put(keys.pdf, files.pdf, CONTENT_TYPES.pdf);

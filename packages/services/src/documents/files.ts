@@ -1,6 +1,7 @@
 import { buildZip, cfdiZipEntries, renderPdf, type PdfLook } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import { loadDocumentById, type DocumentRow } from './document-row';
+import { markFilesFailed, markFilesProcessing, markFilesReady } from './document-repository';
 import { kindOf } from './kinds';
 
 /** The part of a storage driver document files need (see @cfdi/storage). */
@@ -75,10 +76,7 @@ export async function generateDocumentFiles(
   try {
     await renderDocumentFiles(em, deps, row);
   } catch (error) {
-    if (options.markFailedOnError)
-      await em.execute(`update documents set files_status = 'failed', updated_at = now() where id = ?`, [
-        documentId,
-      ]);
+    if (options.markFailedOnError) await markFilesFailed(em, documentId);
     throw error;
   }
 }
@@ -91,10 +89,7 @@ async function renderDocumentFiles(
 ): Promise<void> {
   if (!row.stamped_xml || !row.uuid) throw new Error(`document ${row.id} has no stamped XML`);
   if (row.files_status !== 'processing') {
-    await em.execute(
-      `update documents set files_status = 'processing', updated_at = now() where id = ? and files_status <> 'ready'`,
-      [row.id],
-    );
+    await markFilesProcessing(em, row.id);
   }
   const keys = storedFileKeys(row, row.uuid);
   await deps.storage.put(keys.xml, Buffer.from(row.stamped_xml, 'utf8'), 'application/xml');
@@ -103,10 +98,7 @@ async function renderDocumentFiles(
     await deps.storage.put(keys.pdf, pdf, 'application/pdf');
     await deps.storage.put(keys.zip, zip, 'application/zip');
   }
-  await em.execute(
-    `update documents set files_status = 'ready', files = coalesce(files, '{}'::jsonb) || ?::jsonb, updated_at = now() where id = ?`,
-    [JSON.stringify(keys), row.id],
-  );
+  await markFilesReady(em, row.id, JSON.stringify(keys));
 }
 
 /** How many concepts the document prints (the PDF's size driver); payments print one. */

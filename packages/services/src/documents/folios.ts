@@ -3,19 +3,14 @@ import { ValidationError } from '../errors';
 import { findMerchant } from '../merchants/merchant-access';
 import { serieProblem } from '../merchants/merchant-rules';
 import type { Scope } from '../scope';
+import { advanceFolio, incrementFolio, selectFolioSequences } from './document-repository';
 
 /**
  * Next folio of a (merchant, serie): one upsert that increments under the row lock, so folios are unique and
  * never reused (a rolled-back creation leaves a gap, which the SAT allows).
  */
 export async function nextFolio(em: EntityManager, merchantId: string, serie: string): Promise<number> {
-  const rows: { last_folio: string }[] = await em.execute(
-    `insert into folio_sequences (merchant_id, serie, last_folio) values (?, ?, 1)
-     on conflict (merchant_id, serie) do update set last_folio = folio_sequences.last_folio + 1
-     returning last_folio`,
-    [merchantId, serie],
-  );
-  return Number(rows[0]!.last_folio);
+  return Number(await incrementFolio(em, merchantId, serie));
 }
 
 /** A series of a merchant and the folio its next document gets. */
@@ -34,10 +29,7 @@ export async function folioSeries(
   merchantId: string,
 ): Promise<FolioSeries[]> {
   const merchant = await findMerchant(em, scope, merchantId);
-  const rows: { serie: string; last_folio: string }[] = await em.execute(
-    'select serie, last_folio from folio_sequences where merchant_id = ? order by serie',
-    [merchant.id],
-  );
+  const rows = await selectFolioSequences(em, merchant.id);
   const current = rows.find((row) => row.serie === merchant.serie);
   return [
     { serie: merchant.serie, nextFolio: Number(current?.last_folio ?? 0) + 1 },
@@ -68,14 +60,8 @@ export async function setNextFolio(
   ].filter((p) => p !== undefined);
   if (problems.length)
     throw new ValidationError(problems.map((p) => `${p.path} ${p.message}`).join('; '), problems);
-  const rows: { last_folio: string }[] = await em.execute(
-    `insert into folio_sequences (merchant_id, serie, last_folio) values (?, ?, ?)
-     on conflict (merchant_id, serie) do update set last_folio = excluded.last_folio
-       where folio_sequences.last_folio < excluded.last_folio
-     returning last_folio`,
-    [merchant.id, serie, input.nextFolio - 1],
-  );
-  if (!rows[0]) {
+  const lastFolio = await advanceFolio(em, merchant.id, serie, input.nextFolio - 1);
+  if (lastFolio === undefined) {
     const [used] = await folioSeries(em, scope, merchant.id).then((all) =>
       all.filter((s) => s.serie === serie),
     );
@@ -84,5 +70,5 @@ export async function setNextFolio(
       `must be above ${used!.nextFolio - 1}, the series' last folio (a folio is never given twice)`,
     );
   }
-  return { serie, nextFolio: Number(rows[0].last_folio) + 1 };
+  return { serie, nextFolio: Number(lastFolio) + 1 };
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@cfdi/db';
 import type { DocumentRow } from './document-row';
+import { restoreInvoiceBalanceBy } from './document-repository';
 
 /**
  * What a document took off a PPD invoice's `saldo_pendiente` when it was created, in the invoice's currency: a payment
@@ -24,8 +25,5 @@ function balanceTaken(row: DocumentRow): { invoiceId: string; add: string; less:
 export async function restoreInvoiceBalance(tx: EntityManager, row: DocumentRow): Promise<void> {
   const taken = balanceTaken(row);
   if (!taken) return;
-  await tx.execute(
-    'update documents set saldo_pendiente = saldo_pendiente + (?::numeric - ?::numeric), updated_at = now() where id = ?',
-    [taken.add, taken.less, taken.invoiceId],
-  );
+  await restoreInvoiceBalanceBy(tx, taken.invoiceId, taken.add, taken.less);
 }

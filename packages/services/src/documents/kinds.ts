@@ -7,10 +7,7 @@ import {
   buildTrasladoXml,
   type CreditNoteInput,
   type InvoiceInput,
-  type NominaInput,
   type PaymentInput,
-  type RetentionInput,
-  type TrasladoInput,
 } from '@cfdi/cfdi';
 import type { PacClient } from '@cfdi/pac';
 import type { EntityManager } from '@cfdi/db';
@@ -18,9 +15,9 @@ import type { Scope } from '../scope';
 import { createPaymentDocument, type PaymentCreate } from '../payments/create-payment';
 import { createCreditNoteDocument, prepareCreditNote, type CreditNoteCreate } from './create-credit-note';
 import { createInvoiceDocument, prepareInvoice, type InvoiceCreate } from './create-invoice';
-import { createNominaDocument, type NominaCreate } from './create-nomina';
-import { createRetentionDocument, type RetentionCreate } from './create-retention';
-import { createTrasladoDocument, type TrasladoCreate } from './create-traslado';
+import { createNominaDocument } from './create-nomina';
+import { createRetentionDocument } from './create-retention';
+import { createTrasladoDocument } from './create-traslado';
 import type { DocumentRecord, DocumentRow, DocumentType } from './document-row';
 import { toInvoiceView, type DocumentUrlSigner } from './invoice-view';
 import { toNominaView } from './nomina-view';
@@ -137,42 +134,59 @@ const payment: DocumentKind<PaymentCreate, ReturnType<typeof toPaymentView>> = {
   view: toPaymentView,
 };
 
-const nomina: DocumentKind<NominaCreate, ReturnType<typeof toNominaView>> = {
-  name: 'nomina',
-  resource: 'nomina',
-  matches: (row) => row.type === 'nomina',
-  pac: CFDI_PAC,
-  pdf: true,
-  create: (em, deps, scope, body, { idempotencyKey }) =>
-    createNominaDocument(em, deps, scope, body, idempotencyKey),
-  buildXml: (input, now) => buildNominaXml(input as NominaInput, { now }).xml,
-  view: toNominaView,
-};
+/**
+ * A kind that is a whole document type (payroll, withholding certificates, transfers): named, shown and matched by
+ * its type, created from its body alone, and built by its engine's builder from the input it was stored with.
+ */
+function wholeTypeKind<Body, View>(
+  type: 'nomina' | 'retention' | 'traslado',
+  pac: PacOperations,
+  declared: {
+    create(
+      em: EntityManager,
+      deps: StampingDeps,
+      scope: Scope,
+      body: Body,
+      key?: string,
+    ): Promise<DocumentRow>;
+    build(input: never, options: { now: Date }): { xml: string };
+    view: DocumentKind<Body, View>['view'];
+    /** Default true. */
+    pdf?: boolean;
+  },
+): DocumentKind<Body, View> {
+  const { create, build, view, pdf = true } = declared;
+  return {
+    name: type,
+    resource: type,
+    matches: (row) => row.type === type,
+    pac,
+    pdf,
+    create: (em, deps, scope, body, { idempotencyKey }) => create(em, deps, scope, body, idempotencyKey),
+    buildXml: (input, now) => build(input as never, { now }).xml,
+    view,
+  };
+}
 
-const retention: DocumentKind<RetentionCreate, ReturnType<typeof toRetentionView>> = {
-  name: 'retention',
-  resource: 'retention',
-  matches: (row) => row.type === 'retention',
-  pac: RETENTION_PAC,
+const nomina = wholeTypeKind('nomina', CFDI_PAC, {
+  create: createNominaDocument,
+  build: buildNominaXml,
+  view: toNominaView,
+});
+
+const retention = wholeTypeKind('retention', RETENTION_PAC, {
+  create: createRetentionDocument,
+  build: buildRetentionXml,
+  view: toRetentionView,
   // The SAT publishes no printed representation of a certificate; the stamped XML is the document (see decisions.md).
   pdf: false,
-  create: (em, deps, scope, body, { idempotencyKey }) =>
-    createRetentionDocument(em, deps, scope, body, idempotencyKey),
-  buildXml: (input, now) => buildRetentionXml(input as RetentionInput, { now }).xml,
-  view: toRetentionView,
-};
+});
 
-const traslado: DocumentKind<TrasladoCreate, ReturnType<typeof toTrasladoView>> = {
-  name: 'traslado',
-  resource: 'traslado',
-  matches: (row) => row.type === 'traslado',
-  pac: CFDI_PAC,
-  pdf: true,
-  create: (em, deps, scope, body, { idempotencyKey }) =>
-    createTrasladoDocument(em, deps, scope, body, idempotencyKey),
-  buildXml: (input, now) => buildTrasladoXml(input as TrasladoInput, { now }).xml,
+const traslado = wholeTypeKind('traslado', CFDI_PAC, {
+  create: createTrasladoDocument,
+  build: buildTrasladoXml,
   view: toTrasladoView,
-};
+});
 
 /** Every kind, by name. */
 export const DOCUMENT_KINDS = {

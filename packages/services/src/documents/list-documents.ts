@@ -1,22 +1,17 @@
 import { idAtTime, type EntityManager } from '@cfdi/db';
-import {
-  Conditions,
-  countedPage,
-  keysetPage,
-  type CountedPage,
-  type ListWindow,
-  type Page,
-  type PageRequest,
-} from '../pagination';
+import type { Page, PageRequest } from '../pagination';
 import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
+import { DOCUMENT_ID_PREFIX, loadDocument, type DocumentRow, type DocumentType } from './document-row';
 import {
-  DOCUMENT_ID_PREFIX,
-  loadDocument,
-  type DocumentRow,
-  type DocumentStatus,
-  type DocumentType,
-} from './document-row';
+  awaitingReconciliationCountedPage,
+  documentKeysetPage,
+  failedFilesCountedPage,
+  selectAwaitingReconciliation,
+  selectFailedFiles,
+  selectReconciliations,
+  type DocumentFilters,
+} from './document-repository';
 
 /**
  * How far a row's created_at (the database's clock at insert) may stand from its id's time (the API's clock when the
@@ -30,23 +25,7 @@ function idBound(type: DocumentType, at: string, slackMs: number): string | null
   return Number.isNaN(time) ? null : idAtTime(DOCUMENT_ID_PREFIX[type], time + slackMs);
 }
 
-export interface DocumentFilters {
-  merchantId?: string;
-  kind?: 'nominal' | 'global' | 'credit_note';
-  status?: DocumentStatus;
-  uuid?: string;
-  metodoPago?: 'PUE' | 'PPD';
-  invoiceId?: string;
-  createdFrom?: string;
-  createdTo?: string;
-  /** Payroll: the employee's RFC (the CFDI's receiver). */
-  employeeRfc?: string;
-  /** Withholding certificates: the receiver's RFC (a Nacional receiver's RfcR). */
-  receiverRfc?: string;
-  /** Payroll: FechaPago from / to (YYYY-MM-DD, inclusive). */
-  paymentDateFrom?: string;
-  paymentDateTo?: string;
-}
+export type { DocumentFilters };
 
 export async function retrieveDocument(
   em: EntityManager,
@@ -68,63 +47,25 @@ export async function listDocuments(
   filters: DocumentFilters,
   page: PageRequest,
 ): Promise<Page<DocumentRow>> {
-  const where = new Conditions().add('type = ?', type);
-  if (scope.merchantIds) where.add('merchant_id = any(?)', scope.merchantIds);
-  if (filters.merchantId) where.add('merchant_id = ?', filters.merchantId);
-  if (filters.kind) where.add('kind = ?', filters.kind);
-  if (filters.status) where.add('status = ?', filters.status);
-  if (filters.uuid) where.add('uuid = ?', filters.uuid.toUpperCase());
-  if (filters.metodoPago) where.add('metodo_pago = ?', filters.metodoPago);
-  if (filters.invoiceId) where.add('invoice_id = ?', filters.invoiceId);
-  if (filters.createdFrom) where.add('created_at >= ?', filters.createdFrom);
-  if (filters.createdTo) where.add('created_at <= ?', filters.createdTo);
-  // The same range as an id range, which the key walk uses (there is no created_at index to walk).
-  const fromId = filters.createdFrom && idBound(type, filters.createdFrom, -ID_CLOCK_SLACK_MS);
-  const toId = filters.createdTo && idBound(type, filters.createdTo, ID_CLOCK_SLACK_MS);
-  if (fromId) where.add('id >= ?', fromId);
-  if (toId) where.add('id < ?', toId);
-  if (filters.employeeRfc) where.add("receiver->>'rfc' = ?", filters.employeeRfc.toUpperCase());
-  if (filters.receiverRfc) where.add("receiver->>'rfc' = ?", filters.receiverRfc.toUpperCase());
-  if (filters.paymentDateFrom) where.add('fecha_pago >= ?', filters.paymentDateFrom);
-  if (filters.paymentDateTo) where.add('fecha_pago <= ?', filters.paymentDateTo);
-  // A cursor of another type (a payment's id in the invoice list) is as unknown as another account's.
-  return keysetPage<DocumentRow>(
-    em,
-    {
-      select: 'select * from documents',
-      table: 'documents',
-      scope,
-      where,
-      idPrefix: DOCUMENT_ID_PREFIX[type],
-      cursorAlso: { type },
-      noun: type,
-    },
-    page,
-  );
+  // The created_at range as an id range too, which the key walk uses (there is no created_at index to walk).
+  const idRange = {
+    from: (filters.createdFrom && idBound(type, filters.createdFrom, -ID_CLOCK_SLACK_MS)) || null,
+    to: (filters.createdTo && idBound(type, filters.createdTo, ID_CLOCK_SLACK_MS)) || null,
+  };
+  return documentKeysetPage(em, scope, type, filters, idRange, page);
 }
-
-const AWAITING_RECONCILIATION = `select * from documents where needs_reconciliation and status = 'stamping' order by id`;
-const FAILED_FILES = `select * from documents where files_status = 'failed' and uuid is not null order by id`;
 
 /** Documents awaiting an operator or the PAC lookup, across accounts (operators' view). */
-export async function listAwaitingReconciliation(em: EntityManager): Promise<DocumentRow[]> {
-  return em.execute(AWAITING_RECONCILIATION);
-}
+export const listAwaitingReconciliation = selectAwaitingReconciliation;
 
 /** One numbered page of the reconciliation queue, oldest first (the console's queue). */
-export const awaitingReconciliationPage = (
-  em: EntityManager,
-  window: ListWindow,
-): Promise<CountedPage<DocumentRow>> => countedPage(em, AWAITING_RECONCILIATION, [], window);
+export const awaitingReconciliationPage = awaitingReconciliationCountedPage;
 
 /** Stamped documents whose files failed for good (`cfdi files failed`), oldest first. */
-export async function listFailedFiles(em: EntityManager): Promise<DocumentRow[]> {
-  return em.execute(FAILED_FILES);
-}
+export const listFailedFiles = selectFailedFiles;
 
 /** One numbered page of the documents whose files failed, oldest first (the console's failed files page). */
-export const failedFilesPage = (em: EntityManager, window: ListWindow): Promise<CountedPage<DocumentRow>> =>
-  countedPage(em, FAILED_FILES, [], window);
+export const failedFilesPage = failedFilesCountedPage;
 
 /** Why a document's files cannot be rendered (again), or null when they can: the CLI's and the console's check. */
 export function filesCannotRender(row: DocumentRow): string | null {
@@ -134,15 +75,5 @@ export function filesCannotRender(row: DocumentRow): string | null {
   return null;
 }
 
-export async function reconciliationHistory(em: EntityManager, documentId: string) {
-  return em.execute<
-    {
-      id: string;
-      resolution: string;
-      uuid: string | null;
-      resolved_by: string;
-      note: string | null;
-      created_at: string;
-    }[]
-  >('select * from reconciliations where document_id = ? order by id', [documentId]);
-}
+/** Who resolved the document's reconciliations, how and why, oldest first. */
+export const reconciliationHistory = selectReconciliations;

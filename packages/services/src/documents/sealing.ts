@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { rootAttributes, sealXml, type Csd } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import type { DocumentRow } from './document-row';
+import { claimSealedFingerprint, selectSealedXml, storeSealedXml } from './document-repository';
 import { kindOf } from './kinds';
 
 /**
@@ -54,12 +55,7 @@ async function sealDistinct(em: EntityManager, row: DocumentRow, csd: Csd, now: 
     // One round trip: the claim, or else who holds it. The holder is this document when an earlier attempt of its own
     // sealed the same bytes in the same second. A holder still uncommitted when the statement began is not seen: no
     // row, so the next second is tried, as when another document holds it.
-    const holder: { document_id: string }[] = await em.execute(
-      `with claimed as (insert into sealed_fingerprints (fingerprint, document_id) values (?, ?) on conflict do nothing returning document_id)
-       select document_id from claimed union all select document_id from sealed_fingerprints where fingerprint = ?`,
-      [fingerprint, row.id, fingerprint],
-    );
-    if (holder[0]?.document_id === row.id) return sealed.xml;
+    if ((await claimSealedFingerprint(em, fingerprint, row.id)) === row.id) return sealed.xml;
   }
   throw new Error(
     `document ${row.id}: every Fecha in the last ${MAX_FECHA_SHIFT_SECONDS} s seals a CFDI another document holds`,
@@ -89,25 +85,12 @@ export async function sealDocument(
           discount: root.Descuento ?? '0',
           total: root.Total ?? row.total,
         };
-  const stored: { sealed_xml: string }[] = await em.execute(
-    `update documents set sealed_xml = ?, fecha = ?, subtotal = ?, discount = ?, total = ?,
-            saldo_pendiente = case when saldo_pendiente is null then null else ?::numeric end, updated_at = now()
-      where id = ? and sealed_xml is null returning sealed_xml`,
-    [
-      sealedXml,
-      root.Fecha ?? root.FechaExp ?? null,
-      amounts.subtotal,
-      amounts.discount,
-      amounts.total,
-      amounts.total,
-      row.id,
-    ],
-  );
-  if (stored[0]) return stored[0].sealed_xml;
+  const stored = await storeSealedXml(em, row.id, {
+    sealedXml,
+    fecha: root.Fecha ?? root.FechaExp ?? null,
+    ...amounts,
+  });
+  if (stored !== undefined) return stored;
   // Another attempt sealed it first: its bytes are the ones the PAC may already have.
-  const existing: { sealed_xml: string }[] = await em.execute(
-    'select sealed_xml from documents where id = ?',
-    [row.id],
-  );
-  return existing[0]!.sealed_xml;
+  return selectSealedXml(em, row.id);
 }

@@ -4,6 +4,7 @@ import type { FileStorage } from '@cfdi/storage';
 import { NotFoundError } from '../errors';
 import { loadSigningCsd } from '../merchants/csd';
 import { loadPdfLook } from '../merchants/pdf-look';
+import { selectCsdSerial } from '../merchants/merchant-repository';
 import { merchantRefsOf, type DocumentRow } from './document-row';
 import type { DocumentFilesDeps } from './files';
 import { UnsealableDocumentError, type CsdLoader } from './sealing';
@@ -34,10 +35,7 @@ export function createCsdLoader(deps: {
   const currentSerial = async (row: DocumentRow) => {
     const refs = merchantRefsOf(row);
     if (refs) return refs.csd_serial;
-    const rows: { serial_number: string }[] = await orm.em
-      .fork()
-      .execute('select serial_number from merchant_csds where merchant_id = ?', [row.merchant_id]);
-    return rows[0]?.serial_number ?? null;
+    return selectCsdSerial(orm.em.fork(), row.merchant_id);
   };
   const cachedCsd = async (row: DocumentRow) => {
     const cacheKey = `${row.merchant_id}:${await currentSerial(row)}`;

@@ -1,6 +1,15 @@
 import { newId, type EntityManager } from '@cfdi/db';
 import { refundReservation } from '../ledger';
 import { loadDocumentById, type DocumentRow } from './document-row';
+import {
+  insertReconciliation,
+  flagNeedsReconciliation,
+  markStampFailed,
+  markStamped,
+  markStampedWithoutXml,
+  selectOtherHolderOfUuid,
+  uuidHeldByAnother,
+} from './document-repository';
 import { emitEvent } from './events';
 import { eventPrefix, toDocumentView as eventObject } from './document-view';
 import { restoreInvoiceBalance } from './invoice-balance';
@@ -23,21 +32,7 @@ export async function otherHolderOfUuid(
   uuid: string,
   documentId: string,
 ): Promise<string | null> {
-  const rows: { id: string }[] = await em.execute(
-    `select other.id from documents other join documents me on me.id = ?
-      where other.uuid = ? and other.id <> me.id and other.account_id = me.account_id and other.livemode = me.livemode`,
-    [documentId, uuid.toUpperCase()],
-  );
-  return rows[0]?.id ?? null;
-}
-
-/** Whether any other document, of any tenant, holds this stamp: a yes/no that names nobody. */
-async function uuidHeldByAnother(em: EntityManager, uuid: string, documentId: string): Promise<boolean> {
-  const rows: unknown[] = await em.execute('select 1 from documents where uuid = ? and id <> ?', [
-    uuid.toUpperCase(),
-    documentId,
-  ]);
-  return rows.length > 0;
+  return selectOtherHolderOfUuid(em, uuid.toUpperCase(), documentId);
 }
 
 /**
@@ -62,21 +57,15 @@ export async function recordStamped(
     : null;
   const row = await em.transactional(async (tx) => {
     // Another document holding this UUID is checked in the same statement; the rare miss is told apart below.
-    const rows: DocumentRow[] = await tx.execute(
-      `update documents set status = 'stamped', stamped_xml = ?, uuid = ?, stamped_at = now(), needs_reconciliation = false,
-              reservation_state = 'confirmed', files_status = case when ?::jsonb is null then files_status else 'ready' end,
-              files = coalesce(files, '{}'::jsonb) || coalesce(?::jsonb, '{}'::jsonb), updated_at = now()
-        where id = ? and status = 'stamping' and not exists (select 1 from documents other where other.uuid = ? and other.id <> ?)
-        returning *`,
-      [stamped.xml, uuid, filesJson, filesJson, documentId, uuid, documentId],
-    );
-    if (rows[0]) {
-      await emitEvent(tx, scopeOf(rows[0]), `${eventPrefix(rows[0])}.stamped`, eventObject(rows[0]));
-      await emitCoveredReceiptEvents(tx, rows[0], options.portalUrl);
+    const stampedRow = await markStamped(tx, documentId, { xml: stamped.xml, uuid, filesJson });
+    if (stampedRow) {
+      await emitEvent(tx, scopeOf(stampedRow), `${eventPrefix(stampedRow)}.stamped`, eventObject(stampedRow));
+      await emitCoveredReceiptEvents(tx, stampedRow, options.portalUrl);
     }
-    return rows[0];
+    return stampedRow;
   });
   if (row) return row;
+  // Whether any other document, of any tenant, holds this stamp: a yes/no that names nobody.
   if (await uuidHeldByAnother(em, uuid, documentId)) {
     // The PAC answered "already stamped" with another document's stamp: this document's CFDI is byte-identical to
     // that one (same issuer, serie, folio, Fecha and content). It has no stamp of its own and never will. Sealing
@@ -100,13 +89,7 @@ export async function recordStampFailure(
   failure: { code: string; message: string },
 ): Promise<DocumentRow> {
   return em.transactional(async (tx) => {
-    const rows: DocumentRow[] = await tx.execute(
-      `update documents set status = 'stamp_failed', sat_code = ?, failure_detail = ?, needs_reconciliation = false,
-              reservation_state = 'refunded', updated_at = now()
-        where id = ? and status = 'stamping' returning *`,
-      [failure.code, failure.message, documentId],
-    );
-    const row = rows[0];
+    const row = await markStampFailed(tx, documentId, failure);
     if (!row) return loadDocumentById(tx, documentId);
     // A payment (or credit note) took its amount off the invoice's balance when it was created; one that never
     // existed gives it back. Before the refund, so locks go invoice row → balance row, the order creation takes them in.
@@ -126,18 +109,8 @@ export async function markNeedsReconciliation(
   detail: string,
 ): Promise<void> {
   await em.transactional(async (tx) => {
-    const rows: DocumentRow[] = await tx.execute(
-      `update documents set needs_reconciliation = true, failure_detail = ?, updated_at = now()
-        where id = ? and status = 'stamping' and not needs_reconciliation returning *`,
-      [detail, documentId],
-    );
-    if (rows[0])
-      await emitEvent(
-        tx,
-        scopeOf(rows[0]),
-        `${eventPrefix(rows[0])}.needs_reconciliation`,
-        eventObject(rows[0]),
-      );
+    const row = await flagNeedsReconciliation(tx, documentId, detail);
+    if (row) await emitEvent(tx, scopeOf(row), `${eventPrefix(row)}.needs_reconciliation`, eventObject(row));
   });
 }
 
@@ -157,17 +130,14 @@ export async function recordReconciliation(
   documentId: string,
   resolution: ReconciliationResolution,
 ): Promise<void> {
-  await em.execute(
-    'insert into reconciliations (id, document_id, resolution, uuid, resolved_by, note) values (?, ?, ?, ?, ?, ?) on conflict do nothing',
-    [
-      newId('rec'),
-      documentId,
-      resolution.stamped ? 'stamped' : 'not_stamped',
-      resolution.uuid ?? null,
-      resolution.resolvedBy,
-      resolution.note ?? null,
-    ],
-  );
+  await insertReconciliation(em, {
+    id: newId('rec'),
+    documentId,
+    resolution: resolution.stamped ? 'stamped' : 'not_stamped',
+    uuid: resolution.uuid ?? null,
+    resolvedBy: resolution.resolvedBy,
+    note: resolution.note ?? null,
+  });
 }
 
 /**
@@ -183,13 +153,7 @@ export async function recordOperatorStamped(
 ): Promise<DocumentRow> {
   if (fromPac) return recordStamped(em, documentId, fromPac, { portalUrl });
   return em.transactional(async (tx) => {
-    const rows: DocumentRow[] = await tx.execute(
-      `update documents set status = 'stamped', uuid = ?, stamped_at = now(), needs_reconciliation = false,
-              reservation_state = 'confirmed', files_status = 'failed', updated_at = now()
-        where id = ? and status = 'stamping' returning *`,
-      [uuid.toUpperCase(), documentId],
-    );
-    const row = rows[0];
+    const row = await markStampedWithoutXml(tx, documentId, uuid.toUpperCase());
     if (!row) return loadDocumentById(tx, documentId);
     await emitEvent(tx, scopeOf(row), `${eventPrefix(row)}.stamped`, eventObject(row));
     await emitCoveredReceiptEvents(tx, row, portalUrl);

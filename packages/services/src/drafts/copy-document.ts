@@ -1,11 +1,8 @@
 import type { CreditNoteInput, InvoiceInput } from '@cfdi/cfdi';
-import type { EntityManager } from '@cfdi/db';
-import type { Scope } from '../scope';
 import type { DocumentRow } from '../documents/document-row';
 import { kindOf } from '../documents/kinds';
-import type { StampingDeps } from '../documents/stamping-deps';
 import { createDraft } from './create-draft';
-import { loadInvoiceFor } from './draft-row';
+import { loadInvoiceFor, type DraftOperation } from './draft-row';
 
 /**
  * The create body a document was made from, rebuilt from what it stored (every invoice and credit note, whenever it
@@ -45,13 +42,7 @@ export function copyBody(row: DocumentRow): Record<string, unknown> {
 }
 
 /** A new draft with the body of any invoice or credit note of the scope (stamped, cancelled, failed or a draft). */
-export async function copyToDraft(
-  em: EntityManager,
-  deps: StampingDeps,
-  scope: Scope,
-  id: string,
-  idempotencyKey?: string,
-): Promise<DocumentRow> {
+export const copyToDraft: DraftOperation = async (em, deps, scope, id, idempotencyKey) => {
   const source = await loadInvoiceFor(em, scope, id);
   return createDraft(em, deps, scope, kindOf(source), copyBody(source), idempotencyKey);
-}
+};

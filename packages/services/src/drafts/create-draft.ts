@@ -2,7 +2,8 @@ import { newId, type EntityManager } from '@cfdi/db';
 import { attachIdempotentResource } from '../idempotency';
 import type { Scope } from '../scope';
 import type { DocumentRow } from '../documents/document-row';
-import { insertDocument } from '../documents/insert-document';
+import { insertDocument, type NewDocument } from '../documents/document-repository';
+import type { PreparedDocument } from '../documents/prepared-document';
 import type { DocumentKind } from '../documents/kinds';
 import type { StampingDeps } from '../documents/stamping-deps';
 import { preparerOf } from './draft-row';
@@ -14,6 +15,24 @@ export type DraftRequest = Record<string, unknown> & { status?: 'draft' };
 export function draftBody(body: DraftRequest): Record<string, unknown> {
   const { status: _status, ...rest } = body;
   return rest;
+}
+
+/** The row a draft stores: the prepared document with no folio and no reservation, and its create body. */
+export function draftDocument(
+  prepared: PreparedDocument,
+  id: string,
+  body: Record<string, unknown>,
+): NewDocument {
+  return {
+    ...prepared.details,
+    id,
+    type: prepared.type,
+    merchantId: prepared.merchant.id,
+    serie: prepared.merchant.serie,
+    folio: null,
+    reservationId: null,
+    request: body,
+  };
 }
 
 /**
@@ -30,21 +49,7 @@ export async function createDraft(
 ): Promise<DocumentRow> {
   const prepared = await preparerOf(kind)(em, deps, scope, body as never);
   return em.transactional(async (tx) => {
-    const row = await insertDocument(
-      tx,
-      scope,
-      {
-        ...prepared.details,
-        id: newId('inv'),
-        type: prepared.type,
-        merchantId: prepared.merchant.id,
-        serie: prepared.merchant.serie,
-        folio: null,
-        reservationId: null,
-        request: body,
-      },
-      'draft',
-    );
+    const row = await insertDocument(tx, scope, draftDocument(prepared, newId('inv'), body), 'draft');
     if (idempotencyKey) await attachIdempotentResource(tx, scope, idempotencyKey, row.id);
     return row;
   });

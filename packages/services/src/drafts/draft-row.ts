@@ -2,7 +2,9 @@ import type { EntityManager } from '@cfdi/db';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Scope } from '../scope';
 import type { DocumentRow } from '../documents/document-row';
+import { selectScopedInvoice } from '../documents/document-repository';
 import { kindOf, type DocumentKind } from '../documents/kinds';
+import type { StampingDeps } from '../documents/stamping-deps';
 
 /**
  * An invoice or credit note of the scope for a draft operation, locked when `tx` is a transaction (`for update`).
@@ -15,11 +17,7 @@ export async function loadInvoiceFor(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<DocumentRow> {
-  const rows: DocumentRow[] = await em.execute(
-    `select * from documents where id = ? and account_id = ? and livemode = ? and type = 'invoice'${options.lock ? ' for update' : ''}`,
-    [id, scope.accountId, scope.livemode],
-  );
-  const row = rows[0];
+  const row = await selectScopedInvoice(em, scope, id, options.lock === true);
   if (!row || (scope.merchantIds && !scope.merchantIds.includes(row.merchant_id)))
     throw new NotFoundError('invoice', id);
   return row;
@@ -41,6 +39,15 @@ export async function loadDraft(
   }
   return { row, kind: kindOf(row) };
 }
+
+/** An operation on an invoice or credit note of the scope that yields a document, bound to an idempotency key. */
+export type DraftOperation = (
+  em: EntityManager,
+  deps: StampingDeps,
+  scope: Scope,
+  id: string,
+  idempotencyKey?: string,
+) => Promise<DocumentRow>;
 
 /** The kind's `prepare`: only draftable kinds (invoices and credit notes) have one. */
 export function preparerOf(kind: DocumentKind<never>): NonNullable<DocumentKind<never>['prepare']> {

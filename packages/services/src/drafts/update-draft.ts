@@ -1,10 +1,11 @@
 import type { EntityManager } from '@cfdi/db';
 import type { Scope } from '../scope';
 import type { DocumentRow } from '../documents/document-row';
-import { promoteDraft } from '../documents/insert-document';
+import { promoteDraft } from '../documents/document-repository';
 import type { DocumentKind } from '../documents/kinds';
 import type { StampingDeps } from '../documents/stamping-deps';
 import { loadDraft, preparerOf } from './draft-row';
+import { draftDocument } from './create-draft';
 
 /**
  * Merge patch over a draft's create body (RFC 7386 at the top level): a field given replaces the stored one whole
@@ -39,19 +40,6 @@ export async function updateDraft(
     const body = mergeDraftPatch(row.request ?? {}, patch);
     checkShape(kind, body);
     const prepared = await preparerOf(kind)(tx, deps, scope, body as never);
-    return promoteDraft(
-      tx,
-      {
-        ...prepared.details,
-        id,
-        type: prepared.type,
-        merchantId: prepared.merchant.id,
-        serie: prepared.merchant.serie,
-        folio: null,
-        reservationId: null,
-        request: body,
-      },
-      'draft',
-    );
+    return promoteDraft(tx, draftDocument(prepared, id, body), 'draft');
   });
 }

@@ -9,6 +9,7 @@ import {
   type DocumentType,
   type DocumentWithMerchantRefs,
 } from '../documents';
+import { selectDocumentWithAutoEmail } from '../documents/document-repository';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
 import { listAnswer, type PageRequest } from '../pagination';
 import {
@@ -154,11 +155,7 @@ export async function queueAutomaticEmail(
   documentId: string,
   trigger: 'stamped' | 'cancelled',
 ): Promise<EmailDeliveryRow | null> {
-  const rows: (DocumentRow & { auto_email: boolean })[] = await em.execute(
-    'select d.*, m.auto_email from documents d join merchants m on m.id = d.merchant_id where d.id = ?',
-    [documentId],
-  );
-  const document = rows[0];
+  const document = await selectDocumentWithAutoEmail(em, documentId);
   // A kind without a PDF (a withholding certificate) is not e-mailed: the message is its PDF and XML.
   if (!document?.stamped_xml || !kindOf(document).pdf) return null;
   // The customer's setting, when it has one, overrides the merchant's.

@@ -126,3 +126,17 @@ export async function recordDeliveryAttempt(
     [smtpResponse, outcome, outcome, outcome, outcome, deliveryId],
   );
 }
+
+/** The latest 50 deliveries of a document, newest first, with when each last changed (a document's page). */
+export function selectDocumentDeliveries(
+  em: EntityManager,
+  scope: Pick<Scope, 'accountId' | 'livemode'>,
+  documentId: string,
+): Promise<{ id: string; recipients: string[]; status: EmailStatus; trigger: string; at: string }[]> {
+  return em.execute(
+    `select id, recipients, status, trigger, coalesce(sent_at, failed_at, created_at)::text as at
+         from email_deliveries where document_id = ? and account_id = ? and livemode = ?
+        order by id desc limit 50`,
+    [documentId, scope.accountId, scope.livemode],
+  );
+}

@@ -1,7 +1,11 @@
 import type { PublishedRate } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import { ValidationError, type FieldError } from '../errors';
-import { MEXICO_CITY } from '../time';
+import {
+  selectLatestPublishedRate,
+  selectPublishedRates,
+  upsertPublishedRates,
+} from './exchange-rate-repository';
 
 /**
  * The exchange rates published for foreign currencies, which the operator records (`cfdi exchange-rates`): the centre
@@ -55,18 +59,7 @@ export async function recordPublishedRates(
   const problems = publishedRateProblems(records);
   if (problems.length > 0) throw new ValidationError('Some exchange rates are invalid.', problems);
   if (records.length === 0) return 0;
-  await em.execute(
-    `insert into published_exchange_rates (moneda, published_on, rate, source)
-     select * from unnest(?::text[], ?::date[], ?::numeric[], ?::text[])
-     on conflict (moneda, published_on) do update
-       set rate = excluded.rate, source = excluded.source, recorded_at = now()`,
-    [
-      records.map((r) => r.moneda),
-      records.map((r) => r.publishedOn),
-      records.map((r) => r.rate),
-      records.map((r) => r.source),
-    ],
-  );
+  await upsertPublishedRates(em, records);
   return records.length;
 }
 
@@ -78,15 +71,7 @@ export async function publishedRateFor(
 ): Promise<PublishedRate | undefined> {
   if (typeof moneda !== 'string' || !MONEDA.test(moneda) || moneda === 'MXN' || moneda === 'XXX')
     return undefined;
-  const rows: Array<{ rate: string; published_on: string }> = await em.execute(
-    `select rate::text as rate, to_char(published_on, 'YYYY-MM-DD') as published_on
-       from published_exchange_rates
-      where moneda = ? and published_on <= (?::timestamptz at time zone '${MEXICO_CITY}')::date
-        and published_on > (?::timestamptz at time zone '${MEXICO_CITY}')::date - ${LOOKBACK_DAYS}
-      order by published_on desc limit 1`,
-    [moneda, at.toISOString(), at.toISOString()],
-  );
-  const row = rows[0];
+  const row = await selectLatestPublishedRate(em, moneda, at, LOOKBACK_DAYS);
   return row && { rate: trimRate(row.rate), publishedOn: row.published_on };
 }
 
@@ -95,14 +80,7 @@ export async function listPublishedRates(
   em: EntityManager,
   options: { moneda?: string; limit: number },
 ): Promise<PublishedRateRecord[]> {
-  const rows: Array<{ moneda: string; published_on: string; rate: string; source: string }> =
-    await em.execute(
-      `select moneda, to_char(published_on, 'YYYY-MM-DD') as published_on, rate::text as rate, source
-       from published_exchange_rates
-      where (?::text is null or moneda = ?)
-      order by published_on desc, moneda limit ?`,
-      [options.moneda ?? null, options.moneda ?? null, options.limit],
-    );
+  const rows = await selectPublishedRates(em, options);
   return rows.map((r) => ({
     moneda: r.moneda,
     publishedOn: r.published_on,

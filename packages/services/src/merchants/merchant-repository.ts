@@ -359,3 +359,69 @@ export async function selectMerchantLetterhead(
     [merchantId],
   );
 }
+
+/** The serial of the merchant's current CSD (the key of the worker's opened-key cache), or null. */
+export async function selectCsdSerial(em: EntityManager, merchantId: string): Promise<string | null> {
+  const rows: { serial_number: string }[] = await em.execute(
+    'select serial_number from merchant_csds where merchant_id = ?',
+    [merchantId],
+  );
+  return rows[0]?.serial_number ?? null;
+}
+
+/** The merchant's zip (its LugarExpedicion, and a global invoice's receiver's), deleted merchants included. */
+export async function selectMerchantZip(em: EntityManager, merchantId: string): Promise<string | undefined> {
+  const rows: { zip: string }[] = await em.execute('select zip from merchants where id = ?', [merchantId]);
+  return rows[0]?.zip;
+}
+
+export interface ReceiptSettingsRow {
+  receipt_grace_days: number;
+  global_invoice_enabled: boolean;
+  global_invoice_periodicity: Periodicidad;
+}
+
+/** What a new receipt's expiry depends on, deleted merchants included. */
+export async function selectReceiptSettings(
+  em: EntityManager,
+  merchantId: string,
+): Promise<ReceiptSettingsRow | undefined> {
+  return firstRow<ReceiptSettingsRow>(
+    em,
+    'select receipt_grace_days, global_invoice_enabled, global_invoice_periodicity from merchants where id = ?',
+    [merchantId],
+  );
+}
+
+/** The same settings of a merchant not deleted, as its global invoice's schedule reads them. */
+export async function selectGlobalInvoiceSettings(
+  em: EntityManager,
+  merchantId: string,
+): Promise<ReceiptSettingsRow | undefined> {
+  return firstRow<ReceiptSettingsRow>(
+    em,
+    `select global_invoice_enabled, global_invoice_periodicity, receipt_grace_days from merchants
+      where id = ? and deleted_at is null`,
+    [merchantId],
+  );
+}
+
+export interface GlobalInvoiceMerchantRow {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  global_invoice_enabled: boolean;
+  deleted_at: Date | null;
+}
+
+/** The merchants whose global invoice is on (not deleted), or, given `ids`, those merchants in any state. */
+export function selectGlobalInvoiceMerchants(
+  em: EntityManager,
+  ids: string[] | undefined,
+): Promise<GlobalInvoiceMerchantRow[]> {
+  return em.execute(
+    `select id, account_id, livemode, global_invoice_enabled, deleted_at from merchants
+      where ${ids ? 'id = any(?::text[])' : 'global_invoice_enabled and deleted_at is null'} order by id`,
+    ids ? [ids] : [],
+  );
+}

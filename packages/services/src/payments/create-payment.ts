@@ -5,6 +5,11 @@ import { assertMerchantAccess } from '../merchants';
 import type { Scope } from '../scope';
 import { loadDocument, type DocumentRow } from '../documents/document-row';
 import { storeNewDocument } from '../documents/store-new-document';
+import {
+  lockScopedInvoice,
+  reduceInvoiceBalance,
+  selectUnsettledOrLiveCreditNotes,
+} from '../documents/document-repository';
 import type { StampingDeps } from '../documents/stamping-deps';
 import { resolveStampingMerchant } from '../documents/merchant-gate';
 import { fromMinorUnits, toMinorUnits } from '../centavos';
@@ -46,12 +51,9 @@ async function receiverOfPayment(
 
 /** The invoice row, locked: payments of one invoice are decided one at a time. */
 async function lockInvoice(tx: EntityManager, scope: Scope, invoiceId: string): Promise<DocumentRow> {
-  const rows: DocumentRow[] = await tx.execute(
-    `select * from documents where id = ? and account_id = ? and livemode = ? and type = 'invoice' for update`,
-    [invoiceId, scope.accountId, scope.livemode],
-  );
-  if (!rows[0]) throw new NotFoundError('invoice', invoiceId);
-  return rows[0];
+  const row = await lockScopedInvoice(tx, scope, invoiceId);
+  if (!row) throw new NotFoundError('invoice', invoiceId);
+  return row;
 }
 
 /**
@@ -61,13 +63,7 @@ async function lockInvoice(tx: EntityManager, scope: Scope, invoiceId: string): 
  * like for an installment in the same state.
  */
 async function creditedAmount(tx: EntityManager, invoiceId: string, decimals: number): Promise<number> {
-  const notes: Array<
-    Pick<DocumentRow, 'id' | 'status' | 'monto'> & { cancellation: { status?: string } | null }
-  > = await tx.execute(
-    `select id, status, monto, cancellation from documents
-      where related_invoice_id = ? and kind = 'credit_note' and status in ('stamping', 'stamped', 'cancel_pending')`,
-    [invoiceId],
-  );
+  const notes = await selectUnsettledOrLiveCreditNotes(tx, invoiceId);
   const unsettled = notes.find((n) => n.status !== 'stamped' || n.cancellation?.status === 'pending');
   if (unsettled) {
     throw ValidationError.notYet(
@@ -214,10 +210,7 @@ export async function createPaymentDocument(
         };
       },
     );
-    await tx.execute(
-      'update documents set saldo_pendiente = saldo_pendiente - ?, updated_at = now() where id = ?',
-      [computed.impPagado, invoiceId],
-    );
+    await reduceInvoiceBalance(tx, invoiceId, computed.impPagado);
     return row;
   });
 }

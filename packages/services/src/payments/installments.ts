@@ -1,17 +1,11 @@
 import { installmentTaxGroups, type PaymentInput } from '@cfdi/cfdi';
-import type { EntityManager } from '@cfdi/db';
 import type { DocumentRow } from '../documents/document-row';
+import { selectLivePayments } from '../documents/document-repository';
 
-/** A payment counts towards the invoice from creation until it is cancelled or fails to stamp. */
-export const LIVE_PAYMENT_STATUSES = ['stamping', 'stamped', 'cancel_pending'] as const;
+export { LIVE_PAYMENT_STATUSES } from '../documents/document-repository';
 
-export async function livePayments(em: EntityManager, invoiceId: string): Promise<DocumentRow[]> {
-  return em.execute(
-    `select * from documents where invoice_id = ? and type = 'payment' and status in (${LIVE_PAYMENT_STATUSES.map((s) => `'${s}'`).join(', ')})
-      order by num_parcialidad`,
-    [invoiceId],
-  );
-}
+/** The invoice's live payments (see LIVE_PAYMENT_STATUSES), in NumParcialidad order. */
+export const livePayments = selectLivePayments;
 
 /**
  * The next NumParcialidad: the lowest number no live payment holds, so a payment that replaces a cancelled one

@@ -13,7 +13,21 @@ import {
   type Periodicidad,
 } from './global-period';
 import { formaPagoOf } from './invoice-receipts';
-import { RECEIPT_COLUMNS, type ReceiptRow } from './receipts';
+import {
+  claimGlobalInvoicePeriod,
+  lockOpenReceipts,
+  markReceiptsInGlobal,
+  selectOpenReceiptDays,
+  selectOpenReceiptsBetween,
+  selectPeriodDocument,
+  type ReceiptPeriod,
+  type ReceiptRow,
+} from './receipt-repository';
+import {
+  selectGlobalInvoiceMerchants,
+  selectGlobalInvoiceSettings,
+  selectMerchantZip,
+} from '../merchants/merchant-repository';
 
 /** Whose global invoice, and of which period: what the workflow, its id and its activities are given. */
 export interface GlobalInvoiceRun {
@@ -39,20 +53,23 @@ const scopeOf = (run: Pick<GlobalInvoiceRun, 'accountId' | 'livemode'>): Scope =
 });
 
 /** Receipts sold in the period (Mexico City days) that nobody invoiced, cancelled or put in a global yet. */
-async function openReceiptsOfPeriod(em: EntityManager, run: GlobalInvoiceRun): Promise<ReceiptRow[]> {
-  return em.execute(
-    `select ${RECEIPT_COLUMNS} from receipts
-      where merchant_id = ? and account_id = ? and livemode = ? and status = 'open' and created_at >= ? and created_at < ?
-      order by created_at, id`,
-    [
-      run.merchantId,
-      run.accountId,
-      run.livemode,
-      mexicoCityMidnight(run.period.start),
-      mexicoCityMidnight(run.period.end),
-    ],
+const openReceiptsOfPeriod = (em: EntityManager, run: GlobalInvoiceRun): Promise<ReceiptRow[]> =>
+  selectOpenReceiptsBetween(
+    em,
+    run,
+    mexicoCityMidnight(run.period.start),
+    mexicoCityMidnight(run.period.end),
   );
-}
+
+/** The run's period as its `global_invoices` row is keyed. */
+const periodOf = (run: GlobalInvoiceRun): ReceiptPeriod => ({
+  accountId: run.accountId,
+  livemode: run.livemode,
+  merchantId: run.merchantId,
+  periodicidad: run.period.periodicidad,
+  start: run.period.start,
+  end: run.period.end,
+});
 
 const taxKey = (item: InvoiceItem) =>
   JSON.stringify([item.taxable ?? true, String(item.ivaRate ?? '0.16'), String(item.iepsRate ?? '')]);
@@ -88,20 +105,6 @@ export function globalConcepts(rows: ReceiptRow[]): InvoiceItem[] {
 /** The receipts moved under the run's feet (a customer invoiced one, or another run holds the period): start over. */
 class PeriodChanged extends Error {}
 
-interface PeriodDocument {
-  document_id: string;
-  status: string;
-}
-
-async function periodDocument(em: EntityManager, run: GlobalInvoiceRun): Promise<PeriodDocument | null> {
-  const rows: PeriodDocument[] = await em.execute(
-    `select g.document_id, d.status from global_invoices g join documents d on d.id = g.document_id
-      where g.merchant_id = ? and g.periodicidad = ? and g.period_start = ?`,
-    [run.merchantId, run.period.periodicidad, run.period.start],
-  );
-  return rows[0] ?? null;
-}
-
 /**
  * Creates the period's global invoice (stored `stamping` with its timbre reserved, as every create) over the
  * merchant's receipts of the period still open, and marks them `in_global` in the same transaction; returns its id,
@@ -117,11 +120,9 @@ export async function createGlobalInvoice(
   run: GlobalInvoiceRun,
 ): Promise<{ documentId: string | null }> {
   const scope = scopeOf(run);
-  const merchants: { zip: string }[] = await em.execute('select zip from merchants where id = ?', [
-    run.merchantId,
-  ]);
+  const zip = await selectMerchantZip(em, run.merchantId);
   for (let attempt = 0; attempt < 10; attempt++) {
-    const existing = await periodDocument(em, run);
+    const existing = await selectPeriodDocument(em, periodOf(run));
     if (existing && existing.status !== 'stamp_failed') return { documentId: existing.document_id };
     const rows = await openReceiptsOfPeriod(em, run);
     if (!rows.length) return { documentId: null };
@@ -131,7 +132,7 @@ export async function createGlobalInvoice(
       formaPago: formaPagoOf(rows),
       metodoPago: 'PUE',
       // PUBLICO EN GENERAL at the merchant's own zip, régimen 616, uso S01 (cfdi40.md §1.3).
-      receiver: globalReceiver(merchants[0]!.zip),
+      receiver: globalReceiver(zip!),
       usoCfdi: 'S01',
       pricesIncludeTax: false,
       items: globalConcepts(rows),
@@ -148,33 +149,9 @@ export async function createGlobalInvoice(
         // (folio and balance, then receipts), so the two never deadlock; in id order, so two runs never wait on each
         // other crosswise. A receipt taken since the read is missing from the locked rows: start over without it.
         const document = await storePrepared(tx, deps.config, scope, prepared);
-        const locked: unknown[] = await tx.execute(
-          `select id from receipts where id = any(?::text[]) and status = 'open' order by id for update`,
-          [ids],
-        );
-        if (locked.length !== ids.length) throw new PeriodChanged();
-        const claimed: unknown[] = await tx.execute(
-          `insert into global_invoices (merchant_id, periodicidad, period_start, period_end, account_id, livemode, document_id)
-           values (?, ?, ?, ?, ?, ?, ?)
-           on conflict (merchant_id, periodicidad, period_start) do update set document_id = excluded.document_id, updated_at = now()
-             where exists (select 1 from documents d where d.id = global_invoices.document_id and d.status = 'stamp_failed')
-           returning document_id`,
-          [
-            run.merchantId,
-            run.period.periodicidad,
-            run.period.start,
-            run.period.end,
-            run.accountId,
-            run.livemode,
-            document.id,
-          ],
-        );
-        if (!claimed.length) throw new PeriodChanged();
-        await tx.execute(
-          `update receipts set status = 'in_global', invoice_document_id = ?, updated_at = now()
-            where id = any(?::text[]) and status = 'open'`,
-          [document.id, ids],
-        );
+        if ((await lockOpenReceipts(tx, ids)) !== ids.length) throw new PeriodChanged();
+        if (!(await claimGlobalInvoicePeriod(tx, periodOf(run), document.id))) throw new PeriodChanged();
+        await markReceiptsInGlobal(tx, document.id, ids);
         return { documentId: document.id };
       });
     } catch (error) {
@@ -189,16 +166,7 @@ export async function globalInvoiceSettings(
   em: EntityManager,
   merchantId: string,
 ): Promise<GlobalInvoiceSettings | null> {
-  const rows: {
-    global_invoice_enabled: boolean;
-    global_invoice_periodicity: Periodicidad;
-    receipt_grace_days: number;
-  }[] = await em.execute(
-    `select global_invoice_enabled, global_invoice_periodicity, receipt_grace_days from merchants
-      where id = ? and deleted_at is null`,
-    [merchantId],
-  );
-  const row = rows[0];
+  const row = await selectGlobalInvoiceSettings(em, merchantId);
   return row
     ? {
         enabled: row.global_invoice_enabled,
@@ -224,14 +192,14 @@ export async function dueGlobalPeriods(
 ): Promise<GlobalPeriod[]> {
   const settings = await globalInvoiceSettings(em, merchantId);
   if (!settings?.enabled) return [];
-  const days: { day: string }[] = await em.execute(
-    `select distinct to_char(created_at at time zone 'America/Mexico_City', 'YYYY-MM-DD') as day from receipts
-      where merchant_id = ? and status = 'open' and created_at >= ?`,
-    [merchantId, new Date(now.getTime() - LOOKBACK_DAYS * 86_400_000)],
+  const days = await selectOpenReceiptDays(
+    em,
+    merchantId,
+    new Date(now.getTime() - LOOKBACK_DAYS * 86_400_000),
   );
   const today = mexicoCityDay(now);
   const periods = new Map<string, GlobalPeriod>();
-  for (const { day } of days) {
+  for (const day of days) {
     const period = globalPeriodOf(day, settings.periodicity);
     if (addDays(period.end, settings.receiptGraceDays) <= today) periods.set(period.start, period);
   }
@@ -255,17 +223,7 @@ export async function globalInvoiceMerchants(
   em: EntityManager,
   filter: { ids?: string[] },
 ): Promise<GlobalInvoiceMerchant[]> {
-  const rows: {
-    id: string;
-    account_id: string;
-    livemode: boolean;
-    global_invoice_enabled: boolean;
-    deleted_at: Date | null;
-  }[] = await em.execute(
-    `select id, account_id, livemode, global_invoice_enabled, deleted_at from merchants
-      where ${filter.ids ? 'id = any(?::text[])' : 'global_invoice_enabled and deleted_at is null'} order by id`,
-    filter.ids ? [filter.ids] : [],
-  );
+  const rows = await selectGlobalInvoiceMerchants(em, filter.ids);
   return rows.map((row) => ({
     merchantId: row.id,
     accountId: row.account_id,

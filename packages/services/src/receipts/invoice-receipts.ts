@@ -7,6 +7,7 @@ import { storePrepared } from '../documents/prepared-document';
 import type { StampingDeps } from '../documents/stamping-deps';
 import type { Scope } from '../scope';
 import { findReceipt, notOpen, type ReceiptRow } from './receipts';
+import { markReceiptsInvoiced } from './receipt-repository';
 
 /** Who the invoice of some receipts is for: a receiver in full or a saved customer, and the CFDI use. */
 export interface ReceiptCustomer {
@@ -98,13 +99,7 @@ export async function createInvoiceFromReceipts(
     const document = await storePrepared(tx, deps.config, scope, prepared, {
       ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     });
-    const marked: ReceiptRow[] = await tx.execute(
-      `update receipts set status = 'invoiced', invoice_document_id = ?, updated_at = now()
-        where id = any(?::text[]) and account_id = ? and livemode = ? and status = 'open'
-        returning id, livemode, merchant_id, key, status, items, prices_include_tax, forma_pago, branch, external_id,
-          subtotal::text as subtotal, total::text as total, expires_at, invoice_document_id, cancelled_at, created_at, updated_at`,
-      [document.id, request.receiptIds, scope.accountId, scope.livemode],
-    );
+    const marked = await markReceiptsInvoiced(tx, scope, document.id, request.receiptIds);
     if (marked.length !== rows.length) {
       const taken = rows.find((row) => !marked.some((m) => m.id === row.id))!;
       throw notOpen(await findReceipt(em, scope, taken.id));

@@ -15,7 +15,7 @@ import type { Scope } from '../scope';
 import { isoTimestamp } from '../time';
 import { createInvoiceFromReceipts } from './invoice-receipts';
 import { normalizeReceiptKey, printedReceiptKey } from './receipt-key';
-import type { ReceiptRow } from './receipts';
+import { selectPortalRows, type PortalRow } from './receipt-repository';
 
 /** At most this many tickets in one invoice from the portal (one customer's purchases, not a shop's day). */
 export const PORTAL_MAX_RECEIPTS = 10;
@@ -52,15 +52,6 @@ export interface PortalReceipts {
   total: string;
 }
 
-interface PortalRow extends ReceiptRow {
-  account_id: string;
-  merchant_name: string;
-  merchant_rfc: string;
-  merchant_logo_key: string | null;
-  merchant_brand_color: string | null;
-  merchant_deleted_at: Date | null;
-}
-
 const cents = (value: number) => (Math.round(value * 100) / 100).toFixed(2);
 
 /**
@@ -82,16 +73,7 @@ export function portalKeys(typed: readonly string[]): string[] {
  */
 async function portalRows(em: EntityManager, typed: readonly string[], now: Date): Promise<PortalRow[]> {
   const keys = portalKeys(typed);
-  const rows: PortalRow[] = await em.execute(
-    `select r.id, r.account_id, r.livemode, r.merchant_id, r.key, r.status, r.items, r.prices_include_tax,
-        r.forma_pago, r.branch, r.external_id, r.subtotal::text as subtotal, r.total::text as total, r.expires_at,
-        r.invoice_document_id, r.cancelled_at, r.created_at, r.updated_at,
-        m.legal_name as merchant_name, m.rfc as merchant_rfc, m.logo_key as merchant_logo_key,
-        m.brand_color as merchant_brand_color, m.deleted_at as merchant_deleted_at
-      from receipts r join merchants m on m.id = r.merchant_id
-      where r.key = any(?::text[])`,
-    [keys],
-  );
+  const rows = await selectPortalRows(em, keys);
   const first = rows[0];
   const usable =
     first &&

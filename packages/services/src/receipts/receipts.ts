@@ -3,25 +3,26 @@ import { newId, type EntityManager } from '@cfdi/db';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { attachIdempotentResource } from '../idempotency';
 import { findMerchant } from '../merchants';
-import {
-  Conditions,
-  keysetCount,
-  keysetPage,
-  listAnswer,
-  type KeysetList,
-  type ListAnswer,
-  type PageRequest,
-  type RowCount,
-} from '../pagination';
+import { listAnswer, type ListAnswer, type PageRequest, type RowCount } from '../pagination';
+import { selectReceiptSettings } from '../merchants/merchant-repository';
 import type { RecordContext } from '../records';
 import { rejectIssues } from '../records/record-store';
 import type { Scope } from '../scope';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
 import { receiptExpiry } from './receipt-expiry';
 import { newReceiptKey } from './receipt-key';
-import type { Periodicidad } from './global-period';
+import {
+  cancelOpenReceipt,
+  insertReceipt,
+  receiptCount,
+  receiptKeysetPage,
+  selectScopedReceipt,
+  type ReceiptFilters,
+  type ReceiptRow,
+  type ReceiptStatus,
+} from './receipt-repository';
 
-export type ReceiptStatus = 'open' | 'invoiced' | 'in_global' | 'cancelled';
+export type { ReceiptRow, ReceiptStatus };
 
 /** POST /v1/receipts after schema validation. */
 export interface ReceiptCreate {
@@ -36,12 +37,7 @@ export interface ReceiptCreate {
   externalId?: string;
 }
 
-export interface ReceiptListQuery extends PageRequest {
-  merchantId?: string;
-  status?: ReceiptStatus;
-  externalId?: string;
-  branch?: string;
-}
+export interface ReceiptListQuery extends PageRequest, ReceiptFilters {}
 
 export interface ReceiptView {
   id: string;
@@ -63,26 +59,6 @@ export interface ReceiptView {
   cancelledAt: string | null;
   createdAt: string;
   updatedAt: string;
-}
-
-export interface ReceiptRow {
-  id: string;
-  livemode: boolean;
-  merchant_id: string;
-  key: string;
-  status: ReceiptStatus;
-  items: InvoiceItem[];
-  prices_include_tax: boolean;
-  forma_pago: string;
-  branch: string | null;
-  external_id: string | null;
-  subtotal: string;
-  total: string;
-  expires_at: Date | string;
-  invoice_document_id: string | null;
-  cancelled_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
 }
 
 /** Saving a receipt also needs where the self-invoicing portal lives, for its `selfInvoiceUrl`. */
@@ -116,10 +92,6 @@ export function toReceiptView(row: ReceiptRow, portalUrl: string): ReceiptView {
   };
 }
 
-// Amounts as the tax engine writes them, so the ticket shows what the invoice made from it will.
-export const RECEIPT_COLUMNS = `id, livemode, merchant_id, key, status, items, prices_include_tax, forma_pago, branch, external_id,
-  subtotal::text as subtotal, total::text as total, expires_at, invoice_document_id, cancelled_at, created_at, updated_at`;
-
 /** The totals of the invoice the receipt would become; a sale the SAT could not accept is a 400 on /items. */
 function totalsOf(input: ReceiptCreate): { subtotal: string; total: string } {
   try {
@@ -145,48 +117,32 @@ export async function createReceipt(
   await ctx.catalogs.index();
   rejectIssues('receipt', checkReceiptRecord(input, ctx.catalogs.lookup));
   const { subtotal, total } = totalsOf(input);
-  const graceRows: {
-    receipt_grace_days: number;
-    global_invoice_enabled: boolean;
-    global_invoice_periodicity: Periodicidad;
-  }[] = await ctx.em.execute(
-    'select receipt_grace_days, global_invoice_enabled, global_invoice_periodicity from merchants where id = ?',
-    [merchant.id],
-  );
-  const settings = graceRows[0]!;
+  const settings = (await selectReceiptSettings(ctx.em, merchant.id))!;
   const now = new Date();
   const id = newId('rcpt');
-  const rows: ReceiptRow[] = await ctx.em.transactional(async (tx) => {
-    const inserted: ReceiptRow[] = await tx.execute(
-      `insert into receipts (id, account_id, livemode, merchant_id, key, items, prices_include_tax, forma_pago, branch,
-         external_id, subtotal, total, expires_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning ${RECEIPT_COLUMNS}`,
-      [
-        id,
-        scope.accountId,
-        scope.livemode,
-        merchant.id,
-        newReceiptKey(),
-        JSON.stringify(input.items),
-        input.pricesIncludeTax ?? true,
-        input.formaPago,
-        input.branch ?? null,
-        input.externalId ?? null,
-        subtotal,
-        total,
-        receiptExpiry(
-          now,
-          settings.receipt_grace_days,
-          settings.global_invoice_enabled ? settings.global_invoice_periodicity : undefined,
-        ),
+  const row = await ctx.em.transactional(async (tx) => {
+    const inserted = await insertReceipt(tx, scope, {
+      id,
+      merchant_id: merchant.id,
+      key: newReceiptKey(),
+      items: input.items,
+      prices_include_tax: input.pricesIncludeTax ?? true,
+      forma_pago: input.formaPago,
+      branch: input.branch ?? null,
+      external_id: input.externalId ?? null,
+      subtotal,
+      total,
+      expires_at: receiptExpiry(
         now,
-        now,
-      ],
-    );
+        settings.receipt_grace_days,
+        settings.global_invoice_enabled ? settings.global_invoice_periodicity : undefined,
+      ),
+      now,
+    });
     if (idempotencyKey) await attachIdempotentResource(tx, scope, idempotencyKey, id);
     return inserted;
   });
-  return toReceiptView(rows[0]!, ctx.portalUrl);
+  return toReceiptView(row, ctx.portalUrl);
 }
 
 /**
@@ -199,11 +155,7 @@ export async function findReceipt(
   id: string,
   forUpdate = false,
 ): Promise<ReceiptRow> {
-  const rows: ReceiptRow[] = await em.execute(
-    `select ${RECEIPT_COLUMNS} from receipts where id = ? and account_id = ? and livemode = ?${forUpdate ? ' for update' : ''}`,
-    [id, scope.accountId, scope.livemode],
-  );
-  const row = rows[0];
+  const row = await selectScopedReceipt(em, scope, id, forUpdate);
   if (!row || (scope.merchantIds && !scope.merchantIds.includes(row.merchant_id)))
     throw new NotFoundError('receipt', id);
   return row;
@@ -213,30 +165,13 @@ export async function retrieveReceipt(ctx: ReceiptContext, scope: Scope, id: str
   return toReceiptView(await findReceipt(ctx.em, scope, id), ctx.portalUrl);
 }
 
-/** The receipts list of the scope: a restricted key sees its merchants', filtered by merchant, status, id or branch. */
-function receiptList(scope: Scope, query: Omit<ReceiptListQuery, keyof PageRequest>): KeysetList {
-  const where = new Conditions();
-  if (scope.merchantIds) where.add('merchant_id = any(?::text[])', scope.merchantIds);
-  if (query.merchantId) where.add('merchant_id = ?', query.merchantId);
-  if (query.status) where.add('status = ?', query.status);
-  if (query.externalId) where.add('external_id = ?', query.externalId);
-  if (query.branch) where.add('branch = ?', query.branch);
-  return {
-    select: `select ${RECEIPT_COLUMNS} from receipts`,
-    table: 'receipts',
-    scope,
-    where,
-    noun: 'receipt',
-  };
-}
-
 /** Receipts newest first, filtered by merchant, status, external id or branch; `offset` for the console's pages. */
 export async function listReceipts(
   ctx: ReceiptContext,
   scope: Scope,
   query: ReceiptListQuery,
 ): Promise<ListAnswer<ReceiptView>> {
-  const page = await keysetPage<ReceiptRow>(ctx.em, receiptList(scope, query), query);
+  const page = await receiptKeysetPage(ctx.em, scope, query);
   return listAnswer(page, (row) => toReceiptView(row, ctx.portalUrl));
 }
 
@@ -245,7 +180,7 @@ export const countReceipts = (
   ctx: ReceiptContext,
   scope: Scope,
   query: Omit<ReceiptListQuery, keyof PageRequest>,
-): Promise<RowCount> => keysetCount(ctx.em, receiptList(scope, query));
+): Promise<RowCount> => receiptCount(ctx.em, scope, query);
 
 export const RECEIPT_STATUSES: readonly ReceiptStatus[] = ['open', 'invoiced', 'in_global', 'cancelled'];
 
@@ -256,13 +191,9 @@ export const RECEIPT_STATUSES: readonly ReceiptStatus[] = ['open', 'invoiced', '
  */
 export async function cancelReceipt(ctx: ReceiptContext, scope: Scope, id: string): Promise<ReceiptView> {
   const found = await findReceipt(ctx.em, scope, id);
-  const rows: ReceiptRow[] = await ctx.em.execute(
-    `update receipts set status = 'cancelled', cancelled_at = now(), updated_at = now()
-      where id = ? and status = 'open' returning ${RECEIPT_COLUMNS}`,
-    [found.id],
-  );
-  if (!rows[0]) throw notOpen(await findReceipt(ctx.em, scope, id));
-  return toReceiptView(rows[0], ctx.portalUrl);
+  const row = await cancelOpenReceipt(ctx.em, found.id);
+  if (!row) throw notOpen(await findReceipt(ctx.em, scope, id));
+  return toReceiptView(row, ctx.portalUrl);
 }
 
 /** The 409 of a receipt that is no longer open, saying what became of it. */

@@ -2,7 +2,8 @@ import type { EntityManager } from '@cfdi/db';
 import type { DocumentRow } from '../documents/document-row';
 import { emitEvent } from '../documents/events';
 import { toDocumentView } from '../documents/document-view';
-import { RECEIPT_COLUMNS, toReceiptView, type ReceiptRow } from './receipts';
+import { toReceiptView } from './receipts';
+import { reopenReceiptsOfDocument, selectCoveredReceipts } from './receipt-repository';
 
 /**
  * An invoice of receipts, or a global invoice, that the SAT refused (stamp_failed) never existed: its receipts become
@@ -10,11 +11,7 @@ import { RECEIPT_COLUMNS, toReceiptView, type ReceiptRow } from './receipts';
  * the next global run take them. Only receipts still pointing at that document (invoiced or in_global) change.
  */
 export async function reopenReceiptsOf(tx: EntityManager, documentId: string): Promise<void> {
-  await tx.execute(
-    `update receipts set status = 'open', invoice_document_id = null, updated_at = now()
-      where invoice_document_id = ? and status in ('invoiced', 'in_global')`,
-    [documentId],
-  );
+  await reopenReceiptsOfDocument(tx, documentId);
 }
 
 /**
@@ -27,10 +24,7 @@ export async function emitCoveredReceiptEvents(
   document: DocumentRow,
   portalUrl: string,
 ): Promise<void> {
-  const rows: ReceiptRow[] = await tx.execute(
-    `select ${RECEIPT_COLUMNS} from receipts where invoice_document_id = ? and status in ('invoiced', 'in_global') order by id`,
-    [document.id],
-  );
+  const rows = await selectCoveredReceipts(tx, document.id);
   const scope = { accountId: document.account_id, livemode: document.livemode };
   for (const row of rows)
     await emitEvent(

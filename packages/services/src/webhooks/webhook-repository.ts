@@ -258,6 +258,21 @@ export async function selectEndpointDisabled(
   return rows[0]?.disabled;
 }
 
+/** Writes an event to the outbox (`data` is its JSON), in the caller's transaction. */
+export async function insertEvent(
+  em: EntityManager,
+  scope: Tenant,
+  event: { id: string; type: string; data: string },
+): Promise<void> {
+  await em.execute('insert into events (id, account_id, livemode, type, data) values (?, ?, ?, ?, ?)', [
+    event.id,
+    scope.accountId,
+    scope.livemode,
+    event.type,
+    event.data,
+  ]);
+}
+
 export async function selectEvent(
   em: EntityManager,
   scope: Tenant,
