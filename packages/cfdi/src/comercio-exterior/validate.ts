@@ -5,7 +5,7 @@ import { domicilioInput } from '../xml/complement-address';
 import type { CatalogLookup, ComercioExteriorCatalog } from '../validation/catalog-lookup';
 import type { CheckedCurrency } from '../validation/currency';
 import { tipoCambioText } from '../validation/currency';
-import { checkText, decimals, isNumberLike, isString, type Issues } from '../validation/issues';
+import { checkText, decimals, isGiven, isNumberLike, isString, type Issues } from '../validation/issues';
 import { ESTADOS_MEX } from '../nomina/catalogs';
 import { RFC_EXTRANJERO } from '../validation/rfc';
 import { expectedValorDolares, toUsd } from './compute';
@@ -101,10 +101,7 @@ function checkKey(
   catalogs: CatalogLookup,
   required: boolean,
 ): void {
-  if (value === undefined) {
-    if (required) issues.add(path, 'is required');
-    return;
-  }
+  if (!isGiven(issues, path, value, required)) return;
   if (!isString(value) || !catalogs.hasComercioExteriorKey(catalog, value))
     issues.add(path, `${String(value)} is not a ${what} key`);
 }

@@ -1,7 +1,17 @@
 import type { XmlNode } from '../cadena/tree';
 import { kids } from '../cadena/tree';
 import { NS } from '../xml/dom';
-import { ensureSpace, field, MARGIN, sectionTitle, tableHeader, twoColumns, WIDTH } from './layout';
+import {
+  endTableRow,
+  ensureSpace,
+  field,
+  MARGIN,
+  printedAddress,
+  sectionTitle,
+  tableHeader,
+  twoColumns,
+  WIDTH,
+} from './layout';
 import { CELL_FONT, CELL_SIZE, cellHeight, drawCell, type Align } from './table-cell';
 
 type Doc = PDFKit.PDFDocument;
@@ -71,21 +81,6 @@ const FIGURAS: Record<string, string> = {
   '05': 'Integrante de coordinados',
 };
 
-const address = (d: Record<string, string> | undefined): string =>
-  d
-    ? [
-        [d.Calle, d.NumeroExterior, d.NumeroInterior].filter(Boolean).join(' '),
-        d.Colonia,
-        d.Localidad,
-        d.Municipio,
-        d.Estado,
-        d.Pais,
-        `C.P. ${d.CodigoPostal}`,
-      ]
-        .filter(Boolean)
-        .join(', ')
-    : '';
-
 interface Column {
   title: string;
   width: number;
@@ -111,13 +106,7 @@ function table(doc: Doc, columns: Column[], rows: string[][]): void {
       if (cells[i]) drawCell(doc, cells[i], x + 2, y, c.width - 4, c.align ?? 'left');
       x += c.width;
     });
-    doc
-      .moveTo(MARGIN, y + height - 1)
-      .lineTo(MARGIN + WIDTH, y + height - 1)
-      .strokeColor('#dddddd')
-      .lineWidth(0.3)
-      .stroke();
-    doc.y = y + height;
+    endTableRow(doc, y, height);
   }
 }
 
@@ -172,7 +161,7 @@ export function cartaPorteSection(doc: Doc, cp: CartaPortePrint): void {
       [u.RFCRemitenteDestinatario, u.NombreRemitenteDestinatario].filter(Boolean).join('\n'),
       (u.FechaHoraSalidaLlegada ?? '').replace('T', ' '),
       u.DistanciaRecorrida ?? '',
-      address(domicilio),
+      printedAddress(domicilio),
     ]),
   );
   doc.moveDown(0.3);

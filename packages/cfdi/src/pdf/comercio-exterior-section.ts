@@ -1,7 +1,7 @@
 import type { XmlNode } from '../cadena/tree';
 import { kids } from '../cadena/tree';
 import { NS } from '../xml/dom';
-import { ensureSpace, field, MARGIN, sectionTitle, twoColumns, WIDTH } from './layout';
+import { ensureSpace, field, MARGIN, printedAddress, sectionTitle, twoColumns, WIDTH } from './layout';
 
 type Doc = PDFKit.PDFDocument;
 type Attrs = (el: XmlNode | undefined) => Record<string, string>;
@@ -33,20 +33,6 @@ export function readComercioExterior(el: XmlNode, attrs: Attrs): ComercioExterio
   };
 }
 
-const address = (d: Record<string, string> | undefined): string | undefined =>
-  d &&
-  [
-    [d.Calle, d.NumeroExterior, d.NumeroInterior].filter(Boolean).join(' '),
-    d.Colonia,
-    d.Localidad,
-    d.Municipio,
-    d.Estado,
-    d.Pais,
-    `C.P. ${d.CodigoPostal}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
-
 export function comercioExteriorSection(doc: Doc, cce: ComercioExteriorPrint): void {
   const a = cce.attrs;
   sectionTitle(doc, 'Complemento de comercio exterior 2.0');
@@ -64,13 +50,13 @@ export function comercioExteriorSection(doc: Doc, cce: ComercioExteriorPrint): v
       ['Observaciones', a.Observaciones],
     ],
   );
-  field(doc, 'Domicilio del emisor', address(cce.emisor), MARGIN, WIDTH);
-  field(doc, 'Domicilio del receptor', address(cce.receptor), MARGIN, WIDTH);
+  field(doc, 'Domicilio del emisor', printedAddress(cce.emisor), MARGIN, WIDTH);
+  field(doc, 'Domicilio del receptor', printedAddress(cce.receptor), MARGIN, WIDTH);
   for (const d of cce.destinatarios)
     field(
       doc,
       `Destinatario${d.attrs.Nombre ? ` ${d.attrs.Nombre}` : ''}`,
-      d.domicilios.map(address).join('; '),
+      d.domicilios.map(printedAddress).join('; '),
       MARGIN,
       WIDTH,
     );

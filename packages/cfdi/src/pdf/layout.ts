@@ -61,6 +61,22 @@ export function field(doc: Doc, name: string, value: string | undefined, x: numb
     .text(value);
 }
 
+/** A Domicilio node's attributes as one printed line: street and numbers, then colonia to postal code. */
+export const printedAddress = (d: Record<string, string> | undefined): string =>
+  d
+    ? [
+        [d.Calle, d.NumeroExterior, d.NumeroInterior].filter(Boolean).join(' '),
+        d.Colonia,
+        d.Localidad,
+        d.Municipio,
+        d.Estado,
+        d.Pais,
+        `C.P. ${d.CodigoPostal}`,
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+
 export function sectionTitle(doc: Doc, title: string): void {
   const accent = accentOf(doc);
   ensureSpace(doc, 40);
@@ -118,4 +134,15 @@ export function tableHeader(doc: Doc, columns: ColumnHeading[]): void {
   }
   doc.fillColor('black');
   doc.y = y + 16;
+}
+
+/** Closes a table row drawn from `y`: a thin rule along its bottom, and the cursor below it. */
+export function endTableRow(doc: Doc, y: number, height: number): void {
+  doc
+    .moveTo(MARGIN, y + height - 1)
+    .lineTo(MARGIN + WIDTH, y + height - 1)
+    .strokeColor('#dddddd')
+    .lineWidth(0.3)
+    .stroke();
+  doc.y = y + height;
 }

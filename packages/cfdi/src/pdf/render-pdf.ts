@@ -4,6 +4,7 @@ import { CELL_FONT, CELL_SIZE, cellHeight, drawCell } from './table-cell';
 import { readCfdi, type CfdiView } from './cfdi-view';
 import { drawQrCode } from './qr-vector';
 import {
+  endTableRow,
   ensureSpace,
   field,
   GRAY,
@@ -250,13 +251,7 @@ function conceptTable(doc: Doc, v: CfdiView, columns: Columns): void {
       }
       x += col.width;
     }
-    doc
-      .moveTo(MARGIN, y + height - 1)
-      .lineTo(MARGIN + WIDTH, y + height - 1)
-      .strokeColor('#dddddd')
-      .lineWidth(0.3)
-      .stroke();
-    doc.y = y + height;
+    endTableRow(doc, y, height);
   }
 }
 

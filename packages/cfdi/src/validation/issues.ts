@@ -27,6 +27,13 @@ export const isString = (v: unknown): v is string => typeof v === 'string';
 export const isNumberLike = (v: unknown): v is number | string =>
   (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(v));
 
+/** Whether a field was sent, so its value can be checked; an absent one is an issue only when it is required. */
+export function isGiven(issues: Issues, path: string, value: unknown, required: boolean): boolean {
+  if (value !== undefined) return true;
+  if (required) issues.add(path, 'is required');
+  return false;
+}
+
 /** Free text: length bounds, no pipe (cadena separator), no control characters. */
 export function checkText(
   issues: Issues,

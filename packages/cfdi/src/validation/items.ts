@@ -2,7 +2,7 @@ import { isPedimento } from '../tax/pedimentos';
 import { IEPS_RATES, isIepsRate, isIvaRate } from '../tax/rates';
 import type { CatalogLookup } from './catalog-lookup';
 import type { IssuerContext } from './receiver';
-import { checkPositive, checkText, isNumberLike, isString, type Issues } from './issues';
+import { checkPositive, checkText, isGiven, isNumberLike, isString, type Issues } from './issues';
 
 const MAX_ITEMS = 500;
 const MAX_PEDIMENTOS = 100;
@@ -36,10 +36,7 @@ function checkProductCode(
   catalogs: CatalogLookup,
   required: boolean,
 ): void {
-  if (value === undefined) {
-    if (required) issues.add(path, 'is required');
-    return;
-  }
+  if (!isGiven(issues, path, value, required)) return;
   if (!isString(value) || !/^[0-9]{8}$/.test(value))
     return issues.add(path, 'must be an 8-digit c_ClaveProdServ key');
   if (!catalogs.hasProductCode(value))
@@ -56,10 +53,7 @@ function checkUnitCode(
   catalogs: CatalogLookup,
   required: boolean,
 ): void {
-  if (value === undefined) {
-    if (required) issues.add(path, 'is required');
-    return;
-  }
+  if (!isGiven(issues, path, value, required)) return;
   if (!isString(value) || value.length < 1 || value.length > 5)
     return issues.add(path, 'must be a c_ClaveUnidad key of 1 to 5 characters');
   if (!catalogs.hasUnitCode(value))

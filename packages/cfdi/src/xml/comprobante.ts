@@ -1,5 +1,6 @@
 import type { ComputedConcept, ComputedGroup } from '../tax/computed';
-import type { Issuer, Receiver } from '../types';
+import { formatFecha } from '../time/fecha';
+import type { BuildOptions, Issuer, Receiver } from '../types';
 import { createRoot, serializeDocument, type XmlElement } from './builder';
 import { NS } from './dom';
 import { xmlText } from './text';
@@ -45,6 +46,17 @@ export function folioOf(header: { folio?: number; folioText?: string }): string 
   if (header.folioText !== undefined && header.folioText !== '') return header.folioText;
   return header.folio !== undefined ? String(header.folio) : undefined;
 }
+
+/** Serie, Folio and Fecha as every document writes them: its header's serie and folio, stamped at the build time. */
+export function headerAttributes(
+  header: { serie?: string; folio?: number; folioText?: string },
+  options: BuildOptions,
+): Pick<ComprobanteAttributes, 'Serie' | 'Folio' | 'Fecha'> {
+  return { Serie: header.serie, Folio: folioOf(header), Fecha: formatFecha(options.now, options.timeZone) };
+}
+
+/** The amounts of a document that carries none (payment complement, traslado): SubTotal and Total 0 in XXX. */
+export const NO_AMOUNTS = { SubTotal: '0', Moneda: 'XXX', Total: '0' } as const;
 
 export function startComprobante(
   a: ComprobanteAttributes,

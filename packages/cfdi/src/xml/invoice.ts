@@ -1,6 +1,5 @@
 import { computeInvoice } from '../tax/compute-invoice';
 import type { ComputedInvoice } from '../tax/computed';
-import { formatFecha } from '../time/fecha';
 import type { BuildOptions, CreditNoteInput, InvoiceInput, Receiver } from '../types';
 import {
   addConceptos,
@@ -8,7 +7,7 @@ import {
   addImpuestos,
   addReceptor,
   addRelacionados,
-  folioOf,
+  headerAttributes,
   serialize,
   startComprobante,
 } from './comprobante';
@@ -29,6 +28,24 @@ export function globalReceiver(issuerZip: string): Receiver {
   return { rfc: PUBLICO_EN_GENERAL.rfc, name: PUBLICO_EN_GENERAL.name, zip: issuerZip, regimenFiscal: '616' };
 }
 
+/** The header and amounts an income invoice and a credit note write alike, in XSD order. */
+function amountAttributes(
+  input: InvoiceInput | CreditNoteInput,
+  computed: ComputedInvoice,
+  options: BuildOptions,
+) {
+  return {
+    ...headerAttributes(input, options),
+    FormaPago: input.formaPago,
+    CondicionesDePago: input.condicionesDePago,
+    SubTotal: computed.subTotal,
+    Descuento: computed.descuento,
+    Moneda: input.moneda ?? 'MXN',
+    TipoCambio: input.tipoCambio,
+    Total: computed.total,
+  };
+}
+
 /** Income invoice (I), PUE or PPD, nominal or global. */
 export function buildInvoiceXml(input: InvoiceInput, options: BuildOptions): BuiltDocument {
   assertInvoiceRules(input);
@@ -37,16 +54,7 @@ export function buildInvoiceXml(input: InvoiceInput, options: BuildOptions): Bui
   const receiver = global ? globalReceiver(input.issuer.zip) : input.receiver!;
   const root = startComprobante(
     {
-      Serie: input.serie,
-      Folio: folioOf(input),
-      Fecha: formatFecha(options.now, options.timeZone),
-      FormaPago: input.formaPago,
-      CondicionesDePago: input.condicionesDePago,
-      SubTotal: computed.subTotal,
-      Descuento: computed.descuento,
-      Moneda: input.moneda ?? 'MXN',
-      TipoCambio: input.tipoCambio,
-      Total: computed.total,
+      ...amountAttributes(input, computed, options),
       TipoDeComprobante: 'I',
       Exportacion: input.exportacion,
       MetodoPago: input.metodoPago ?? 'PUE',
@@ -83,16 +91,7 @@ export function buildInvoiceXml(input: InvoiceInput, options: BuildOptions): Bui
 export function buildCreditNoteXml(input: CreditNoteInput, options: BuildOptions): BuiltDocument {
   const computed = computeInvoice(input);
   const root = startComprobante({
-    Serie: input.serie,
-    Folio: folioOf(input),
-    Fecha: formatFecha(options.now, options.timeZone),
-    FormaPago: input.formaPago,
-    CondicionesDePago: input.condicionesDePago,
-    SubTotal: computed.subTotal,
-    Descuento: computed.descuento,
-    Moneda: input.moneda ?? 'MXN',
-    TipoCambio: input.tipoCambio,
-    Total: computed.total,
+    ...amountAttributes(input, computed, options),
     TipoDeComprobante: 'E',
     MetodoPago: 'PUE',
     LugarExpedicion: input.issuer.zip,

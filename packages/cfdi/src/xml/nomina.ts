@@ -1,9 +1,15 @@
 import { dec, fixed } from '../decimal/money';
 import { antiguedad } from '../nomina/antiguedad';
 import { computeNomina, diasText, type NominaTotals } from '../nomina/compute-nomina';
-import { formatFecha } from '../time/fecha';
 import type { Amount, BuildOptions, NominaInput, NominaPercepcion } from '../types';
-import { addEmisor, addReceptor, addRelacionados, folioOf, serialize, startComprobante } from './comprobante';
+import {
+  addEmisor,
+  addReceptor,
+  addRelacionados,
+  headerAttributes,
+  serialize,
+  startComprobante,
+} from './comprobante';
 import type { XmlElement } from './builder';
 import { NS } from './dom';
 import { xmlText } from './text';
@@ -34,9 +40,7 @@ export function buildNominaXml(input: NominaInput, options: BuildOptions): Built
   const p = input.period;
   const root = startComprobante(
     {
-      Serie: input.serie,
-      Folio: folioOf(input),
-      Fecha: formatFecha(options.now, options.timeZone),
+      ...headerAttributes(input, options),
       SubTotal: t.subTotal,
       Descuento: t.descuento,
       Moneda: 'MXN',

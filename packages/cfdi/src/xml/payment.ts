@@ -1,7 +1,13 @@
 import { computePayment, type ComputedPayment } from '../payment/compute-payment';
-import { formatFecha } from '../time/fecha';
 import type { BuildOptions, PaymentInput } from '../types';
-import { addEmisor, addReceptor, folioOf, serialize, startComprobante } from './comprobante';
+import {
+  addEmisor,
+  addReceptor,
+  headerAttributes,
+  NO_AMOUNTS,
+  serialize,
+  startComprobante,
+} from './comprobante';
 import { NS } from './dom';
 import { xmlText } from './text';
 
@@ -32,12 +38,8 @@ export function buildPaymentXml(input: PaymentInput, options: BuildOptions): Bui
   const computed = computePayment(input);
   const root = startComprobante(
     {
-      Serie: input.serie,
-      Folio: folioOf(input),
-      Fecha: formatFecha(options.now, options.timeZone),
-      SubTotal: '0',
-      Moneda: 'XXX',
-      Total: '0',
+      ...headerAttributes(input, options),
+      ...NO_AMOUNTS,
       TipoDeComprobante: 'P',
       LugarExpedicion: input.issuer.zip,
     },

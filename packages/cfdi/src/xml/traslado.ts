@@ -1,8 +1,15 @@
 import { addCartaPorte, CARTA_PORTE_NAMESPACE } from '../carta-porte/xml';
 import type { ComputedCartaPorte } from '../carta-porte/compute';
-import { formatFecha } from '../time/fecha';
 import type { BuildOptions, TrasladoInput } from '../types';
-import { addEmisor, addReceptor, addRelacionados, folioOf, serialize, startComprobante } from './comprobante';
+import {
+  addEmisor,
+  addReceptor,
+  addRelacionados,
+  headerAttributes,
+  NO_AMOUNTS,
+  serialize,
+  startComprobante,
+} from './comprobante';
 import { NS } from './dom';
 import { xmlText } from './text';
 
@@ -21,12 +28,8 @@ export function buildTrasladoXml(input: TrasladoInput, options: BuildOptions): B
   if (input.items.length === 0) throw new RangeError('a traslado needs at least one item');
   const root = startComprobante(
     {
-      Serie: input.serie,
-      Folio: folioOf(input),
-      Fecha: formatFecha(options.now, options.timeZone),
-      SubTotal: '0',
-      Moneda: 'XXX',
-      Total: '0',
+      ...headerAttributes(input, options),
+      ...NO_AMOUNTS,
       TipoDeComprobante: 'T',
       LugarExpedicion: input.issuer.zip,
     },
