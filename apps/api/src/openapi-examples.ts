@@ -153,7 +153,17 @@ const INVOICE_EXAMPLE = {
   stampedAt: STAMPED,
   createdAt: CREATED,
 };
-const NOMINA_RECEIPT = {
+/** A valid payroll receipt of the SAT's test employer (EKU9003173C9): the examples', fuzzer's and bench's one source. */
+/** A shop's sale as sent and as stored. */
+const RECEIPT_FIELDS = {
+  items: [
+    { productCode: '50192100', unitCode: 'H87', description: 'Torta de pierna', quantity: 2, unitPrice: 85 },
+  ],
+  formaPago: '01',
+  branch: 'Sucursal Centro',
+  externalId: 'venta-20261127-0042',
+};
+export const NOMINA_RECEIPT = {
   registroPatronal: 'B5510768108',
   employee: {
     rfc: 'XOJI740919U48',
@@ -531,21 +541,7 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
     updatedAt: CREATED,
   },
   ProductUpdate: { price: 1276 },
-  ReceiptCreate: {
-    merchantId: MERCHANT,
-    items: [
-      {
-        productCode: '50192100',
-        unitCode: 'H87',
-        description: 'Torta de pierna',
-        quantity: 2,
-        unitPrice: 85,
-      },
-    ],
-    formaPago: '01',
-    branch: 'Sucursal Centro',
-    externalId: 'venta-20261127-0042',
-  },
+  ReceiptCreate: { merchantId: MERCHANT, ...RECEIPT_FIELDS },
   Receipt: {
     id: RECEIPT,
     object: 'receipt',
@@ -554,19 +550,8 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
     key: 'K7Q2M9X4B6T1R8W3',
     selfInvoiceUrl: 'https://facturas.example.mx/r/K7Q2M9X4B6T1R8W3',
     status: 'open',
-    items: [
-      {
-        productCode: '50192100',
-        unitCode: 'H87',
-        description: 'Torta de pierna',
-        quantity: 2,
-        unitPrice: 85,
-      },
-    ],
+    ...RECEIPT_FIELDS,
     pricesIncludeTax: true,
-    formaPago: '01',
-    branch: 'Sucursal Centro',
-    externalId: 'venta-20261127-0042',
     subtotal: '146.55',
     total: '170.00',
     expiresAt: '2026-12-01T05:59:59.999Z',
