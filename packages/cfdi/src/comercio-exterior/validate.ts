@@ -5,13 +5,19 @@ import { domicilioInput } from '../xml/complement-address';
 import type { CatalogLookup, ComercioExteriorCatalog } from '../validation/catalog-lookup';
 import type { CheckedCurrency } from '../validation/currency';
 import { tipoCambioText } from '../validation/currency';
-import { checkText, decimals, isGiven, isNumberLike, isString, type Issues } from '../validation/issues';
+import {
+  checkText,
+  decimals,
+  isGiven,
+  isNumberLike,
+  isString,
+  type Issues,
+  type Obj,
+  isObject,
+} from '../validation/issues';
 import { ESTADOS_MEX } from '../nomina/catalogs';
 import { RFC_EXTRANJERO } from '../validation/rfc';
 import { expectedValorDolares, toUsd } from './compute';
-
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The parts of an invoice request the Comercio Exterior rules read. */
 export interface ExportRequest {
