@@ -1,4 +1,5 @@
 /** The console's search, related documents and receivables. */
+import { UUID_PATTERN } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import {
   Conditions,
@@ -53,15 +54,12 @@ function documentSearchList(scope: Scope, search: DocumentSearch): KeysetList {
   // A draft is an integrator's work in progress, with no folio and no timbre.
   const where = new Conditions().add("status <> 'draft'");
   if (scope.merchantIds) where.add('merchant_id = any(?)', scope.merchantIds);
-  // A whole UUID, or its first characters as people copy them from a PDF.
-  if (search.uuid)
-    where.add(
-      'uuid like ?',
-      `${search.uuid
-        .trim()
-        .toUpperCase()
-        .replace(/[\\%_]/g, '')}%`,
-    );
+  // A whole UUID (its unique index), or its first characters as people copy them from a PDF (the prefix index).
+  if (search.uuid) {
+    const uuid = search.uuid.trim().toUpperCase();
+    if (UUID_PATTERN.test(uuid)) where.add('uuid = ?', uuid);
+    else where.add('uuid like ?', `${uuid.replace(/[\\%_]/g, '')}%`);
+  }
   if (search.receiver) {
     const text = search.receiver.trim();
     if (RFC.test(text)) where.add("receiver->>'rfc' = ?", text.toUpperCase());
