@@ -1,5 +1,5 @@
 import { dec, sum } from '../decimal/money';
-import { ESTADOS_MEX } from '../nomina/catalogs';
+import { checkMexicanAddressKeys } from '../validation/mexican-address';
 import type { CatalogLookup } from '../validation/catalog-lookup';
 import {
   checkPositive,
@@ -247,16 +247,7 @@ function checkDomicilio(
     checkText(issues, `${at}/municipio`, d.municipio, 120, false);
     return;
   }
-  if (isString(d.estado) && !ESTADOS_MEX.keys.includes(d.estado))
-    issues.add(`${at}/estado`, 'must be a c_Estado key of a Mexican state, e.g. JAL, CMX, NLE');
-  if (isString(d.codigoPostal) && !/^[0-9]{5}$/.test(d.codigoPostal))
-    issues.add(`${at}/codigoPostal`, 'must be a 5-digit c_CodigoPostal');
-  if (d.municipio !== undefined && !(isString(d.municipio) && /^[0-9]{3}$/.test(d.municipio)))
-    issues.add(`${at}/municipio`, 'must be a 3-digit c_Municipio key');
-  if (d.localidad !== undefined && !(isString(d.localidad) && /^[0-9]{2}$/.test(d.localidad)))
-    issues.add(`${at}/localidad`, 'must be a 2-digit c_Localidad key');
-  if (d.colonia !== undefined && !(isString(d.colonia) && /^[0-9]{4}$/.test(d.colonia)))
-    issues.add(`${at}/colonia`, 'must be a 4-digit c_Colonia key');
+  checkMexicanAddressKeys(issues, at, d);
 }
 
 const cpDomicilio = (d: Obj): CpDomicilio => domicilioInput(d, d.pais === undefined ? 'MEX' : String(d.pais));
