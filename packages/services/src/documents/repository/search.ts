@@ -195,7 +195,11 @@ export type ReceivableRow = Record<AgingBucket, string> & {
   total: string;
 };
 
-/** Outstanding balances per receiver RFC with their aging, largest first, summed in the database. */
+/**
+ * Outstanding balances per receiver RFC with their aging, the 500 largest first, summed in the database. The largest
+ * receivers come from `receivable_totals` (kept by a trigger on `documents`), so only their open invoices are aged; a
+ * user limited to some merchants sums those merchants' open invoices instead (the totals are per account).
+ */
 export function selectReceivablesAging(
   em: EntityManager,
   scope: Scope,
@@ -211,14 +215,23 @@ export function selectReceivablesAging(
     conditions.forEach(() => params.push(asOf.toISOString()));
     return `round(coalesce(sum(${SALDO_MXN}) filter (where ${conditions.join(' and ')}), 0), 2)::text as ${bucket.key}`;
   });
+  const largest = scope.merchantIds
+    ? { from: 'documents', where: 'merchant_id = any(?) and', params: [scope.merchantIds] }
+    : {
+        from: `(select rfc from receivable_totals where account_id = ? and livemode = ? and invoices > 0
+                order by open_mxn desc, rfc limit 500) largest
+                join documents on receiver->>'rfc' = largest.rfc`,
+        where: '',
+        params: [scope.accountId, scope.livemode],
+      };
   return em.execute(
     `select receiver->>'rfc' as rfc, max(receiver->>'name') as name, count(*)::text as invoices,
               round(sum(${SALDO_MXN}), 2)::text as total, ${bucketColumns.join(', ')}
-         from documents
-        where account_id = ? and livemode = ? and ${OPEN_INVOICE}${scope.merchantIds ? ' and merchant_id = any(?)' : ''}
+         from ${largest.from}
+        where ${largest.where} account_id = ? and livemode = ? and ${OPEN_INVOICE}
         group by receiver->>'rfc'
         order by sum(${SALDO_MXN}) desc, receiver->>'rfc'
         limit 500`,
-    [...params, scope.accountId, scope.livemode, ...(scope.merchantIds ? [scope.merchantIds] : [])],
+    [...params, ...largest.params, scope.accountId, scope.livemode],
   );
 }
