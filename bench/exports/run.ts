@@ -8,6 +8,8 @@
 //   calendar month holds ~10,000; each stamped one holds a real stamped XML (one sealed and stamped invoice, its UUID
 //   replaced by the document's). The files of last month are stored (XML, and one real PDF and ZIP for all); the
 //   month before has none, as the stamp path leaves them when files are produced on demand.
+//   BENCH_CASES=csv,zip-stored,zip-missing picks the exports (all by default); BENCH_CPU_PROF=<dir> runs the worker
+//   with --cpu-prof into that directory (written when the bench stops it).
 //   Figures per export: seconds from the workflow's start until the export is ready, CPU seconds of the worker, the
 //   Temporal server and PostgreSQL, the worker's peak RSS (sampled every 100 ms), the file's size.
 import { randomBytes } from 'node:crypto';
@@ -72,6 +74,7 @@ async function seed(em: EntityManager, storageDir: string): Promise<Scope> {
 }
 
 interface Case {
+  id: string;
   name: string;
   format: ExportFormat;
   search: DocumentSearch;
@@ -105,7 +108,12 @@ async function main(): Promise<void> {
     const worker = supervisor.start(
       'worker',
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'apps/worker/src/main.ts')],
+      [
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        '--import',
+        'tsx',
+        path.join(root, 'apps/worker/src/main.ts'),
+      ],
       { cwd: root },
     );
     const temporal = supervisor.pids.find((child) => child.name === 'temporal')!.pid!;
@@ -143,12 +151,25 @@ async function main(): Promise<void> {
 
     // Warm-up: the worker bundles its workflows and connects; one day's CSV goes through the whole path once.
     const day = monthRange(monthAgo(2))!.from;
-    await run({ name: 'warm-up', format: 'csv', search: { from: day, to: day } });
-    const cases: Case[] = [
-      { name: `CSV, all ${documents} documents`, format: 'csv', search: {} },
-      { name: `ZIP, ${monthAgo(1)}, PDFs stored`, format: 'zip', search: monthRange(monthAgo(1))! },
-      { name: `ZIP, ${monthAgo(2)}, PDFs missing`, format: 'zip', search: monthRange(monthAgo(2))! },
-    ];
+    await run({ id: 'warm-up', name: 'warm-up', format: 'csv', search: { from: day, to: day } });
+    const picked = process.env.BENCH_CASES?.split(',');
+    const cases = (
+      [
+        { id: 'csv', name: `CSV, all ${documents} documents`, format: 'csv', search: {} },
+        {
+          id: 'zip-stored',
+          name: `ZIP, ${monthAgo(1)}, PDFs stored`,
+          format: 'zip',
+          search: monthRange(monthAgo(1))!,
+        },
+        {
+          id: 'zip-missing',
+          name: `ZIP, ${monthAgo(2)}, PDFs missing`,
+          format: 'zip',
+          search: monthRange(monthAgo(2))!,
+        },
+      ] satisfies Case[]
+    ).filter((c) => !picked || picked.includes(c.id));
     const lines: string[] = [];
     for (const c of cases) {
       const result = await run(c);

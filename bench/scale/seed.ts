@@ -83,7 +83,7 @@ export async function seedAccount(
        cross join lateral (
          select now() - (? - n) * (? * interval '1 day' / ?) as t,
                 case when n % 8 = 0 then 'payment' when n % 12 = 0 then 'nomina' else 'invoice' end as type,
-                case when n > ? - ? then 'stamping' when n % 70 = 0 then 'stamp_failed' when n % 25 = 0 then 'cancelled' else 'stamped' end as status,
+                case when n > ?::int - ?::int then 'stamping' when n % 70 = 0 then 'stamp_failed' when n % 25 = 0 then 'cancelled' else 'stamped' end as status,
                 case when n % 8 = 0 then 'P' when n % 12 = 0 then 'N' else 'A' end as serie
        ) d0
        cross join lateral (

@@ -5,8 +5,9 @@ import type { Scope } from '../scope';
 import { MEXICO_CITY } from '../time';
 import { documentAmount } from '../documents/document-view';
 import type { DocumentRow } from '../documents/document-row';
-import { documentDownload } from './document-downloads';
-import { retrieveScopedDocument, searchDocuments, type DocumentSearch } from './document-search';
+import { selectDocumentFiles, type DocumentFilesRow } from '../documents/document-repository';
+import { NotFoundError } from '../errors';
+import { searchDocuments, type DocumentSearch } from './document-search';
 
 /** Rows read per query: an export of any size holds one batch in memory at a time. */
 const BATCH = 200;
@@ -86,14 +87,34 @@ export async function* documentsCsv(rows: AsyncIterable<DocumentRow>): AsyncGene
     ]);
 }
 
-/** Reads a stored file, rendering it first when it is not there yet (see files-on-demand.ts). */
+/** Where the ZIP's files come from: storage, and a renderer of the PDFs not stored yet. */
 export interface ExportFileReader {
+  /** A stored file's bytes, or null when it is not stored. */
   read(key: string): Promise<Buffer | null>;
+  /** The PDF (to be stored at `key`) of a stamped document whose PDF is not rendered yet; null when none can be made. */
+  renderPdf(row: DocumentFilesRow, key: string): Promise<Buffer | null>;
+}
+
+/** Documents whose files are read with one query. */
+const FILES_BATCH = 100;
+
+async function* batches<T>(rows: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
 }
 
 /**
- * The ZIP's entries, one document at a time: each stamped document's `<UUID>.xml` and `<UUID>.pdf`. A document with
- * no timbre has no fiscal file to export and is skipped.
+ * The ZIP's entries, one document at a time: each stamped document's `<UUID>.xml` and `<UUID>.pdf` (the XML alone
+ * for a kind that does not print). A document with no timbre has no fiscal file to export and is skipped. The XML is
+ * the row's stamped XML (what the files code stores and serves), read with the batch's rows; the PDF is the stored
+ * one, or rendered now when it is not stored yet.
  */
 export async function* documentZipEntries(
   em: EntityManager,
@@ -101,15 +122,30 @@ export async function* documentZipEntries(
   rows: AsyncIterable<DocumentRow>,
   files: ExportFileReader,
 ): AsyncGenerator<{ name: string; content: Buffer; store: boolean }> {
-  for await (const listed of rows) {
-    if (!listed.uuid) continue;
-    const row = await retrieveScopedDocument(em, scope, listed.id);
-    for (const file of ['xml', 'pdf'] as const) {
-      const download = documentDownload(row, file);
-      const bytes = download && (await files.read(download.key));
-      if (!download || !bytes) throw new Error(`the ${file} of ${row.id} is not available`);
+  for await (const batch of batches(rows, FILES_BATCH)) {
+    const stamped = batch.filter((row) => row.uuid);
+    const loaded = new Map(
+      (
+        await selectDocumentFiles(
+          em,
+          scope,
+          stamped.map((row) => row.id),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    for (const { id } of stamped) {
+      const row = loaded.get(id);
+      if (!row?.uuid) throw new NotFoundError('document', id);
+      const xml = row.stamped_xml
+        ? Buffer.from(row.stamped_xml, 'utf8')
+        : row.files?.xml && (await files.read(row.files.xml));
+      if (!xml) throw new Error(`the xml of ${id} is not available`);
+      yield { name: `${row.uuid}.xml`, content: xml, store: false };
+      if (!row.files?.pdf) continue;
+      const pdf = (await files.read(row.files.pdf)) ?? (await files.renderPdf(row, row.files.pdf));
+      if (!pdf) throw new Error(`the pdf of ${id} is not available`);
       // The PDF's streams are deflated already: stored, not compressed again.
-      yield { name: download.filename, content: bytes, store: file === 'pdf' };
+      yield { name: `${row.uuid}.pdf`, content: pdf, store: true };
     }
   }
 }
