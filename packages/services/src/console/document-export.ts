@@ -97,6 +97,8 @@ export interface ExportFileReader {
 
 /** Documents whose files are read with one query. */
 const FILES_BATCH = 100;
+/** Stored PDFs read ahead of the entry being written: the reads wait on the disk (or S3) while entries are made. */
+const READ_AHEAD = 16;
 
 async function* batches<T>(rows: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
   let batch: T[] = [];
@@ -108,6 +110,25 @@ async function* batches<T>(rows: AsyncIterable<T>, size: number): AsyncGenerator
     }
   }
   if (batch.length) yield batch;
+}
+
+/** `read` of each item, in order, with up to `depth` reads under way ahead of the one consumed. */
+async function* readAhead<T, R>(
+  items: T[],
+  depth: number,
+  read: (item: T) => Promise<R>,
+): AsyncGenerator<[T, R]> {
+  const pending: Promise<R>[] = [];
+  const start = (item: T) => {
+    const reading = read(item);
+    reading.catch(() => undefined); // rejected when awaited in turn, not as an unhandled rejection before
+    pending.push(reading);
+  };
+  items.slice(0, depth).forEach(start);
+  for (let i = 0; i < items.length; i++) {
+    if (i + depth < items.length) start(items[i + depth]!);
+    yield [items[i]!, await pending[i]!];
+  }
 }
 
 /**
@@ -123,17 +144,13 @@ export async function* documentZipEntries(
   files: ExportFileReader,
 ): AsyncGenerator<{ name: string; content: Buffer; store: boolean }> {
   for await (const batch of batches(rows, FILES_BATCH)) {
-    const stamped = batch.filter((row) => row.uuid);
-    const loaded = new Map(
-      (
-        await selectDocumentFiles(
-          em,
-          scope,
-          stamped.map((row) => row.id),
-        )
-      ).map((row) => [row.id, row]),
-    );
-    for (const { id } of stamped) {
+    const stamped = batch.filter((row) => row.uuid).map((row) => row.id);
+    const loaded = new Map((await selectDocumentFiles(em, scope, stamped)).map((row) => [row.id, row]));
+    const storedPdf = async (id: string) => {
+      const key = loaded.get(id)?.files?.pdf;
+      return key ? files.read(key) : null;
+    };
+    for await (const [id, stored] of readAhead(stamped, READ_AHEAD, storedPdf)) {
       const row = loaded.get(id);
       if (!row?.uuid) throw new NotFoundError('document', id);
       const xml = row.stamped_xml
@@ -142,7 +159,7 @@ export async function* documentZipEntries(
       if (!xml) throw new Error(`the xml of ${id} is not available`);
       yield { name: `${row.uuid}.xml`, content: xml, store: false };
       if (!row.files?.pdf) continue;
-      const pdf = (await files.read(row.files.pdf)) ?? (await files.renderPdf(row, row.files.pdf));
+      const pdf = stored ?? (await files.renderPdf(row, row.files.pdf));
       if (!pdf) throw new Error(`the pdf of ${id} is not available`);
       // The PDF's streams are deflated already: stored, not compressed again.
       yield { name: `${row.uuid}.pdf`, content: pdf, store: true };
