@@ -11,7 +11,7 @@
 //   BENCH_CASES=csv,zip-stored,zip-missing picks the exports (all by default); BENCH_CPU_PROF=<dir> runs the worker
 //   with --cpu-prof into that directory (written when the bench stops it).
 //   Figures per export: seconds from the workflow's start until the export is ready, CPU seconds of the worker, the
-//   Temporal server and PostgreSQL, the worker's peak RSS (sampled every 100 ms), the file's size.
+//   Temporal server and PostgreSQL, the worker's RSS before and at its peak (sampled every 100 ms), the file's size.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -122,7 +122,8 @@ async function main(): Promise<void> {
     const run = async ({ format, search }: Case) => {
       const job = await createDocumentExport(orm.em.fork(), scope, { format, search, requestedBy: null });
       const cpuBefore = { ...cpuSecondsByGroup(groups), postgres: postgresCpu.seconds() };
-      let peakRss = 0;
+      const rssBefore = rssMbOfGroups(groups.worker);
+      let peakRss = rssBefore;
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMbOfGroups(groups.worker))), 100);
       const started = performance.now();
       await startDocumentExport(platform.temporal, job.id, taskQueue);
@@ -144,6 +145,7 @@ async function main(): Promise<void> {
         cpu: Object.fromEntries(
           Object.entries(cpuAfter).map(([role, s]) => [role, s - cpuBefore[role as keyof typeof cpuBefore]]),
         ),
+        rssBefore,
         peakRss,
         file: path.join(storageDir, row!.file_key!),
       };
@@ -177,7 +179,7 @@ async function main(): Promise<void> {
       const check = c.format === 'csv' ? csvRows(result.file) : zipEntries(result.file);
       const line =
         `| ${c.name} | ${result.total} | ${result.seconds.toFixed(1)} | ${result.cpu.worker!.toFixed(1)} | ` +
-        `${result.cpu.temporal!.toFixed(1)} | ${result.cpu.postgres!.toFixed(1)} | ${result.peakRss.toFixed(0)} | ` +
+        `${result.cpu.temporal!.toFixed(1)} | ${result.cpu.postgres!.toFixed(1)} | ${result.rssBefore.toFixed(0)} → ${result.peakRss.toFixed(0)} | ` +
         `${(bytes / 1e6).toFixed(1)} | ${check} |`;
       log(line);
       lines.push(line);
@@ -186,7 +188,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\n${documents} documents, EXPORT_PART_DOCUMENTS=${config.exportPartDocuments}, ${os.cpus().length} CPUs, ` +
         `load average ${os.loadavg()[0]!.toFixed(1)}\n` +
-        '| export | documents | s | worker CPU s | Temporal CPU s | PostgreSQL CPU s | worker peak RSS MB | file MB | file holds |\n' +
+        '| export | documents | s | worker CPU s | Temporal CPU s | PostgreSQL CPU s | worker RSS MB, before → peak | file MB | file holds |\n' +
         `|---|---|---|---|---|---|---|---|---|\n${lines.join('\n')}\n`,
     );
   } finally {
