@@ -5,6 +5,8 @@ import path from 'node:path';
 import { defaultSatDir } from '@cfdi/config';
 import {
   createDocumentExport,
+  createDocumentFileProducer,
+  documentsZip,
   NotFoundError,
   retrieveDocumentExport,
   type DocumentExportRow,
@@ -173,6 +175,60 @@ it('a CSV is written in parts of EXPORT_CSV_PART_ROWS rows and a ZIP in parts of
     await stopChild(worker);
   }
 }, 180_000);
+
+it('a streamed ZIP (a small export) renders a missing PDF as a first download does, and stores it', async () => {
+  const worker = await spawnWorker(stack);
+  try {
+    const account = await stampingAccount(stack);
+    const stamped: { id: string; uuid: string; files: { pdf: string } }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await stack.api.request('POST', '/v1/invoices', {
+        key: account.testKey,
+        headers: { 'idempotency-key': idempotencyKey() },
+        body: invoiceBody(account.merchantId),
+      });
+      expect(res.status).toBe(201);
+      const [row] = (await em().execute('select id, uuid, files from documents where id = ?', [
+        res.body.id,
+      ])) as [(typeof stamped)[number]];
+      stamped.push(row);
+    }
+    const { storage } = stack.api.deps;
+    // Files on demand: nothing rendered yet.
+    for (const { files } of stamped) expect(await storage.get(files.pdf)).toBeNull();
+    const producer = createDocumentFileProducer({
+      storage,
+      renderFiles: stack.api.deps.renderFiles,
+      onFailure: () => undefined,
+    });
+    // The console route's reader (documents/export/[format]/route.ts).
+    const zip = documentsZip(
+      em(),
+      scopeOf(account.accountId),
+      {},
+      {
+        read: async (key) => (await storage.get(key))?.bytes ?? null,
+        renderPdf: async (_row, key) => (await producer.produce(em(), key))?.bytes ?? null,
+      },
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip) chunks.push(Buffer.from(chunk as Buffer));
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'export-stream-')), 'export.zip');
+    fs.writeFileSync(file, Buffer.concat(chunks));
+    execFileSync('unzip', ['-tq', file]);
+    const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+    expect(names.sort()).toEqual(stamped.flatMap((d) => [`${d.uuid}.pdf`, `${d.uuid}.xml`]).sort());
+    // Stored as the render's writes finish (the download does not wait for them), the bytes the ZIP holds.
+    for (const { uuid, files } of stamped) {
+      const stored = await waitFor(async () => (await storage.get(files.pdf))?.bytes, {
+        what: 'the stored PDF',
+      });
+      expect(execFileSync('unzip', ['-p', file, `${uuid}.pdf`]).equals(stored)).toBe(true);
+    }
+  } finally {
+    await stopChild(worker);
+  }
+}, 120_000);
 
 it("another account's export, or the other mode's, is not found", async () => {
   const account = await stampingAccount(stack);
