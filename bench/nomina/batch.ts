@@ -17,6 +17,7 @@ import {
   Supervisor,
   waitForHttp,
 } from '@cfdi/devstack';
+import { NOMINA_RECEIPT } from '@cfdi/api';
 import { log, root } from '../bench-stack';
 
 const employees = Number(process.argv[2] ?? 200);
@@ -24,29 +25,8 @@ const runs = Number(process.argv[3] ?? 3);
 
 /** One employee's fortnight: salary, overtime, ISR, IMSS and the employment subsidy. */
 const receipt = (i: number) => ({
-  registroPatronal: 'B5510768108',
-  employee: {
-    rfc: 'XOJI740919U48',
-    name: 'INGRID XODAR JIMENEZ',
-    zip: '76028',
-    curp: 'XOJI740919MQTDMN03',
-    numSeguridadSocial: '04078873454',
-    fechaInicioRelLaboral: '2015-01-16',
-    tipoContrato: '01',
-    tipoRegimen: '02',
-    numEmpleado: `E-${i}`,
-    riesgoPuesto: '1',
-    periodicidadPago: '04',
-    salarioDiarioIntegrado: 515.43,
-    claveEntFed: 'JAL',
-  },
-  period: {
-    tipoNomina: 'O',
-    fechaPago: '2026-11-15',
-    fechaInicialPago: '2026-11-01',
-    fechaFinalPago: '2026-11-15',
-    numDiasPagados: 15,
-  },
+  ...NOMINA_RECEIPT,
+  employee: { ...NOMINA_RECEIPT.employee, numEmpleado: `E-${i}` },
   percepciones: [
     { tipo: '001', clave: '001', concepto: 'Sueldo', importeGravado: 7000 + i, importeExento: 0 },
     {
@@ -57,10 +37,6 @@ const receipt = (i: number) => ({
       importeExento: 250,
       horasExtra: [{ dias: 1, tipoHoras: '01', horasExtra: 2, importePagado: 500 }],
     },
-  ],
-  deducciones: [
-    { tipo: '002', clave: '002', concepto: 'ISR', importe: 640.5 },
-    { tipo: '001', clave: '001', concepto: 'IMSS', importe: 180.25 },
   ],
   otrosPagos: [
     { tipo: '002', clave: 'SUB', concepto: 'Subsidio para el empleo', importe: 12.34, subsidioCausado: 20 },

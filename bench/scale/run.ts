@@ -18,6 +18,7 @@ import {
   listUsage,
   relatedDocuments,
   retrieveDocument,
+  receivablesAging,
   searchDocuments,
   type PageRequest,
   type Scope,
@@ -136,6 +137,12 @@ async function main() {
     ],
     ['search: receiver RFC, no match', (em) => searchDocuments(em, scope, { receiver: 'ZZZ010101ZZ9' })],
     ['search: receiver RFC', (em) => searchDocuments(em, scope, { receiver: sample.rfc! })],
+    ['search: whole UUID', (em) => searchDocuments(em, scope, { uuid: sample.uuid! })],
+    [
+      'search: UUID first 8 characters',
+      (em) => searchDocuments(em, scope, { uuid: sample.uuid!.slice(0, 8) }),
+    ],
+    ['receivables aging', (em) => receivablesAging(em, scope, new Date())],
   ];
   const lines = ['| path | p50 ms | p95 ms |', '|---|---|---|'];
   const slow: Statement[] = [];

@@ -22,7 +22,6 @@
 //                                instead of from sources through tsx on the Node running this script
 //   BENCH_APP_NODE_OPTIONS=…     the apps' NODE_OPTIONS instead (e.g. '' for V8's defaults), not this script's
 import { randomBytes, randomUUID } from 'node:crypto';
-import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +41,8 @@ import { buildInvoiceXml, openPrivateKey, renderPdf, buildZip, cfdiZipEntries, s
 import { FinkokPac } from '@cfdi/pac';
 import { stampOutcomeUpdate, stampWorkflowId } from '@cfdi/temporal-contract/client';
 import { commandsCpuTracker, cpuSecondsByGroup, processGroupOf, rssMbOfGroups } from '../process-stats';
+import { payloadBytes } from './payload-bytes';
+import { baselineTree } from './baseline-tree';
 import { body, loadInvoices, percentile, RECEIVER } from './invoice';
 import { log, openBenchDatabase, root } from '../bench-stack';
 
@@ -445,37 +446,6 @@ async function main(): Promise<void> {
   }
 }
 
-/**
- * A checkout of `commit` to run beside this one: its sources exported, this checkout's node_modules linked package by
- * package, except the workspaces (`@cfdi/*`), which point at the export's own sources.
- */
-function baselineTree(commit: string): string {
-  const dir = path.join(os.tmpdir(), `cfdi-bench-baseline-${commit}`);
-  if (fs.existsSync(dir)) return dir;
-  fs.mkdirSync(dir);
-  execSync(`git archive ${commit} | tar -x -C ${dir}`, { cwd: root });
-  for (const modules of [
-    'node_modules',
-    ...fs.readdirSync(path.join(root, 'apps')).map((app) => `apps/${app}/node_modules`),
-    'packages/cfdi/node_modules',
-  ]) {
-    if (!fs.existsSync(path.join(root, modules))) continue;
-    fs.mkdirSync(path.join(dir, modules), { recursive: true });
-    for (const entry of fs.readdirSync(path.join(root, modules))) {
-      if (entry === '@cfdi') continue;
-      fs.symlinkSync(path.join(root, modules, entry), path.join(dir, modules, entry));
-    }
-  }
-  fs.mkdirSync(path.join(dir, 'node_modules/@cfdi'));
-  for (const entry of fs.readdirSync(path.join(root, 'node_modules/@cfdi'))) {
-    fs.symlinkSync(
-      fs.readlinkSync(path.join(root, 'node_modules/@cfdi', entry)),
-      path.join(dir, 'node_modules/@cfdi', entry),
-    );
-  }
-  return dir;
-}
-
 /** One update-with-start of the empty workflow, with the options the API's stamp uses. */
 async function emptyStamp(client: Client): Promise<void> {
   const startWorkflowOperation = new WithStartWorkflowOperation('emptyStampWorkflow', {
@@ -488,19 +458,6 @@ async function emptyStamp(client: Client): Promise<void> {
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
   });
   await client.workflow.executeUpdateWithStart(stampOutcomeUpdate, { startWorkflowOperation });
-}
-
-/** The bytes of every payload (data and metadata) anywhere in a history event. */
-function payloadBytes(value: unknown): number {
-  if (!value || typeof value !== 'object') return 0;
-  if (value instanceof Uint8Array) return 0;
-  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + payloadBytes(item), 0);
-  const record = value as Record<string, unknown>;
-  if (record.data instanceof Uint8Array && 'metadata' in record) {
-    const metadata = Object.entries((record.metadata ?? {}) as Record<string, Uint8Array>);
-    return record.data.length + metadata.reduce((sum, [key, bytes]) => sum + key.length + bytes.length, 0);
-  }
-  return Object.values(record).reduce((sum: number, item) => sum + payloadBytes(item), 0);
 }
 
 const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

@@ -1,14 +1,7 @@
 import type { EntityManager } from '@cfdi/db';
 import { CatalogIndex } from './catalog-index';
 import { catalogVersion, loadCatalogIndex } from './load-catalog-index';
-import type {
-  CatalogLookup,
-  FormaPagoEntry,
-  ProductEntry,
-  RegimenEntry,
-  UnitEntry,
-  UsoCfdiEntry,
-} from './types';
+import type * as Catalog from './types';
 
 export interface CatalogServiceOptions {
   /** A fresh EntityManager per use (e.g. `() => orm.em.fork()`). */
@@ -19,17 +12,17 @@ export interface CatalogServiceOptions {
 
 /** What the API, the MCP tools and the CFDI validation call. */
 export interface CatalogService {
-  searchProducts(keyword: string | undefined, limit?: number): Promise<ProductEntry[]>;
-  searchUnits(keyword: string | undefined, limit?: number): Promise<UnitEntry[]>;
-  listUsosCfdi(): Promise<UsoCfdiEntry[]>;
-  listRegimenes(): Promise<RegimenEntry[]>;
-  listFormasPago(): Promise<FormaPagoEntry[]>;
+  searchProducts(keyword: string | undefined, limit?: number): Promise<Catalog.ProductEntry[]>;
+  searchUnits(keyword: string | undefined, limit?: number): Promise<Catalog.UnitEntry[]>;
+  listUsosCfdi(): Promise<Catalog.UsoCfdiEntry[]>;
+  listRegimenes(): Promise<Catalog.RegimenEntry[]>;
+  listFormasPago(): Promise<Catalog.FormaPagoEntry[]>;
   /** c_Moneda's keys in force, each with its name (the console's currency choice). */
-  listMonedas(): Promise<FormaPagoEntry[]>;
+  listMonedas(): Promise<Catalog.FormaPagoEntry[]>;
   /** The index in use after making sure it is fresh. */
   index(): Promise<CatalogIndex>;
   /** Synchronous lookups against whatever index is loaded (the shipped small catalogs before the first load). */
-  readonly lookup: CatalogLookup;
+  readonly lookup: Catalog.CatalogLookup;
   /** Reloads now if an import changed the catalogs; true when it reloaded. */
   refresh(): Promise<boolean>;
 }

@@ -1,13 +1,6 @@
 export { CATALOGS, CATALOG_NAMES, catalogDefinition, isSmallCatalog } from './definitions';
 export type { CatalogDefinition, CatalogName, CatalogRow, SmallCatalogName } from './definitions';
-export type {
-  CatalogLookup,
-  FormaPagoEntry,
-  ProductEntry,
-  RegimenEntry,
-  UnitEntry,
-  UsoCfdiEntry,
-} from './types';
+export type * from './types';
 export {
   CatalogIndex,
   SEARCH_LIMIT,

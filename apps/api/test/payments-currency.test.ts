@@ -24,6 +24,13 @@ const pay = (account: Account, invoiceId: string, body: Record<string, unknown>)
   post(account.testKey, `/v1/invoices/${invoiceId}/payments`, body);
 const saldo = async (account: Account, invoiceId: string) =>
   (await get(account.testKey, `/v1/invoices/${invoiceId}`)).body.saldoPendiente;
+const receivableTotals = async (account: Account) =>
+  stack.api.orm.em
+    .fork()
+    .execute(
+      'select rfc, round(open_mxn, 2)::text as open_mxn, invoices from receivable_totals where account_id = ? order by rfc',
+      [account.accountId],
+    );
 const stampedXml = async (id: string) =>
   (
     (await stack.api.orm.em.fork().execute('select stamped_xml from documents where id = ?', [id]))[0] as {
@@ -303,13 +310,16 @@ it("credits a USD invoice in USD: the note's currency is the invoice's, its bala
   expect(await saldo(account, invoice.id)).toBe(104.4);
 
   // The aging counts the USD balance at the invoice's TipoCambio: 104.40 × 17.25 = 1,800.90 MXN.
-  const aging = await receivablesAging(stack.api.orm.em.fork(), {
-    accountId: account.accountId,
-    livemode: false,
-    keyId: 'test',
-    merchantIds: null,
-  });
+  const scope = { accountId: account.accountId, livemode: false, keyId: 'test', merchantIds: null };
+  const aging = await receivablesAging(stack.api.orm.em.fork(), scope);
   expect(aging).toEqual([expect.objectContaining({ rfc: 'URE180429TM6', invoices: 1, total: '1800.90' })]);
+  // The largest receivers come from the totals the stamp and the note moved; a user limited to merchants sums
+  // the invoices themselves: the same answer.
+  expect(await receivableTotals(account)).toEqual([
+    { rfc: 'URE180429TM6', open_mxn: '1800.90', invoices: 1 },
+  ]);
+  const limited = { ...scope, merchantIds: [account.merchantId] };
+  expect(await receivablesAging(stack.api.orm.em.fork(), limited)).toEqual(aging);
 
   // A payment after the note carries the balance net of it: ImpSaldoAnt 104.40.
   const paid = await pay(account, invoice.id, {
@@ -321,4 +331,7 @@ it("credits a USD invoice in USD: the note's currency is the invoice's, its bala
   expect(paid.status).toBe(201);
   expect(paid.body).toMatchObject({ saldoAnterior: 104.4, impPagado: 104.4, saldoInsoluto: 0 });
   assertSatConformant(await stampedXml(paid.body.id));
+  // Paid in full: nobody owes anything, and the receiver's total is back to zero.
+  expect(await receivablesAging(stack.api.orm.em.fork(), scope)).toEqual([]);
+  expect(await receivableTotals(account)).toEqual([{ rfc: 'URE180429TM6', open_mxn: '0.00', invoices: 0 }]);
 }, 120_000);

@@ -14,6 +14,21 @@ export async function fileRouteScope(permission: ConsoleAction): Promise<Scope |
   return scope;
 }
 
+/**
+ * A GET route that answers a file of one of the workspace's things by its id: the scope check of `fileRouteScope`,
+ * then `answer` with the scope and the id.
+ */
+export function fileRoute(
+  permission: ConsoleAction,
+  answer: (scope: Scope, id: string) => Promise<Response>,
+) {
+  return async (_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> => {
+    const { id } = await params;
+    const scope = await fileRouteScope(permission);
+    return scope instanceof Response ? scope : answer(scope, id);
+  };
+}
+
 /** Bytes for the signed-in user only: never cached, never sniffed as another type. */
 export function privateFile(bytes: Uint8Array | string, contentType: string, disposition?: string): Response {
   return new Response(typeof bytes === 'string' ? bytes : new Uint8Array(bytes), {

@@ -23,6 +23,7 @@ export { loadXmldom } from './xml/dom';
 
 // Cadena original, seal, certificates
 export { cadenaOriginal } from './cadena/cadena-original';
+export { formatFecha, yearMonthAt } from './time/fecha';
 export {
   inspectCertificate,
   keyMatchesCertificate,

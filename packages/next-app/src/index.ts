@@ -1,1 +1,2 @@
 export { nextPlatform, type Platform } from './platform';
+export { documentFileResponse, type FileDownload } from './file-response';

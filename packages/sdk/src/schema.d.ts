@@ -14081,10 +14081,10 @@ export interface operations {
                      *               "unitPrice": 85
                      *             }
                      *           ],
-                     *           "pricesIncludeTax": true,
                      *           "formaPago": "01",
                      *           "branch": "Sucursal Centro",
                      *           "externalId": "venta-20261127-0042",
+                     *           "pricesIncludeTax": true,
                      *           "subtotal": "146.55",
                      *           "total": "170.00",
                      *           "expiresAt": "2026-12-01T05:59:59.999Z",
@@ -14226,10 +14226,10 @@ export interface operations {
                      *           "unitPrice": 85
                      *         }
                      *       ],
-                     *       "pricesIncludeTax": true,
                      *       "formaPago": "01",
                      *       "branch": "Sucursal Centro",
                      *       "externalId": "venta-20261127-0042",
+                     *       "pricesIncludeTax": true,
                      *       "subtotal": "146.55",
                      *       "total": "170.00",
                      *       "expiresAt": "2026-12-01T05:59:59.999Z",
@@ -14408,10 +14408,10 @@ export interface operations {
                      *           "unitPrice": 85
                      *         }
                      *       ],
-                     *       "pricesIncludeTax": true,
                      *       "formaPago": "01",
                      *       "branch": "Sucursal Centro",
                      *       "externalId": "venta-20261127-0042",
+                     *       "pricesIncludeTax": true,
                      *       "subtotal": "146.55",
                      *       "total": "170.00",
                      *       "expiresAt": "2026-12-01T05:59:59.999Z",
@@ -14536,10 +14536,10 @@ export interface operations {
                      *           "unitPrice": 85
                      *         }
                      *       ],
-                     *       "pricesIncludeTax": true,
                      *       "formaPago": "01",
                      *       "branch": "Sucursal Centro",
                      *       "externalId": "venta-20261127-0042",
+                     *       "pricesIncludeTax": true,
                      *       "subtotal": "146.55",
                      *       "total": "170.00",
                      *       "expiresAt": "2026-12-01T05:59:59.999Z",

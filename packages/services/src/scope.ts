@@ -6,3 +6,6 @@ export interface Scope {
   /** Merchants this key is restricted to; null means all of the account's merchants. */
   merchantIds: string[] | null;
 }
+
+/** The tenant part of a scope: an account's live or test data, whatever the key. */
+export type Tenant = Pick<Scope, 'accountId' | 'livemode'>;

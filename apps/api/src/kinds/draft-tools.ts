@@ -1,14 +1,8 @@
 import { updateDraftOf, stampDraftOf } from '../operations/drafts';
 import { IdParamsSchema } from '../schemas/common';
-import { DraftPatchSchema, StampingSchema } from '../schemas/documents';
-import {
-  defineTool,
-  IdempotencyKeyProperty,
-  OneOfShapes,
-  ToolInput,
-  withIdempotencyKey,
-  type McpTool,
-} from '../mcp/tool';
+import { DraftPatchSchema } from '../schemas/documents';
+import { defineTool, ToolInput, type McpTool } from '../mcp/tool';
+import { stampingTool } from '../mcp/stamping-tool';
 import { documentSummary } from '../mcp/tools/summaries';
 import type { DocumentResource, DraftFaces } from './declaration';
 
@@ -35,25 +29,14 @@ export function draftTools(resource: DocumentResource, texts: DraftFaces): McpTo
       },
       summarize: documentSummary,
     }),
-    defineTool({
+    stampingTool({
       name: texts.stamp.tool.name,
       description: texts.stamp.tool.description,
-      input: ToolInput({ id: IdParamsSchema.properties.id, idempotency_key: IdempotencyKeyProperty }),
-      output: OneOfShapes(schema, StampingSchema),
-      shapeOf: (status) => (status === 202 ? StampingSchema : schema),
-      annotations: {
-        title: texts.stamp.tool.title,
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: true,
-      },
-      async run({ deps, scope, log }, args) {
-        const { key, body } = withIdempotencyKey(args as { idempotency_key: string; id: string });
-        const answer = await stampDraftOf(deps, scope, resource.path, body.id as string, key, log);
-        return { ...answer, idempotencyKey: key };
-      },
-      summarize: documentSummary,
+      title: texts.stamp.tool.title,
+      input: { id: IdParamsSchema.properties.id },
+      document: schema,
+      run: ({ deps, scope, log }, body, key) =>
+        stampDraftOf(deps, scope, resource.path, body.id as string, key, log),
     }),
   ];
 }

@@ -2,16 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { createDocument, listOf, retrieveOf } from '../operations/documents';
 import { cancelDocument } from '../operations/cancellations';
 import { IdParamsSchema, ListSchema } from '../schemas/common';
-import { StampingSchema } from '../schemas/documents';
 import { CancelRequestSchema } from '../schemas/payments';
-import {
-  defineTool,
-  IdempotencyKeyProperty,
-  OneOfShapes,
-  ToolInput,
-  withIdempotencyKey,
-  type McpTool,
-} from '../mcp/tool';
+import { defineTool, IdempotencyKeyProperty, ToolInput, withIdempotencyKey, type McpTool } from '../mcp/tool';
+import { stampingTool } from '../mcp/stamping-tool';
 import { documentSummary, listSummary } from '../mcp/tools/summaries';
 import type { ApiDocumentKind, DocumentResource } from './declaration';
 import { draftTools } from './draft-tools';
@@ -35,28 +28,22 @@ export const documentTools = (): McpTool[] =>
   );
 
 function createTool(kind: ApiDocumentKind): McpTool {
-  const { schema } = kind.resource;
   const parent = kind.parentArgument;
-  return defineTool({
+  return stampingTool({
     name: kind.create.tool.name,
     description: kind.create.tool.description,
-    input: ToolInput({
+    title: kind.create.tool.title,
+    input: {
       ...(parent ? { [parent.name]: Type.String({ minLength: 1, description: parent.description }) } : {}),
       ...kind.body.properties,
-      idempotency_key: IdempotencyKeyProperty,
-    }),
-    output: OneOfShapes(schema, StampingSchema),
-    shapeOf: (status) => (status === 202 ? StampingSchema : schema),
-    annotations: { title: kind.create.tool.title, destructiveHint: false, ...write },
-    async run({ deps, scope, log }, args) {
-      const { key, body } = withIdempotencyKey(args as { idempotency_key: string } & Record<string, unknown>);
+    },
+    document: kind.resource.schema,
+    run({ deps, scope, log }, body, key) {
       const parentId = parent ? (body[parent.name] as string) : undefined;
       if (parent) delete body[parent.name];
       const operation = createOperation(kind, parentId);
-      const answer = await createDocument(deps, scope, kind.kind, operation, body, key, log, parentId);
-      return { ...answer, idempotencyKey: key };
+      return createDocument(deps, scope, kind.kind, operation, body, key, log, parentId);
     },
-    summarize: documentSummary,
   });
 }
 

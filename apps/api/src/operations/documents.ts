@@ -13,13 +13,10 @@ import type { AppDeps } from '../deps';
 import { createDraftOf, isDraftRequest } from './drafts';
 import { runIdempotent, type Answer } from './idempotent';
 import { stampNominaBatch, type NominaBatchBody } from './nomina-batch';
-import { resumedAnswer, stampAndAnswer } from './stamping';
+import { idempotentDocument, stampingDeps, storeAndStamp } from './stamping';
 
-/**
- * The document operations shared by the REST routes and the MCP tools: each is one call into the services plus the
- * stamp workflow, so both doors validate, charge, stamp and answer identically.
- */
-const stampingDeps = (deps: AppDeps) => ({ config: deps.config, catalogs: deps.catalogs, now: deps.now });
+// The document operations shared by the REST routes and the MCP tools: each is one call into the services plus the
+// stamp workflow, so both doors validate, charge, stamp and answer identically.
 
 /**
  * Creates and stamps a document of any kind: validate, folio, reserve and store (the kind's `create`), then the stamp
@@ -36,22 +33,17 @@ export function createDocument(
   log: FastifyBaseLogger,
   parentId?: string,
 ): Promise<Answer> {
-  return runIdempotent(
-    deps,
-    scope,
-    key,
-    operation,
-    body,
-    async (claimed) => {
-      // `status: "draft"` stores the validated, totalled document without stamping it (operations/drafts.ts).
-      if (isDraftRequest(body)) return createDraftOf(deps, scope, kind, body, claimed);
-      const row = await kind.create(deps.orm.em.fork(), stampingDeps(deps), scope, body as never, {
-        idempotencyKey: claimed,
-        ...(parentId ? { parentId } : {}),
-      });
-      return stampAndAnswer(deps, scope, row, log);
-    },
-    (id) => resumedAnswer(deps, scope, id, log),
+  const request = { key, operation, body, log };
+  // `status: "draft"` stores the validated, totalled document without stamping it (operations/drafts.ts).
+  if (isDraftRequest(body))
+    return idempotentDocument(deps, scope, request, (claimed) =>
+      createDraftOf(deps, scope, kind, body, claimed),
+    );
+  return storeAndStamp(deps, scope, request, (claimed) =>
+    kind.create(deps.orm.em.fork(), stampingDeps(deps), scope, body as never, {
+      idempotencyKey: claimed,
+      ...(parentId ? { parentId } : {}),
+    }),
   );
 }
 

@@ -18,14 +18,13 @@ import {
 import type { AppDeps } from '../deps';
 import { toFieldErrors } from '../plugins/validation';
 import { DOCUMENT_FACES } from '../kinds/kinds';
-import { runIdempotent, type Answer } from './idempotent';
-import { resumedAnswer, stampAndAnswer } from './stamping';
+import type { Answer } from './idempotent';
+import { stampingDeps, storeAndStamp } from './stamping';
 
 /**
  * The draft operations shared by the REST routes and the MCP tools (services/drafts holds the policies): create as a
  * draft, edit, stamp, delete, copy and preview.
  */
-const stampingDeps = (deps: AppDeps) => ({ config: deps.config, catalogs: deps.catalogs, now: deps.now });
 
 /** Whether a create body asks for a draft. */
 export const isDraftRequest = (body: unknown): body is DraftRequest =>
@@ -85,17 +84,11 @@ export function stampDraftOf(
   key: string,
   log: FastifyBaseLogger,
 ): Promise<Answer> {
-  return runIdempotent(
+  return storeAndStamp(
     deps,
     scope,
-    key,
-    stampOperation(path, id),
-    null,
-    async (claimed) => {
-      const row = await stampDraft(deps.orm.em.fork(), stampingDeps(deps), scope, id, claimed);
-      return stampAndAnswer(deps, scope, row, log);
-    },
-    (resourceId) => resumedAnswer(deps, scope, resourceId, log),
+    { key, operation: stampOperation(path, id), body: null, log },
+    (claimed) => stampDraft(deps.orm.em.fork(), stampingDeps(deps), scope, id, claimed),
   );
 }
 

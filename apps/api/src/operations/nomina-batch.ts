@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { problemBody } from '../plugins/problem';
-import { currentAnswer, stampAndAnswer } from './stamping';
+import { currentAnswer, stampAndAnswer, stampingDeps } from './stamping';
 import { isFinalError, problemAnswer, settleIdempotent, type Answer } from './idempotent';
 
 export interface NominaBatchBody {
@@ -110,10 +110,9 @@ async function acceptReceipt(
   try {
     if (begin.kind === 'recover')
       return await loadDocument(deps.orm.em.fork(), scope, begin.resourceId, 'nomina');
-    const stampingDeps = { config: deps.config, catalogs: deps.catalogs, now: deps.now };
     return await createNominaDocument(
       deps.orm.em.fork(),
-      stampingDeps,
+      stampingDeps(deps),
       scope,
       receipt,
       key,

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createInvoiceFromReceipts, type InvoiceFromReceipts, type Scope } from '@cfdi/services';
 import type { AppDeps } from '../deps';
-import { runIdempotent, type Answer } from './idempotent';
-import { resumedAnswer, stampAndAnswer } from './stamping';
+import type { Answer } from './idempotent';
+import { stampingDeps, storeAndStamp } from './stamping';
 
 /**
  * Invoices open receipts for a customer under an Idempotency-Key: stored like any invoice (receipts marked invoiced in
@@ -18,22 +18,13 @@ export function invoiceReceipts(
   log: FastifyBaseLogger,
   single: boolean,
 ): Promise<Answer> {
-  return runIdempotent(
-    deps,
-    scope,
-    key,
-    operation,
-    body,
-    async (claimed) => {
-      const row = await createInvoiceFromReceipts(
-        deps.orm.em.fork(),
-        { config: deps.config, catalogs: deps.catalogs, now: deps.now, portalUrl: deps.config.api.portalUrl },
-        scope,
-        body,
-        { idempotencyKey: claimed, single },
-      );
-      return stampAndAnswer(deps, scope, row, log);
-    },
-    (id) => resumedAnswer(deps, scope, id, log),
+  return storeAndStamp(deps, scope, { key, operation, body, log }, (claimed) =>
+    createInvoiceFromReceipts(
+      deps.orm.em.fork(),
+      { ...stampingDeps(deps), portalUrl: deps.config.api.portalUrl },
+      scope,
+      body,
+      { idempotencyKey: claimed, single },
+    ),
   );
 }

@@ -12,7 +12,50 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { startStamping } from '@cfdi/temporal-contract/client';
 import type { AppDeps } from '../deps';
-import { problemAnswer, type Answer } from './idempotent';
+import { problemAnswer, runIdempotent, type Answer } from './idempotent';
+
+/** What storing a document needs besides its EntityManager: the configuration, the catalogs and the clock. */
+export const stampingDeps = (deps: AppDeps) => ({
+  config: deps.config,
+  catalogs: deps.catalogs,
+  now: deps.now,
+});
+
+/** A request that stores one document: its Idempotency-Key, the REST operation it names, its body. */
+export interface DocumentRequest {
+  key: string;
+  operation: string;
+  body: unknown;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Runs a request that stores one document under its Idempotency-Key (`execute` gets the key as claimed); a retry
+ * after the document was stored answers that document as it stands now instead of storing another.
+ */
+export function idempotentDocument(
+  deps: AppDeps,
+  scope: Scope,
+  request: DocumentRequest,
+  execute: (claimedKey: string) => Promise<Answer>,
+): Promise<Answer> {
+  const { key, operation, body, log } = request;
+  return runIdempotent(deps, scope, key, operation, body, execute, (id) =>
+    resumedAnswer(deps, scope, id, log),
+  );
+}
+
+/** `idempotentDocument` for a request that stores a document with `store` (its timbre reserved) and stamps it. */
+export function storeAndStamp(
+  deps: AppDeps,
+  scope: Scope,
+  request: DocumentRequest,
+  store: (claimedKey: string) => Promise<DocumentRow>,
+): Promise<Answer> {
+  return idempotentDocument(deps, scope, request, async (claimed) =>
+    stampAndAnswer(deps, scope, await store(claimed), request.log),
+  );
+}
 
 /**
  * Starts stamping a freshly created document and turns the outcome into the HTTP answer: 201 stamped,

@@ -5,15 +5,8 @@ import { idempotencyKeyOf, sendAnswer } from '../routes/send-answer';
 import { IdParamsSchema, problemResponses } from '../schemas/common';
 import { IdempotencyHeadersSchema, InvoiceSchema, StampingSchema } from '../schemas/documents';
 import { GlobalInvoiceRunSchema, InvoiceFromReceiptsSchema, ReceiptInvoiceSchema } from '../schemas/receipts';
-import {
-  defineTool,
-  IdempotencyKeyProperty,
-  OneOfShapes,
-  ToolInput,
-  withIdempotencyKey,
-  type McpTool,
-} from '../mcp/tool';
-import { documentSummary } from '../mcp/tools/summaries';
+import type { McpTool } from '../mcp/tool';
+import { stampingTool } from '../mcp/stamping-tool';
 
 const ANSWERS = {
   201: InvoiceSchema,
@@ -106,45 +99,27 @@ export const receiptInvoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** `invoice_receipts`: the MCP face of POST /v1/invoices/from_receipts. */
 export const receiptInvoiceTool = (): McpTool =>
-  defineTool({
+  stampingTool({
     name: 'invoice_receipts',
     description:
       'Stamp one invoice of open receipts of one merchant for the customer who asked: the receiver or a customerId, and usoCfdi; items and payment come from the receipts. A receipt not open is refused.',
-    input: ToolInput({ ...InvoiceFromReceiptsSchema.properties, idempotency_key: IdempotencyKeyProperty }),
-    output: OneOfShapes(InvoiceSchema, StampingSchema),
-    shapeOf: (status) => (status === 202 ? StampingSchema : InvoiceSchema),
-    annotations: {
-      title: 'Invoice receipts',
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: true,
-    },
-    async run({ deps, scope, log }, args) {
-      const { key, body } = withIdempotencyKey(args as { idempotency_key: string } & Record<string, unknown>);
-      const answer = await invoiceReceipts(deps, scope, FROM_RECEIPTS, body as never, key, log, false);
-      return { ...answer, idempotencyKey: key };
-    },
-    summarize: documentSummary,
+    title: 'Invoice receipts',
+    input: InvoiceFromReceiptsSchema.properties,
+    document: InvoiceSchema,
+    run: ({ deps, scope, log }, body, key) =>
+      invoiceReceipts(deps, scope, FROM_RECEIPTS, body as never, key, log, false),
   });
 
 /** `create_global_invoice`: the MCP face of POST /v1/receipts/global. */
 export const globalInvoiceTool = (): McpTool =>
-  defineTool({
+  stampingTool({
     name: 'create_global_invoice',
     description:
       "Stamp the global invoice (PUBLICO EN GENERAL) of a merchant's ended period from its open receipts; asked again, the same document.",
-    input: ToolInput(GlobalInvoiceRunSchema.properties),
-    output: OneOfShapes(InvoiceSchema, StampingSchema),
-    shapeOf: (status) => (status === 202 ? StampingSchema : InvoiceSchema),
+    title: 'Create a global invoice',
+    input: GlobalInvoiceRunSchema.properties,
+    document: InvoiceSchema,
     // The period is the idempotency key: a retry answers the period's document.
-    annotations: {
-      title: 'Create a global invoice',
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: true,
-    },
-    run: async ({ deps, scope, log }, args) => runGlobalInvoiceNow(deps, scope, args as never, log),
-    summarize: documentSummary,
+    keyed: false,
+    run: ({ deps, scope, log }, body) => runGlobalInvoiceNow(deps, scope, body as never, log),
   });

@@ -103,6 +103,17 @@ const pdfNote = Type.Union(
   },
 );
 
+/** The settings a merchant is created with and can change, the same in both bodies. */
+const MERCHANT_SETTINGS = {
+  borderRegionStimulus: Type.Optional(borderRegionStimulus),
+  autoEmail: Type.Optional(autoEmail),
+  emailCopyTo: Type.Optional(emailCopyTo),
+  globalInvoice: Type.Optional(GlobalInvoiceSettingUpdateSchema),
+  receiptGraceDays: Type.Optional(receiptGraceDays),
+  brandColor: Type.Optional(brandColor),
+  pdfNote: Type.Optional(pdfNote),
+};
+
 export const MerchantCreateSchema = named(
   'MerchantCreate',
   Type.Object(
@@ -118,13 +129,7 @@ export const MerchantCreateSchema = named(
       defaultClaveProdServ: Type.Optional(claveProdServ),
       defaultClaveUnidad: Type.Optional(claveUnidad),
       registroPatronal: Type.Optional(registroPatronal),
-      borderRegionStimulus: Type.Optional(borderRegionStimulus),
-      autoEmail: Type.Optional(autoEmail),
-      emailCopyTo: Type.Optional(emailCopyTo),
-      globalInvoice: Type.Optional(GlobalInvoiceSettingUpdateSchema),
-      receiptGraceDays: Type.Optional(receiptGraceDays),
-      brandColor: Type.Optional(brandColor),
-      pdfNote: Type.Optional(pdfNote),
+      ...MERCHANT_SETTINGS,
     },
     { additionalProperties: false },
   ),
@@ -149,13 +154,7 @@ export const MerchantUpdateSchema = named(
       registroPatronal: Type.Optional(
         Type.Union([registroPatronal, Type.Null()], { description: 'null clears it' }),
       ),
-      borderRegionStimulus: Type.Optional(borderRegionStimulus),
-      autoEmail: Type.Optional(autoEmail),
-      emailCopyTo: Type.Optional(emailCopyTo),
-      globalInvoice: Type.Optional(GlobalInvoiceSettingUpdateSchema),
-      receiptGraceDays: Type.Optional(receiptGraceDays),
-      brandColor: Type.Optional(brandColor),
-      pdfNote: Type.Optional(pdfNote),
+      ...MERCHANT_SETTINGS,
     },
     { additionalProperties: false },
   ),

@@ -1,16 +1,6 @@
-const ZONE = 'America/Mexico_City';
-const HOUR_MS = 3_600_000;
+import { formatFecha } from '@cfdi/cfdi';
 
-const formatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const HOUR_MS = 3_600_000;
 
 /**
  * Mexico City's UTC offset in ms, memoised per UTC hour: Intl costs ~50 µs a call and a stamp needs
@@ -22,8 +12,7 @@ function offsetAt(ms: number): number {
   const hour = Math.floor(ms / HOUR_MS) * HOUR_MS;
   let offset = offsets.get(hour);
   if (offset === undefined) {
-    const p = Object.fromEntries(formatter.formatToParts(hour).map((part) => [part.type, part.value]));
-    offset = wallClockMs(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`) - hour;
+    offset = wallClockMs(formatFecha(new Date(hour))) - hour;
     if (offsets.size >= 10_000) offsets.clear();
     offsets.set(hour, offset);
   }

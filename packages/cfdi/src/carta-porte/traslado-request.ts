@@ -6,6 +6,8 @@ import {
   Issues,
   isString,
   type ValidationIssue,
+  type Obj,
+  isObject,
 } from '../validation/issues';
 import type { Issuer, TrasladoInput } from '../types';
 import type { CartaPorteInput, TrasladoItem } from './types';
@@ -25,8 +27,6 @@ export interface CheckedTraslado {
   input?: TrasladoInput;
 }
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const FORBIDDEN = ['formaPago', 'metodoPago', 'moneda', 'tipoCambio', 'receiver', 'cartDiscount', 'shipping'];
 
 /**

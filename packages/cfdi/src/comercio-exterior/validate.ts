@@ -5,13 +5,19 @@ import { domicilioInput } from '../xml/complement-address';
 import type { CatalogLookup, ComercioExteriorCatalog } from '../validation/catalog-lookup';
 import type { CheckedCurrency } from '../validation/currency';
 import { tipoCambioText } from '../validation/currency';
-import { checkText, decimals, isGiven, isNumberLike, isString, type Issues } from '../validation/issues';
-import { ESTADOS_MEX } from '../nomina/catalogs';
+import {
+  checkText,
+  decimals,
+  isGiven,
+  isNumberLike,
+  isString,
+  type Issues,
+  type Obj,
+  isObject,
+} from '../validation/issues';
+import { checkMexicanAddressKeys } from '../validation/mexican-address';
 import { RFC_EXTRANJERO } from '../validation/rfc';
 import { expectedValorDolares, toUsd } from './compute';
-
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The parts of an invoice request the Comercio Exterior rules read. */
 export interface ExportRequest {
@@ -237,16 +243,7 @@ function checkDomicilio(
     // The emisor's address uses the SAT's own keys (c_Estado, c_Municipio, c_Localidad, c_Colonia, c_CodigoPostal).
     if (d.pais !== undefined && d.pais !== 'MEX')
       issues.add(`${path}/pais`, 'must be MEX (the issuer is in Mexico)');
-    if (isString(d.estado) && !ESTADOS_MEX.keys.includes(d.estado))
-      issues.add(`${path}/estado`, 'must be a c_Estado key of a Mexican state, e.g. JAL, CMX, NLE');
-    if (isString(d.codigoPostal) && !/^[0-9]{5}$/.test(d.codigoPostal))
-      issues.add(`${path}/codigoPostal`, 'must be a 5-digit c_CodigoPostal');
-    if (d.municipio !== undefined && !(isString(d.municipio) && /^[0-9]{3}$/.test(d.municipio)))
-      issues.add(`${path}/municipio`, 'must be a 3-digit c_Municipio key');
-    if (d.localidad !== undefined && !(isString(d.localidad) && /^[0-9]{2}$/.test(d.localidad)))
-      issues.add(`${path}/localidad`, 'must be a 2-digit c_Localidad key');
-    if (d.colonia !== undefined && !(isString(d.colonia) && /^[0-9]{4}$/.test(d.colonia)))
-      issues.add(`${path}/colonia`, 'must be a 4-digit c_Colonia key');
+    checkMexicanAddressKeys(issues, path, d);
     return;
   }
   checkText(issues, `${path}/colonia`, d.colonia, 120, false);

@@ -5,6 +5,7 @@ import {
   isString,
   Issues,
   type ValidationIssue,
+  type Obj,
 } from '../validation/issues';
 import { isGenericRfc, isRfc } from '../validation/rfc';
 import { dec, sum } from '../decimal/money';
@@ -37,7 +38,6 @@ export interface RetentionContext {
   issuerRfc: string;
 }
 
-type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** t_CURP of tdCFDI.xsd as is (state codes, consonants): a CURP this accepts is one the SAT's schema accepts. */
 const CURP =

@@ -32,3 +32,9 @@ export function formatFecha(now: Date, timeZone: string = DEFAULT_TIME_ZONE): st
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
+
+/** The calendar year and month (1–12) at `now` at the place of issue. */
+export function yearMonthAt(now: Date, timeZone: string = DEFAULT_TIME_ZONE): [number, number] {
+  const fecha = formatFecha(now, timeZone);
+  return [Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7))];
+}

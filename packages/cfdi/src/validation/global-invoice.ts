@@ -1,4 +1,5 @@
 import { isString, type Issues } from './issues';
+import { yearMonthAt } from '../time/fecha';
 
 export interface InformacionGlobalRequest {
   periodicidad?: unknown;
@@ -43,14 +44,7 @@ export function checkInformacionGlobal(
   if (typeof g.anio !== 'number' || !Number.isInteger(g.anio) || g.anio < 2022 || g.anio > 2100) {
     issues.add('/informacionGlobal/anio', 'must be an integer year from 2022 to 2100');
   } else if (now) {
-    const [year, month] = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Mexico_City',
-      year: 'numeric',
-      month: '2-digit',
-    })
-      .format(now)
-      .split('-')
-      .map(Number) as [number, number];
+    const [year, month] = yearMonthAt(now);
     if (g.anio > year || g.anio < year - 1)
       issues.add(
         '/informacionGlobal/anio',

@@ -24,6 +24,9 @@ export class Issues {
 }
 
 export const isString = (v: unknown): v is string => typeof v === 'string';
+/** A JSON object of a request (not null, not an array). */
+export type Obj = Record<string, unknown>;
+export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isNumberLike = (v: unknown): v is number | string =>
   (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(v));
 

@@ -43,6 +43,16 @@ export const concurrentIndexes: { name: string; on: string }[] = [
   { name: 'email_deliveries_account_idx', on: 'email_deliveries (account_id)' },
   // The ledger audit's stale reservations: only documents still waiting for an outcome (a handful at any time).
   { name: 'documents_reserved_idx', on: "documents (created_at) where reservation_state = 'reserved'" },
+  // The console's search by a UUID's first characters: `uuid like 'X%'` uses a btree only in the C collation or with
+  // the pattern operators (a whole UUID is an equality on documents_uuid_idx).
+  { name: 'documents_uuid_prefix_idx', on: 'documents (uuid text_pattern_ops) where uuid is not null' },
+  // The receivables page ages the open invoices of its largest receivers (receivable_totals): those rows only.
+  {
+    name: 'documents_open_receivable_idx',
+    on: `documents (account_id, livemode, (receiver->>'rfc')) where type = 'invoice'
+      and coalesce(kind, '') <> 'credit_note' and metodo_pago = 'PPD'
+      and status in ('stamped', 'cancel_pending') and saldo_pendiente > 0`,
+  },
 ];
 
 /**

@@ -29,6 +29,7 @@ import { Migration20261128920000Retentions } from './Migration20261128920000Rete
 import { Migration20261128930000MerchantPdfLook } from './Migration20261128930000MerchantPdfLook';
 import { Migration20261128940000Traslados } from './Migration20261128940000Traslados';
 import { Migration20261128980000PublishedExchangeRates } from './Migration20261128980000PublishedExchangeRates';
+import { Migration20261129000000ReceivableTotals } from './Migration20261129000000ReceivableTotals';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so they run the same
@@ -72,4 +73,5 @@ export const migrationsList = [
     name: 'Migration20261128980000PublishedExchangeRates',
     class: Migration20261128980000PublishedExchangeRates,
   },
+  { name: 'Migration20261129000000ReceivableTotals', class: Migration20261129000000ReceivableTotals },
 ];

@@ -12,7 +12,7 @@ import {
   markCancellationResolved,
   markCancellationSubmitted,
   restorePreviousCancellation,
-} from '../documents/document-repository';
+} from '../documents/repository';
 import { isoTimestamp } from '../time';
 import type { AcuseRecord, CancellableRow } from './cancellation-record';
 

@@ -13,7 +13,7 @@ import {
   lockScopedDocument,
   markCancellationRequested,
   selectReplacementByUuid,
-} from '../documents/document-repository';
+} from '../documents/repository';
 import { resolveStampingMerchant } from '../documents/merchant-gate';
 import { livePayments } from '../payments/installments';
 import type { CancellableRow, CancellationRecord, Motivo } from './cancellation-record';

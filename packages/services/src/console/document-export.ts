@@ -5,7 +5,7 @@ import type { Scope } from '../scope';
 import { MEXICO_CITY } from '../time';
 import { documentAmount } from '../documents/document-view';
 import type { DocumentRow } from '../documents/document-row';
-import { selectDocumentFiles, type DocumentFilesRow } from '../documents/document-repository';
+import { selectDocumentFiles, type DocumentFilesRow } from '../documents/repository';
 import { NotFoundError } from '../errors';
 import { searchDocuments, type DocumentSearch } from './document-search';
 

@@ -12,7 +12,7 @@ import {
   type DocumentSearch,
   type RelatedDocumentRow,
   type SearchKind,
-} from '../documents/document-repository';
+} from '../documents/repository';
 
 export type { DocumentSearch, SearchKind };
 export const SEARCH_KINDS: readonly SearchKind[] = ['nominal', 'global', 'credit_note', ...OTHER_TYPES];

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@cfdi/db';
 import type { Scope } from '../scope';
-import { AGING_BUCKETS, selectReceivablesAging, type AgingBucket } from '../documents/document-repository';
+import { AGING_BUCKETS, selectReceivablesAging, type AgingBucket } from '../documents/repository';
 
 export { AGING_BUCKETS, type AgingBucket };
 

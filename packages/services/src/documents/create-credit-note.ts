@@ -16,7 +16,7 @@ import {
   selectCreditNotesOf,
   selectDocumentByUuid,
   uuidHeld,
-} from './document-repository';
+} from './repository';
 import { fromMinorUnits, toMinorUnits } from '../centavos';
 import { storePrepared, type PreparedDocument } from './prepared-document';
 import { checkAmountMagnitudes } from './amount-limits';

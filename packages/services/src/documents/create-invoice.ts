@@ -5,7 +5,7 @@ import { publishedRateFor } from '../exchange-rates/published-rates';
 import { ValidationError } from '../errors';
 import type { Scope } from '../scope';
 import type { DocumentRow } from './document-row';
-import { selectPaymentUuids } from './document-repository';
+import { selectPaymentUuids } from './repository';
 import { storePrepared, type PreparedDocument } from './prepared-document';
 import { checkAmountMagnitudes } from './amount-limits';
 import { resolveStampingMerchant } from './merchant-gate';

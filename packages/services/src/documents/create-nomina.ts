@@ -9,7 +9,7 @@ import type { EntityManager } from '@cfdi/db';
 import { ValidationError } from '../errors';
 import type { Scope } from '../scope';
 import type { DocumentRow } from './document-row';
-import { selectDocumentsByUuids } from './document-repository';
+import { selectDocumentsByUuids } from './repository';
 import { resolveStampingMerchant } from './merchant-gate';
 import type { StampingDeps } from './stamping-deps';
 import { storeNewDocument } from './store-new-document';

@@ -7,7 +7,7 @@ import {
   selectScopedDocument,
   type DocumentRow,
   type DocumentType,
-} from './document-repository';
+} from './repository';
 
 export {
   DOCUMENT_ID_PREFIX,
@@ -15,7 +15,7 @@ export {
   type DocumentStatus,
   type DocumentType,
   type FilesStatus,
-} from './document-repository';
+} from './repository';
 
 /**
  * A document as its views read it: the row without its XML bodies. A stamp's outcome carries one from the recording to

@@ -3,7 +3,7 @@ import type { EntityManager } from '@cfdi/db';
 import type { FileStorage, StoredFile } from '@cfdi/storage';
 import { loadPdfLook } from '../merchants/pdf-look';
 import { loadDocumentWithMerchantRefs, type DocumentWithMerchantRefs } from './document-row';
-import { lockDocumentWork, markFailedFilesReady, markReadyFilesFailed } from './document-repository';
+import { lockDocumentWork, markFailedFilesReady, markReadyFilesFailed } from './repository';
 import { documentFileKeys } from './files';
 
 /** Renders a stamped document's PDF and ZIP (`renderPdfAndZip` in production; tests count or break it). */

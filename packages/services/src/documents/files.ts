@@ -1,7 +1,7 @@
 import { buildZip, cfdiZipEntries, renderPdf, type PdfLook } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import { loadDocumentById, type DocumentRow } from './document-row';
-import { markFilesFailed, markFilesProcessing, markFilesReady } from './document-repository';
+import { markFilesFailed, markFilesProcessing, markFilesReady } from './repository';
 import { kindOf } from './kinds';
 
 /** The part of a storage driver document files need (see @cfdi/storage). */

@@ -3,7 +3,7 @@ import { ValidationError } from '../errors';
 import { findMerchant } from '../merchants/merchant-access';
 import { serieProblem } from '../merchants/merchant-rules';
 import type { Scope } from '../scope';
-import { advanceFolio, incrementFolio, selectFolioSequences } from './document-repository';
+import { advanceFolio, incrementFolio, selectFolioSequences } from './repository';
 
 /**
  * Next folio of a (merchant, serie): one upsert that increments under the row lock, so folios are unique and

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@cfdi/db';
 import type { DocumentRow } from './document-row';
-import { restoreInvoiceBalanceBy } from './document-repository';
+import { restoreInvoiceBalanceBy } from './repository';
 
 /**
  * What a document took off a PPD invoice's `saldo_pendiente` when it was created, in the invoice's currency: a payment

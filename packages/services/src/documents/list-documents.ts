@@ -11,7 +11,7 @@ import {
   selectFailedFiles,
   selectReconciliations,
   type DocumentFilters,
-} from './document-repository';
+} from './repository';
 
 /**
  * How far a row's created_at (the database's clock at insert) may stand from its id's time (the API's clock when the

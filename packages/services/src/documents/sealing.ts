@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { rootAttributes, sealXml, type Csd } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import type { DocumentRow } from './document-row';
-import { claimSealedFingerprint, selectSealedXml, storeSealedXml } from './document-repository';
+import { claimSealedFingerprint, selectSealedXml, storeSealedXml } from './repository';
 import { kindOf } from './kinds';
 
 /**

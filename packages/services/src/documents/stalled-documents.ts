@@ -1,5 +1,5 @@
 import type { EntityManager } from '@cfdi/db';
-import { countStalled, selectStalledDocuments, type StalledWork } from './document-repository';
+import { countStalled, selectStalledDocuments, type StalledWork } from './repository';
 
 /**
  * Work the API accepted (document committed, timbre reserved) and then hands to a workflow (`StalledWork`): normally

@@ -9,7 +9,7 @@ import {
   markStampedWithoutXml,
   selectOtherHolderOfUuid,
   uuidHeldByAnother,
-} from './document-repository';
+} from './repository';
 import { emitEvent } from './events';
 import { eventPrefix, toDocumentView as eventObject } from './document-view';
 import { restoreInvoiceBalance } from './invoice-balance';

@@ -5,7 +5,7 @@ import { reserveTimbre } from '../ledger';
 import type { Scope } from '../scope';
 import { DOCUMENT_ID_PREFIX, type DocumentRow, type DocumentType } from './document-row';
 import { nextFolio } from './folios';
-import { insertDocument, promoteDraft, type NewDocument } from './document-repository';
+import { insertDocument, promoteDraft, type NewDocument } from './repository';
 import type { MerchantForStamping } from '../merchants';
 
 export type DocumentDetails = Omit<

@@ -2,7 +2,7 @@ import { newId, type EntityManager } from '@cfdi/db';
 import { attachIdempotentResource } from '../idempotency';
 import type { Scope } from '../scope';
 import type { DocumentRow } from '../documents/document-row';
-import { insertDocument, type NewDocument } from '../documents/document-repository';
+import { insertDocument, type NewDocument } from '../documents/repository';
 import type { PreparedDocument } from '../documents/prepared-document';
 import type { DocumentKind } from '../documents/kinds';
 import type { StampingDeps } from '../documents/stamping-deps';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@cfdi/db';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Scope } from '../scope';
 import type { DocumentRow } from '../documents/document-row';
-import { selectScopedInvoice } from '../documents/document-repository';
+import { selectScopedInvoice } from '../documents/repository';
 import { kindOf, type DocumentKind } from '../documents/kinds';
 import type { StampingDeps } from '../documents/stamping-deps';
 

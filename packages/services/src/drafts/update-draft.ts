@@ -1,7 +1,7 @@
 import type { EntityManager } from '@cfdi/db';
 import type { Scope } from '../scope';
 import type { DocumentRow } from '../documents/document-row';
-import { promoteDraft } from '../documents/document-repository';
+import { promoteDraft } from '../documents/repository';
 import type { DocumentKind } from '../documents/kinds';
 import type { StampingDeps } from '../documents/stamping-deps';
 import { loadDraft, preparerOf } from './draft-row';

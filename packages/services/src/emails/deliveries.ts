@@ -9,7 +9,7 @@ import {
   type DocumentType,
   type DocumentWithMerchantRefs,
 } from '../documents';
-import { selectDocumentWithAutoEmail } from '../documents/document-repository';
+import { selectDocumentWithAutoEmail } from '../documents/repository';
 import { isoTimestamp, isoTimestampOrNull } from '../time';
 import { listAnswer, type PageRequest } from '../pagination';
 import {

@@ -4,7 +4,7 @@
  */
 import type { EntityManager } from '@cfdi/db';
 import type { Periodicidad } from '../receipts/global-period';
-import type { Scope } from '../scope';
+import type { Scope, Tenant } from '../scope';
 import {
   Conditions,
   countedPage,
@@ -15,8 +15,6 @@ import {
   type PageRequest,
 } from '../pagination';
 import { anyRow, firstRow } from '../sql';
-
-type Tenant = Pick<Scope, 'accountId' | 'livemode'>;
 
 /** A merchant joined with its CSD metadata (never the key material). */
 export interface MerchantRow {

@@ -9,7 +9,7 @@ import {
   lockScopedInvoice,
   reduceInvoiceBalance,
   selectUnsettledOrLiveCreditNotes,
-} from '../documents/document-repository';
+} from '../documents/repository';
 import type { StampingDeps } from '../documents/stamping-deps';
 import { resolveStampingMerchant } from '../documents/merchant-gate';
 import { fromMinorUnits, toMinorUnits } from '../centavos';

@@ -1,8 +1,8 @@
 import { installmentTaxGroups, type PaymentInput } from '@cfdi/cfdi';
 import type { DocumentRow } from '../documents/document-row';
-import { selectLivePayments } from '../documents/document-repository';
+import { selectLivePayments } from '../documents/repository';
 
-export { LIVE_PAYMENT_STATUSES } from '../documents/document-repository';
+export { LIVE_PAYMENT_STATUSES } from '../documents/repository';
 
 /** The invoice's live payments (see LIVE_PAYMENT_STATUSES), in NumParcialidad order. */
 export const livePayments = selectLivePayments;

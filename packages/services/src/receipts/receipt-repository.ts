@@ -15,10 +15,8 @@ import {
   type PageRequest,
   type RowCount,
 } from '../pagination';
-import type { Scope } from '../scope';
+import type { Scope, Tenant } from '../scope';
 import { firstRow } from '../sql';
-
-type Tenant = Pick<Scope, 'accountId' | 'livemode'>;
 
 export type ReceiptStatus = 'open' | 'invoiced' | 'in_global' | 'cancelled';
 

@@ -13,12 +13,10 @@ import {
   type PageRequest,
   type RowCount,
 } from '../pagination';
-import type { Scope } from '../scope';
+import type { Tenant } from '../scope';
 import { anyRow, firstRow } from '../sql';
 
 export type RecordTableName = 'customers' | 'products';
-
-type Tenant = Pick<Scope, 'accountId' | 'livemode'>;
 
 /** The live record of the tenant with this id. */
 export async function selectLiveRecord<Row>(

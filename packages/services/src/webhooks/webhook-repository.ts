@@ -4,7 +4,7 @@
  * change they describe (`emitEvent`, in the documents' transaction).
  */
 import { newId, type EntityManager } from '@cfdi/db';
-import type { Scope } from '../scope';
+import type { Tenant } from '../scope';
 import { Conditions, keysetPage, type Page, type PageRequest } from '../pagination';
 import { ALL_EVENTS } from './event-types';
 import { anyRow, firstRow } from '../sql';
@@ -23,8 +23,6 @@ export interface DeliveryAttempt {
   error: string | null;
   succeeded: boolean;
 }
-
-type Tenant = Pick<Scope, 'accountId' | 'livemode'>;
 
 export interface WebhookEndpointRow {
   id: string;

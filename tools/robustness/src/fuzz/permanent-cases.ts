@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { NOMINA_RECEIPT } from '@cfdi/api';
 import type { FuzzRequest, KnownIds } from './requests';
 
 export interface PermanentCase {
@@ -76,36 +77,9 @@ const EKU = { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', regimenFi
 
 /** A valid POST /v1/nominas body for the EKU9003173C9 test employer, with `employee` fields replaced. */
 const nomina = (merchantId: string, employee: Record<string, unknown>) => ({
+  ...NOMINA_RECEIPT,
   merchantId,
-  registroPatronal: 'B5510768108',
-  employee: {
-    rfc: 'XOJI740919U48',
-    name: 'INGRID XODAR JIMENEZ',
-    zip: '76028',
-    curp: 'XOJI740919MQTDMN03',
-    numSeguridadSocial: '04078873454',
-    fechaInicioRelLaboral: '2015-01-16',
-    tipoContrato: '01',
-    tipoJornada: '01',
-    tipoRegimen: '02',
-    numEmpleado: 'E-120',
-    departamento: 'Ingeniería',
-    riesgoPuesto: '1',
-    periodicidadPago: '04',
-    salarioBaseCotApor: 490.22,
-    salarioDiarioIntegrado: 515.43,
-    claveEntFed: 'JAL',
-    ...employee,
-  },
-  period: {
-    tipoNomina: 'O',
-    fechaPago: '2026-11-15',
-    fechaInicialPago: '2026-11-01',
-    fechaFinalPago: '2026-11-15',
-    numDiasPagados: 15,
-  },
-  percepciones: [{ tipo: '001', clave: '001', concepto: 'Sueldo', importeGravado: 7500, importeExento: 0 }],
-  deducciones: [{ tipo: '002', clave: '002', concepto: 'ISR', importe: 640.5 }],
+  employee: { ...NOMINA_RECEIPT.employee, ...employee },
 });
 
 /** Issue #34: text no CFDI can carry, accepted before and then never stampable (a retryable 503 after ~4 s). */

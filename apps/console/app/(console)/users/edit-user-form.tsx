@@ -1,16 +1,11 @@
 import { Button, Flex } from '@radix-ui/themes';
-import type { ConsoleRole, ConsoleUserView, MerchantChoice } from '@cfdi/services';
+import type { ConsoleUserView, MerchantChoice } from '@cfdi/services';
 import { updateUser } from './actions';
+import { AccessFields, type AccessLabels } from './access-fields';
 import { MerchantChoices } from './merchant-choices';
 
-export interface EditUserLabels {
+export interface EditUserLabels extends AccessLabels {
   edit: string;
-  role: string;
-  roles: Record<ConsoleRole, string>;
-  mode: string;
-  any: string;
-  test: string;
-  live: string;
   limitToMerchants: string;
   save: string;
 }
@@ -32,24 +27,7 @@ export function EditUserForm({
       <form action={updateUser}>
         <input type="hidden" name="id" value={user.id} />
         <Flex direction="column" gap="2" mt="2">
-          <label className="field">
-            {labels.role}
-            <select name="role" defaultValue={user.role}>
-              {Object.entries(labels.roles).map(([role, label]) => (
-                <option key={role} value={role}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            {labels.mode}
-            <select name="mode" defaultValue={mode}>
-              <option value="">{labels.any}</option>
-              <option value="test">{labels.test}</option>
-              <option value="live">{labels.live}</option>
-            </select>
-          </label>
+          <AccessFields labels={labels} role={user.role} mode={mode} />
           <MerchantChoices
             legend={labels.limitToMerchants}
             merchants={merchants}

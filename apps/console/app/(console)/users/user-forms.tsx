@@ -2,8 +2,9 @@
 
 import { useActionState, useState } from 'react';
 import { Button, Callout, Flex } from '@radix-ui/themes';
-import type { ConsoleRole, MerchantChoice } from '@cfdi/services';
+import type { MerchantChoice } from '@cfdi/services';
 import { createUser, resetPassword, type PasswordShownOnce } from './actions';
+import { AccessFields, type AccessLabels } from './access-fields';
 import { MerchantChoices } from './merchant-choices';
 
 function PasswordOnce({ state, message }: { state: PasswordShownOnce; message: string }) {
@@ -26,15 +27,9 @@ function PasswordOnce({ state, message }: { state: PasswordShownOnce; message: s
   );
 }
 
-export interface CreateUserLabels {
+export interface CreateUserLabels extends AccessLabels {
   email: string;
-  role: string;
-  roles: Record<ConsoleRole, string>;
   account: string;
-  mode: string;
-  any: string;
-  test: string;
-  live: string;
   limitToMerchants: string;
   createUser: string;
   userCreated: string;
@@ -61,16 +56,7 @@ export function CreateUserForm({
           {labels.email}
           <input name="email" type="email" required />
         </label>
-        <label className="field">
-          {labels.role}
-          <select name="role" defaultValue="finance">
-            {Object.entries(labels.roles).map(([role, label]) => (
-              <option key={role} value={role}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <AccessFields labels={labels} role="finance" mode="" />
         <label className="field">
           {labels.account}
           <select name="account" value={account} onChange={pickAccount}>
@@ -79,14 +65,6 @@ export function CreateUserForm({
                 {a.name} ({a.id})
               </option>
             ))}
-          </select>
-        </label>
-        <label className="field">
-          {labels.mode}
-          <select name="mode" defaultValue="">
-            <option value="">{labels.any}</option>
-            <option value="test">{labels.test}</option>
-            <option value="live">{labels.live}</option>
           </select>
         </label>
       </Flex>

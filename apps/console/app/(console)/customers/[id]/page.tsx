@@ -1,6 +1,6 @@
-import { notFound } from 'next/navigation';
+import { foundOrNotFound } from '../../../../src/not-found';
 import { Flex, Heading } from '@radix-ui/themes';
-import { NotFoundError, retrieveCustomer, type CustomerView } from '@cfdi/services';
+import { retrieveCustomer } from '@cfdi/services';
 import { currentLocale } from '../../../../src/i18n/locale';
 import { catalogChoices, recordContext } from '../../../../src/records-context';
 import { DeleteButton } from '../../../../src/record-parts';
@@ -13,14 +13,8 @@ export default async function CustomerPage({ params }: { params: Promise<{ id: s
   const { id } = await params;
   const { t } = await currentLocale();
   const { ctx, scope } = await recordContext();
-  let customer: CustomerView;
-  try {
-    customer = await retrieveCustomer(ctx, scope, id);
-  } catch (error) {
-    // Another account's or mode's customer, or a deleted one, is not there.
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  }
+  // Another account's or mode's customer, or a deleted one, is not there.
+  const customer = await foundOrNotFound(retrieveCustomer(ctx, scope, id));
   const { regimenes, usos } = await catalogChoices();
   return (
     <Flex direction="column" gap="4">

@@ -2,6 +2,7 @@ import { Card, Heading, Table, Text } from '@radix-ui/themes';
 import type { DocumentDetail } from '@cfdi/services';
 import { formatDateTime, formatMoney, labelOf } from '../../../../src/i18n/format';
 import type { Locale, Messages } from '../../../../src/i18n/messages';
+import { ItemsTable } from '../../../../src/items-table';
 
 const TAX_NAMES: Record<string, string> = { '002': 'IVA', '003': 'IEPS' };
 
@@ -21,34 +22,12 @@ export function DetailCards({
   t: Messages;
   locale: Locale;
 }) {
-  const money = (text: string) => formatMoney(Number(text), locale, currency);
+  const money = (text: string | number) => formatMoney(Number(text), locale, currency);
   return (
     <>
       {detail.items.length > 0 && (
         <Card>
-          <Heading as="h2" size="3" mb="2">
-            {t.items}
-          </Heading>
-          <Table.Root size="1" data-testid="document-items">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>{t.description}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{t.quantity}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{t.unitPrice}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{t.amount}</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {detail.items.map((item, i) => (
-                <Table.Row key={i}>
-                  <Table.Cell>{item.description}</Table.Cell>
-                  <Table.Cell justify="end">{Number(item.quantity)}</Table.Cell>
-                  <Table.Cell justify="end">{money(item.unitPrice)}</Table.Cell>
-                  <Table.Cell justify="end">{money(item.amount)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+          <ItemsTable items={detail.items} money={money} t={t} testId="document-items" />
         </Card>
       )}
       {detail.taxes.length > 0 && (

@@ -1,16 +1,15 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { foundOrNotFound } from '../../../../src/not-found';
 import { Card, DataList, Flex, Grid, Heading, Table, Text } from '@radix-ui/themes';
 import {
   documentAmount,
   documentDetail,
   documentDownload,
   DOWNLOADABLE_FILES,
-  NotFoundError,
   relatedDocuments,
   retrieveScopedDocument,
   toRetentionView,
-  type DocumentRow,
 } from '@cfdi/services';
 import { DocumentStatusBadge, kindOf } from '../../../../src/document-labels';
 import { formatDateTime, formatMoney, labelOf } from '../../../../src/i18n/format';
@@ -35,14 +34,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
   const { scope } = await currentWorkspace();
   const { t, locale } = await currentLocale();
   if (!scope) notFound();
-  let row: DocumentRow;
-  try {
-    row = await retrieveScopedDocument(await em(), scope, id);
-  } catch (error) {
-    // Another account's, mode's or merchant's document is simply not there.
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  }
+  // Another account's, mode's or merchant's document is simply not there.
+  const row = await foundOrNotFound(retrieveScopedDocument(await em(), scope, id));
   const related = await relatedDocuments(await em(), scope, row);
   const detail = row.type === 'retention' ? null : await documentDetail(await em(), scope, row);
   const cancellation = row.cancellation as Cancellation | null;

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { foundOrNotFound } from '../../../../src/not-found';
 import { Flex, Heading, Text } from '@radix-ui/themes';
-import { NotFoundError, retrieveDocumentExport, type DocumentExportRow } from '@cfdi/services';
+import { retrieveDocumentExport } from '@cfdi/services';
 import { formatDateTime, formatInteger } from '../../../../src/i18n/format';
 import { currentLocale } from '../../../../src/i18n/locale';
 import { em } from '../../../../src/platform';
@@ -15,13 +16,7 @@ export default async function ExportPage({ params }: { params: Promise<{ id: str
   const { scope } = await currentWorkspace();
   const { t, locale } = await currentLocale();
   if (!scope) notFound();
-  let job: DocumentExportRow;
-  try {
-    job = await retrieveDocumentExport(await em(), scope, id);
-  } catch (error) {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  }
+  const job = await foundOrNotFound(retrieveDocumentExport(await em(), scope, id));
   const percent = job.total > 0 ? Math.floor((job.processed / job.total) * 100) : 100;
   return (
     <Flex direction="column" gap="3">

@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation';
+import { foundOrNotFound } from '../../../../src/not-found';
 import { Flex, Heading, Text } from '@radix-ui/themes';
-import { folioSeries, NotFoundError, retrieveMerchant, type MerchantView } from '@cfdi/services';
+import { folioSeries, retrieveMerchant } from '@cfdi/services';
 import { currentLocale } from '../../../../src/i18n/locale';
 import { em, platform } from '../../../../src/platform';
 import { requirePermission } from '../../../../src/roles';
@@ -15,14 +16,8 @@ export default async function MerchantSettingsPage({ params }: { params: Promise
   const { t } = await currentLocale();
   if (!scope) notFound();
   const { now, fileUrls } = await platform();
-  let merchant: MerchantView;
-  try {
-    merchant = await retrieveMerchant({ em: await em(), now, fileUrls }, scope, id);
-  } catch (error) {
-    // Another account's or mode's merchant, or one outside the user's merchants, is not there.
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  }
+  // Another account's or mode's merchant, or one outside the user's merchants, is not there.
+  const merchant = await foundOrNotFound(retrieveMerchant({ em: await em(), now, fileUrls }, scope, id));
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1">

@@ -1,6 +1,6 @@
-import { notFound } from 'next/navigation';
+import { foundOrNotFound } from '../../../../src/not-found';
 import { Flex, Heading } from '@radix-ui/themes';
-import { NotFoundError, retrieveProduct, type ProductView } from '@cfdi/services';
+import { retrieveProduct } from '@cfdi/services';
 import { currentLocale } from '../../../../src/i18n/locale';
 import { recordContext } from '../../../../src/records-context';
 import { DeleteButton } from '../../../../src/record-parts';
@@ -13,14 +13,8 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const { t } = await currentLocale();
   const { ctx, scope } = await recordContext();
-  let product: ProductView;
-  try {
-    product = await retrieveProduct(ctx, scope, id);
-  } catch (error) {
-    // Another account's or mode's product, or a deleted one, is not there.
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  }
+  // Another account's or mode's product, or a deleted one, is not there.
+  const product = await foundOrNotFound(retrieveProduct(ctx, scope, id));
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1">

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { Button, Callout, Card, DataList, Flex, Heading, Table } from '@radix-ui/themes';
-import { can, NotFoundError, retrieveReceipt, type ReceiptView } from '@cfdi/services';
+import { foundOrNotFound } from '../../../../src/not-found';
+import { Button, Callout, Card, DataList, Flex, Heading } from '@radix-ui/themes';
+import { can, retrieveReceipt } from '@cfdi/services';
 import { formatDateTime, formatMoney, labelOf } from '../../../../src/i18n/format';
 import { currentLocale } from '../../../../src/i18n/locale';
 import { catalogChoices, receiptContext } from '../../../../src/records-context';
 import { param, type SearchParams } from '../../../../src/search-params';
+import { ItemsTable } from '../../../../src/items-table';
 import { requireSession } from '../../../../src/session';
 import { currentWorkspace } from '../../../../src/workspace';
 import { cancelReceiptAction } from '../actions';
@@ -26,14 +28,8 @@ export default async function ReceiptPage({
   if (!scope) notFound();
   const { t, locale } = await currentLocale();
   const { ctx } = await receiptContext();
-  let receipt: ReceiptView;
-  try {
-    receipt = await retrieveReceipt(ctx, scope, id);
-  } catch (error) {
-    // Another account's or mode's receipt is not there.
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  }
+  // Another account's or mode's receipt is not there.
+  const receipt = await foundOrNotFound(retrieveReceipt(ctx, scope, id));
   const { formas } = await catalogChoices();
   const forma = formas.find((f) => f.clave === receipt.formaPago);
   const money = (text: string | number) => formatMoney(Number(text), locale);
@@ -111,29 +107,15 @@ export default async function ReceiptPage({
         </Flex>
       </Card>
       <Card>
-        <Heading as="h2" size="3" mb="2">
-          {t.items}
-        </Heading>
-        <Table.Root size="1" data-testid="receipt-items">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>{t.description}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">{t.quantity}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">{t.unitPrice}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">{t.amount}</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {receipt.items.map((item, i) => (
-              <Table.Row key={i}>
-                <Table.Cell>{item.description}</Table.Cell>
-                <Table.Cell justify="end">{Number(item.quantity)}</Table.Cell>
-                <Table.Cell justify="end">{money(item.unitPrice)}</Table.Cell>
-                <Table.Cell justify="end">{money(Number(item.quantity) * Number(item.unitPrice))}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <ItemsTable
+          items={receipt.items.map((item) => ({
+            ...item,
+            amount: Number(item.quantity) * Number(item.unitPrice),
+          }))}
+          money={money}
+          t={t}
+          testId="receipt-items"
+        />
         <DataList.Root mt="3" data-testid="receipt-totals">
           {row(t.subtotal, money(receipt.subtotal))}
           {row(t.total, money(receipt.total), 'receipt-total')}

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { foundOrNotFound } from '../../../../../src/not-found';
 import { Badge, Button, DataList, Flex, Heading } from '@radix-ui/themes';
-import { ConflictError, loadDraft, NotFoundError, totalsOf, type DocumentRow } from '@cfdi/services';
+import { ConflictError, loadDraft, totalsOf } from '@cfdi/services';
 import { kindOf } from '../../../../../src/document-labels';
 import { labelOf } from '../../../../../src/i18n/format';
 import { Problem } from '../../../../../src/problem';
@@ -28,14 +29,8 @@ export default async function DraftPage({
   const { scope } = await currentWorkspace();
   const { t, locale } = await currentLocale();
   if (!scope) notFound();
-  let row: DocumentRow;
-  try {
-    ({ row } = await loadDraft(await em(), scope, id));
-  } catch (error) {
-    // Another account's draft is not there; one already stamped is its document now.
-    if (error instanceof NotFoundError || error instanceof ConflictError) notFound();
-    throw error;
-  }
+  // Another account's draft is not there; one already stamped is its document now.
+  const { row } = await foundOrNotFound(loadDraft(await em(), scope, id), ConflictError);
   const { receiver } = row;
   return (
     <Flex direction="column" gap="4">

@@ -1,20 +1,14 @@
 import { loadMerchantLogo } from '@cfdi/services';
 import { em, platform } from '../../../../../src/platform';
-import { fileRouteScope, privateFile } from '../../../../../src/binary-route';
+import { fileRoute, privateFile } from '../../../../../src/binary-route';
 
 export const dynamic = 'force-dynamic';
 
 /** The merchant's stored logo, for its settings page (another account's merchant has none here: 404). */
-export async function GET(
-  _request: Request,
-  { params }: { params: Promise<{ id: string }> },
-): Promise<Response> {
-  const { id } = await params;
-  const scope = await fileRouteScope('merchants.settings');
-  if (scope instanceof Response) return scope;
+export const GET = fileRoute('merchants.settings', async (scope, id) => {
   if (scope.merchantIds && !scope.merchantIds.includes(id))
     return new Response('Not found.', { status: 404 });
   const logo = await loadMerchantLogo(await em(), (await platform()).storage, scope, id);
   if (!logo) return new Response('Not found.', { status: 404 });
   return privateFile(logo.bytes, logo.contentType);
-}
+});

@@ -2,10 +2,10 @@ import {
   AppError,
   documentDownload,
   DOWNLOADABLE_FILES,
-  FileRenderFailedError,
   retrieveScopedDocument,
   type DownloadableFile,
 } from '@cfdi/services';
+import { documentFileResponse } from '@cfdi/next-app';
 import { em, platform } from '../../../../../../src/platform';
 import { currentSession } from '../../../../../../src/session';
 import { currentWorkspace } from '../../../../../../src/workspace';
@@ -23,31 +23,16 @@ export async function GET(
     return new Response('Not found.', { status: 404 });
   const { scope } = await currentWorkspace();
   if (!scope) return new Response('Not found.', { status: 404 });
+  let download;
   try {
-    const download = documentDownload(
+    download = documentDownload(
       await retrieveScopedDocument(await em(), scope, id),
       file as DownloadableFile,
     );
-    const { storage, files } = await platform();
-    // Small documents' PDF and ZIP are rendered on their first download (the API's file URLs do the same).
-    const stored =
-      download && ((await storage.get(download.key)) ?? (await files.produce(await em(), download.key)));
-    if (!download || !stored) return new Response('Not found.', { status: 404 });
-    return new Response(new Uint8Array(stored.bytes), {
-      headers: {
-        'content-type': download.contentType,
-        'content-disposition': `attachment; filename="${download.filename}"`,
-        'cache-control': 'private, no-store',
-        'x-content-type-options': 'nosniff',
-      },
-    });
   } catch (error) {
     if (error instanceof AppError) return new Response(error.message, { status: error.status });
-    if (error instanceof FileRenderFailedError)
-      return new Response('This file could not be rendered just now; try again shortly.', {
-        status: 404,
-        headers: { 'retry-after': '30' },
-      });
     throw error;
   }
+  if (!download) return new Response('Not found.', { status: 404 });
+  return documentFileResponse(await platform(), download, 404);
 }

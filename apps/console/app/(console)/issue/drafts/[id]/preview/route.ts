@@ -1,17 +1,11 @@
 import { AppError, renderDraftPreview } from '@cfdi/services';
 import { em, platform } from '../../../../../../src/platform';
-import { fileRouteScope, privateFile } from '../../../../../../src/binary-route';
+import { fileRoute, privateFile } from '../../../../../../src/binary-route';
 
 export const dynamic = 'force-dynamic';
 
 /** The draft's PDF as its stamp would print it, marked "SIN VALIDEZ FISCAL", with no UUID, QR or seal. */
-export async function GET(
-  _request: Request,
-  { params }: { params: Promise<{ id: string }> },
-): Promise<Response> {
-  const { id } = await params;
-  const scope = await fileRouteScope('documents.issue');
-  if (scope instanceof Response) return scope;
+export const GET = fileRoute('documents.issue', async (scope, id) => {
   try {
     const pdf = await renderDraftPreview(await em(), (await platform()).storage, scope, id, new Date());
     return privateFile(pdf, 'application/pdf', `inline; filename="${id}-borrador.pdf"`);
@@ -20,4 +14,4 @@ export async function GET(
     if (error instanceof AppError) return new Response(error.message, { status: error.status });
     throw error;
   }
-}
+});
