@@ -56,7 +56,7 @@ export interface Config {
    * workflow into storage and downloaded through a signed URL when ready.
    */
   exportStreamMaxDocuments: number;
-  /** Documents per part of a ZIP built by the export workflow (each part is one activity, repeated whole after a crash). */
+  /** Documents per part of an export workflow's ZIP (one activity, written whole again after a crash). */
   exportPartDocuments: number;
   /** Rows per part of a CSV built by the export workflow: a row is small, so its parts are much larger than a ZIP's. */
   exportCsvPartRows: number;

@@ -91,7 +91,7 @@ export async function* documentsCsv(rows: AsyncIterable<DocumentRow>): AsyncGene
 export interface ExportFileReader {
   /** A stored file's bytes, or null when it is not stored. */
   read(key: string): Promise<Buffer | null>;
-  /** The PDF (to be stored at `key`) of a stamped document whose PDF is not rendered yet; null when none can be made. */
+  /** The PDF (its key: `key`) of a stamped document whose PDF is not rendered yet; null when none can be made. */
   renderPdf(row: DocumentFilesRow, key: string): Promise<Buffer | null>;
 }
 
