@@ -3,6 +3,8 @@
 // refunds for failures, top-ups and rare recharges, plus two other accounts with N/10 documents each. Ids are
 // shaped like newId's (prefix, 10 base32 characters of the creation time in ms, 16 random ones), so id order is
 // creation order exactly as in production and the id-range plans hold.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { EntityManager } from '@cfdi/db';
 
 /** newId's time part in SQL: 10 Crockford base32 characters of epoch ms. */
@@ -26,22 +28,34 @@ const NAMES = [
   'TRANSPORTES',
 ];
 
-/** Seeds `documents` documents (and their ledger) into `accountId`'s test mode, all through a few statements. */
+/** What the stamp path stores with a stamped document: its XML (`placeholder`, the template's UUID, becomes its own). */
+export interface StampedXmlTemplate {
+  xml: string;
+  placeholder: string;
+}
+
+/**
+ * Seeds `documents` documents (and their ledger) into `accountId`'s test mode, all through a few statements, created
+ * over the last `days` days. With `stamped`, each stamped or cancelled document holds a stamped XML (the template
+ * with its own UUID) and its files' keys, as the stamp path records them (files produced on demand).
+ */
 export async function seedAccount(
   em: EntityManager,
   accountId: string,
   merchantId: string,
   documents: number,
+  options: { days?: number; inFlight?: number; stamped?: StampedXmlTemplate } = {},
 ): Promise<void> {
+  const { days = 365, inFlight = 5 } = options;
   await em.execute(B32_FUNCTION);
   // n → type: 1 in 8 a payment, 1 in 12 payroll, else an invoice (1 in 15 of them a credit note, 1 in 30 global).
-  // Status: 1 in 25 cancelled, 1 in 70 failed, the 5 newest still stamping (in flight: an older reservation without
-  // an outcome is what the ledger audit reports as stale), the rest stamped; never cancel_pending.
+  // Status: 1 in 25 cancelled, 1 in 70 failed, the `inFlight` newest still stamping (in flight: an older reservation
+  // without an outcome is what the ledger audit reports as stale), the rest stamped; never cancel_pending.
   await em.execute(
     `insert into documents (id, account_id, livemode, merchant_id, type, kind, status, serie, folio, metodo_pago, forma_pago,
                             uso_cfdi, subtotal, total, saldo_pendiente, receiver, related_uuid, related_invoice_id, invoice_id,
                             num_parcialidad, monto, fecha_pago, input, fecha, uuid, stamped_at, reservation_state, files_status,
-                            cancellation, created_at, updated_at)
+                            cancellation, stamped_xml, files, created_at, updated_at)
      select d.id, ?, false, ?, d.type,
             case when d.type <> 'invoice' then null when n % 15 = 0 then 'credit_note' when n % 30 = 1 then 'global' else 'nominal' end,
             d.status, d.serie, n, case when d.type = 'invoice' then (case when n % 3 = 0 then 'PPD' else 'PUE' end) end,
@@ -56,24 +70,42 @@ export async function seedAccount(
             case when d.type = 'payment' then 1 end, case when d.type = 'payment' then 500 end,
             case when d.type in ('payment', 'nomina') then to_char(d.t, 'YYYY-MM-DD') end,
             '{"conceptos":[{"claveProdServ":"01010101","cantidad":1,"valorUnitario":1000}]}'::jsonb, to_char(d.t, 'YYYY-MM-DD"T"HH24:MI:SS'),
-            case when d.status in ('stamped', 'cancelled') then upper(md5(? || n::text)::uuid::text) end,
-            case when d.status in ('stamped', 'cancelled') then d.t end,
+            d.uuid, case when d.uuid is not null then d.t end,
             case when d.status = 'stamp_failed' then 'refunded' when d.status = 'stamping' then 'reserved' else 'confirmed' end,
             case when d.status in ('stamped', 'cancelled') then 'ready' else 'pending' end,
             case when d.status = 'cancelled' then '{"status":"accepted","motivo":"02"}'::jsonb end,
+            case when d.uuid is not null then replace(?::text, ?::text, d.uuid) end,
+            case when d.uuid is not null and ?::text is not null then
+              (select jsonb_object_agg(ext, ? || '/test/documents/' || d.id || '/' || d.uuid || '.' || ext)
+                 from unnest(array['xml', 'pdf', 'zip']) ext) end,
             d.t, d.t
        from generate_series(1, ?) n
        cross join lateral (
-         select now() - (? - n) * (interval '365 days' / ?) as t,
+         select now() - (? - n) * (? * interval '1 day' / ?) as t,
                 case when n % 8 = 0 then 'payment' when n % 12 = 0 then 'nomina' else 'invoice' end as type,
-                case when n > ? - 5 then 'stamping' when n % 70 = 0 then 'stamp_failed' when n % 25 = 0 then 'cancelled' else 'stamped' end as status,
+                case when n > ?::int - ?::int then 'stamping' when n % 70 = 0 then 'stamp_failed' when n % 25 = 0 then 'cancelled' else 'stamped' end as status,
                 case when n % 8 = 0 then 'P' when n % 12 = 0 then 'N' else 'A' end as serie
        ) d0
        cross join lateral (
          select d0.*, case d0.type when 'payment' then 'pay' when 'nomina' then 'nom' else 'inv' end
-                      || '_' || pg_temp.b32_time((extract(epoch from d0.t) * 1000)::bigint) || pg_temp.b32_random() as id
+                      || '_' || pg_temp.b32_time((extract(epoch from d0.t) * 1000)::bigint) || pg_temp.b32_random() as id,
+                case when d0.status in ('stamped', 'cancelled') then upper(md5(? || n::text)::uuid::text) end as uuid
        ) d`,
-    [accountId, merchantId, accountId, documents, documents, documents, documents],
+    [
+      accountId,
+      merchantId,
+      options.stamped?.xml ?? null,
+      options.stamped?.placeholder ?? null,
+      options.stamped?.xml ?? null,
+      accountId,
+      documents,
+      documents,
+      days,
+      documents,
+      documents,
+      inFlight,
+      accountId,
+    ],
   );
   // Payments point at the invoice before them, credit notes at the one before them (as the API records them).
   await em.execute(
@@ -138,4 +170,42 @@ export async function seedAccount(
       where account_id = ? and livemode = false`,
     [accountId, accountId],
   );
+}
+
+/**
+ * Stores the files of the account's stamped documents created in `month` (YYYY-MM, Mexico City) as the files queue
+ * leaves them: each one's stamped XML, and `rendered` as its PDF and ZIP (the same for all), under the keys the row
+ * names. Written straight into LocalFileStorage's layout (data, and the content type in a `.meta` sidecar) without its
+ * fsyncs, which would make seeding minutes long. Answers how many documents got files.
+ */
+export async function seedStoredFiles(
+  em: EntityManager,
+  storageDir: string,
+  accountId: string,
+  month: string,
+  rendered: { pdf: Buffer; zip: Buffer },
+): Promise<number> {
+  const rows: { files: Record<'xml' | 'pdf' | 'zip', string>; stamped_xml: string }[] = await em.execute(
+    `select files, stamped_xml from documents
+      where account_id = ? and stamped_xml is not null
+        and created_at >= (?::date)::timestamp at time zone 'America/Mexico_City'
+        and created_at < ((?::date) + interval '1 month')::timestamp at time zone 'America/Mexico_City'`,
+    [accountId, `${month}-01`, `${month}-01`],
+  );
+  const write = async (key: string, bytes: Buffer, contentType: string) => {
+    const data = path.join(storageDir, key);
+    const meta = path.join(storageDir, '.meta', `${key}.json`);
+    await fs.mkdir(path.dirname(data), { recursive: true });
+    await fs.mkdir(path.dirname(meta), { recursive: true });
+    await fs.writeFile(meta, JSON.stringify({ contentType }));
+    await fs.writeFile(data, bytes);
+  };
+  const store = async (row: (typeof rows)[number]) => {
+    await write(row.files.xml, Buffer.from(row.stamped_xml, 'utf8'), 'application/xml');
+    await write(row.files.pdf, rendered.pdf, 'application/pdf');
+    await write(row.files.zip, rendered.zip, 'application/zip');
+  };
+  // 32 at a time: the disk stays busy without thousands of open files.
+  for (let i = 0; i < rows.length; i += 32) await Promise.all(rows.slice(i, i + 32).map(store));
+  return rows.length;
 }

@@ -21,8 +21,8 @@ export async function createWorkerDeps(
     emails: { storage: platform.storage, renderFiles: platform.renderFiles, mailer: platform.mailer },
     exports: {
       storage: platform.storage,
-      renderFiles: platform.renderFiles,
       partDocuments: config.exportPartDocuments,
+      csvPartRows: config.exportCsvPartRows,
     },
     ...(now ? { now } : {}),
     ...(observe.activities ? { observer: observe.activities } : {}),

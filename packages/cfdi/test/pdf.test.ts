@@ -379,4 +379,19 @@ describe('PDF representation', () => {
     expect(listing).toContain(`${UUID}.pdf`);
     expect(execFileSync('unzip', ['-p', file, `${UUID}.xml`], { encoding: 'utf8' })).toBe(stamped);
   });
+
+  it('dated by `createdAt`, the same XML gives the same bytes (a ZIP export part written again is identical)', async () => {
+    const { xml } = buildInvoiceXml(
+      { issuer, receiver: RECEIVERS[0]!, items: threeItems, formaPago: '03' },
+      { now: NOW },
+    );
+    const stamped = mockStamp(xml, csd, UUID);
+    const first = await renderPdf(stamped, { createdAt: NOW });
+    await new Promise((resolve) => setTimeout(resolve, 5)); // a later clock changes nothing
+    expect((await renderPdf(stamped, { createdAt: NOW })).equals(first)).toBe(true);
+    // The date is what differs otherwise (the file's creation date, and its ID made from it).
+    expect((await renderPdf(stamped, { createdAt: new Date(NOW.getTime() + 1000) })).equals(first)).toBe(
+      false,
+    );
+  });
 });

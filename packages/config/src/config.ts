@@ -56,8 +56,10 @@ export interface Config {
    * workflow into storage and downloaded through a signed URL when ready.
    */
   exportStreamMaxDocuments: number;
-  /** Documents per part of an export built by the workflow (each part is one activity, repeated whole after a crash). */
+  /** Documents per part of an export workflow's ZIP (one activity, written whole again after a crash). */
   exportPartDocuments: number;
+  /** Rows per part of a CSV built by the export workflow: a row is small, so its parts are much larger than a ZIP's. */
+  exportCsvPartRows: number;
   storage: StorageConfig;
   pac: { sandboxUrl: string; url: string | null; username: string | null; password: string | null };
   catalogsDir: string | null;
@@ -381,6 +383,7 @@ export function loadConfig(rawEnv: Env = process.env, options: LoadConfigOptions
     signedUrlTtlSeconds: int('SIGNED_URL_TTL_SECONDS', 900, 1, 7 * 24 * 3600),
     exportStreamMaxDocuments: int('EXPORT_STREAM_MAX_DOCUMENTS', 500, 0, 100_000),
     exportPartDocuments: int('EXPORT_PART_DOCUMENTS', 100, 1, 1000),
+    exportCsvPartRows: int('EXPORT_CSV_PART_ROWS', 5000, 1, 50_000),
     storage: storage(),
     pac: {
       sandboxUrl: url('PAC_SANDBOX_URL', 'http://127.0.0.1:3100', ['http:', 'https:']),

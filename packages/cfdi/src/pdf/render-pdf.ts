@@ -37,6 +37,8 @@ export interface RenderPdfOptions extends PdfLook {
    * without UUID, QR, seals or the TFD (there are none).
    */
   preview?: boolean;
+  /** The file's creation date (now by default); with it, the same XML and look always give the same bytes. */
+  createdAt?: Date;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -77,7 +79,11 @@ export async function renderPdf(stampedXml: string, options: RenderPdfOptions = 
     size: 'LETTER',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: view.stamp ? `CFDI ${view.stamp.tfd.uuid}` : PREVIEW_LEGEND, Creator: '@cfdi/cfdi' },
+    info: {
+      Title: view.stamp ? `CFDI ${view.stamp.tfd.uuid}` : PREVIEW_LEGEND,
+      Creator: '@cfdi/cfdi',
+      ...(options.createdAt ? { CreationDate: options.createdAt } : {}),
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -1,11 +1,11 @@
-import { zipEnd, zipEntryBytes, ZIP_MAX_ENTRIES } from '@cfdi/cfdi';
+import { renderPdf, zipEnd, zipEntryBytes, ZIP_MAX_ENTRIES, type PdfLook } from '@cfdi/cfdi';
 import type { EntityManager } from '@cfdi/db';
 import type { FileStorage } from '@cfdi/storage';
 import { NotFoundError, ValidationError } from '../errors';
 import type { Scope } from '../scope';
-import { createDocumentFileProducer, type FilesRenderer } from '../documents/files-on-demand';
+import { loadPdfLook } from '../merchants/pdf-look';
 import { countAllDocuments, searchDocuments, type DocumentSearch } from './document-search';
-import { documentsCsv, documentZipEntries } from './document-export';
+import { documentsCsv, documentZipEntries, type ExportFileReader } from './document-export';
 import {
   insertExport,
   markExportFailed,
@@ -85,12 +85,13 @@ async function loadExport(em: EntityManager, id: string): Promise<DocumentExport
   return row;
 }
 
-/** What building an export needs: storage (read, streamed write) and the renderer of PDFs not rendered yet. */
+/** What building an export needs: storage (read, streamed write) and the parts' sizes. */
 export interface DocumentExportDeps {
   storage: FileStorage;
-  renderFiles: FilesRenderer;
-  /** Documents per part (config EXPORT_PART_DOCUMENTS): about 6 MB of XML and PDF in memory at 100. */
+  /** ZIP documents per part (config EXPORT_PART_DOCUMENTS): about 6 MB of XML and PDF in memory at 100. */
   partDocuments: number;
+  /** CSV rows per part (config EXPORT_CSV_PART_ROWS): a row is about 200 bytes, its document row a few KB. */
+  csvPartRows: number;
 }
 
 /** Where a part starts: the rows after `startingAfter`, the ZIP's bytes and entries so far, the documents read. */
@@ -111,8 +112,8 @@ export interface ExportPartResult extends ExportPartState {
 
 /**
  * Writes part `state.part`: the next rows of the search as CSV lines, or as the ZIP's entries (each stamped
- * document's XML, and its PDF, rendered now when it was not yet, as a first download would). Repeatable: the same
- * state writes the same bytes under the same keys. `beat` is called per document (the activity's heartbeat).
+ * document's XML, and its PDF, rendered now when it was not yet). Repeatable: the same state writes the same bytes
+ * under the same keys. `beat` is called per ZIP entry (the activity's heartbeat).
  */
 export async function writeExportPart(
   em: EntityManager,
@@ -127,7 +128,7 @@ export async function writeExportPart(
     em,
     scope,
     { ...row.search, startingAfter: state.startingAfter ?? undefined },
-    deps.partDocuments,
+    row.format === 'csv' ? deps.csvPartRows : deps.partDocuments,
   );
   const next = {
     part: state.part + 1,
@@ -144,15 +145,6 @@ export async function writeExportPart(
     await recordProgress(em, row.id, next.processed);
     return { ...state, ...next, offset: state.offset + body.length };
   }
-  const producer = createDocumentFileProducer({
-    storage: deps.storage,
-    renderFiles: deps.renderFiles,
-    onFailure: () => undefined,
-  });
-  const files = {
-    read: async (key: string) =>
-      ((await deps.storage.get(key)) ?? (await producer.produce(em, key)))?.bytes ?? null,
-  };
   // Every entry carries the export's time: a part written again is byte for byte the same.
   const createdAt = new Date(
     String(row.created_at)
@@ -162,7 +154,9 @@ export async function writeExportPart(
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = state.offset;
-  for await (const entry of documentZipEntries(em, scope, rowsOf(page.rows, beat), files)) {
+  const files = exportFileReader(em, deps.storage, scope, createdAt);
+  for await (const entry of documentZipEntries(em, scope, rowsOf(page.rows), files)) {
+    beat();
     const bytes = zipEntryBytes(entry, offset, createdAt);
     locals.push(bytes.local);
     centrals.push(bytes.central);
@@ -181,11 +175,35 @@ export async function writeExportPart(
   };
 }
 
-async function* rowsOf<T>(rows: T[], beat: () => void = () => undefined): AsyncGenerator<T> {
-  for (const row of rows) {
-    beat();
-    yield row;
-  }
+/**
+ * Stored files, and the PDFs not rendered yet rendered from the stamped XML with the merchant's look as it is now
+ * (read once per merchant and part), dated `createdAt` so that a part written again holds the same bytes. Such a PDF
+ * is only put in the ZIP: storing it (and the document's ZIP a first download makes) would cost more than rendering
+ * it, for a file the integrator may never ask for alone.
+ */
+function exportFileReader(
+  em: EntityManager,
+  storage: FileStorage,
+  scope: Scope,
+  createdAt: Date,
+): ExportFileReader {
+  const looks = new Map<string, Promise<PdfLook>>();
+  return {
+    read: async (key) => (await storage.get(key))?.bytes ?? null,
+    async renderPdf(row) {
+      if (!row.stamped_xml) return null;
+      let look = looks.get(row.merchant_id);
+      if (!look) {
+        look = loadPdfLook(em, storage, scope, row.merchant_id);
+        looks.set(row.merchant_id, look);
+      }
+      return renderPdf(row.stamped_xml, { ...(await look), createdAt });
+    },
+  };
+}
+
+async function* rowsOf<T>(rows: T[]): AsyncGenerator<T> {
+  yield* rows;
 }
 
 /** Progress only goes forward: a part written again after a restart does not count its documents twice. */

@@ -187,3 +187,19 @@ export function selectPaymentUuids(
     [scope.accountId, scope.livemode, uuids],
   );
 }
+
+/** What a ZIP export reads of a stamped document: where its files are, and its stamped XML. */
+export type DocumentFilesRow = Pick<DocumentRow, 'id' | 'uuid' | 'merchant_id' | 'files' | 'stamped_xml'>;
+
+/** The files and stamped XML of the tenant's documents `ids`, in one query (an export's batch). */
+export function selectDocumentFiles(
+  em: EntityManager,
+  scope: Tenant,
+  ids: string[],
+): Promise<DocumentFilesRow[]> {
+  return em.execute(
+    `select id, uuid, merchant_id, files, stamped_xml from documents
+      where account_id = ? and livemode = ? and id = any(?)`,
+    [scope.accountId, scope.livemode, ids],
+  );
+}

@@ -68,7 +68,9 @@ async function streamed({ format, scope, search, name }: Asked): Promise<Respons
   }
   const { storage, files } = await platform();
   const zip = documentsZip(manager, scope, search, {
-    read: async (key) => ((await storage.get(key)) ?? (await files.produce(await em(), key)))?.bytes ?? null,
+    read: async (key) => (await storage.get(key))?.bytes ?? null,
+    // Rendered and stored as a first download of the PDF would.
+    renderPdf: async (_row, key) => (await files.produce(await em(), key))?.bytes ?? null,
   });
   return new Response(Readable.toWeb(zip as Readable) as ReadableStream, {
     headers: headers('application/zip', 'zip'),
