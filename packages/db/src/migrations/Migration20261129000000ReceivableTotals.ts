@@ -40,12 +40,13 @@ export class Migration20261129000000ReceivableTotals extends Migration {
         if before_mxn is not null and (after_mxn is null or old.receiver->>'rfc' is distinct from new.receiver->>'rfc'
                                        or old.account_id <> new.account_id or old.livemode <> new.livemode) then
           update receivable_totals set open_mxn = open_mxn - before_mxn, invoices = invoices - 1
-           where account_id = old.account_id and livemode = old.livemode and rfc = old.receiver->>'rfc';
+           where account_id = old.account_id and livemode = old.livemode and rfc = coalesce(old.receiver->>'rfc', '');
           before_mxn := null;
         end if;
         if after_mxn is not null and after_mxn is distinct from before_mxn then
           insert into receivable_totals as t (account_id, livemode, rfc, name, open_mxn, invoices)
-          values (new.account_id, new.livemode, new.receiver->>'rfc', coalesce(new.receiver->>'name', ''), after_mxn, 1)
+          values (new.account_id, new.livemode, coalesce(new.receiver->>'rfc', ''), coalesce(new.receiver->>'name', ''),
+                  after_mxn, 1)
           on conflict (account_id, livemode, rfc) do update
             set open_mxn = t.open_mxn + excluded.open_mxn - coalesce(before_mxn, 0),
                 invoices = t.invoices + case when before_mxn is null then 1 else 0 end,
@@ -63,7 +64,7 @@ export class Migration20261129000000ReceivableTotals extends Migration {
     // The open invoices so far, counted under the trigger's lock on documents (taken by create trigger above).
     this.addSql(`
       insert into receivable_totals (account_id, livemode, rfc, name, open_mxn, invoices)
-      select account_id, livemode, receiver->>'rfc', coalesce(max(receiver->>'name'), ''),
+      select account_id, livemode, coalesce(receiver->>'rfc', ''), coalesce(max(receiver->>'name'), ''),
              sum(saldo_pendiente * coalesce((input->>'tipoCambio')::numeric, 1)), count(*)
         from documents
        where type = 'invoice' and coalesce(kind, '') <> 'credit_note' and metodo_pago = 'PPD'
