@@ -6,7 +6,7 @@ import { currentWorkspace } from './workspace';
  * The workspace's scope for a route that answers a file of one of its things: 401 without a session, 404 without an
  * account or the permission (a route outside a user's role is as absent as an unknown id).
  */
-export async function fileRouteScope(permission: ConsoleAction): Promise<Scope | Response> {
+async function fileRouteScope(permission: ConsoleAction): Promise<Scope | Response> {
   const session = await currentSession();
   if (!session) return new Response('Sign in first.', { status: 401 });
   const { scope } = await currentWorkspace();
