@@ -387,7 +387,10 @@ describe('the merchant’s global-invoice Schedule', () => {
     const lines = concepts(await stampedXml(stack, stamped[0]!.id)).map((c) => c.NoIdentificacion);
     expect(lines).toEqual([a.id, b.id]);
     expect((await get(account.testKey, `/v1/receipts/${november.id}`)).body.status).toBe('open');
-    // A second run of the Schedule has nothing due: still one document.
+    // A second run of the Schedule has nothing due: still one document. The Schedule skips a run that
+    // would overlap the first, so the first must have finished (it outlives the stamp it waits for).
+    const first = (await handle.describe()).info.recentActions[0]!.action.workflow.workflowId;
+    await stack.api.deps.temporal.workflow.getHandle(first).result();
     await handle.trigger();
     await waitFor(async () => ((await handle.describe()).info.recentActions.length >= 2 ? true : undefined), {
       what: 'the second scheduled run',
