@@ -1,22 +1,21 @@
 import { ApplicationFailure, Context, log } from '@temporalio/activity';
 import {
-  automaticEmailPossible,
+  attemptStamp,
   documentPac,
   loadDocumentById,
   loadDocumentWithMerchantRefs,
   recordOperatorStamped,
   recordReconciliation,
-  recordPacResult,
   recordStampFailure,
+  recordStampResult,
   generateDocumentFiles,
-  sealDocument,
   stampOutcomeOf,
-  UnsealableDocumentError,
-  type DocumentRow,
   type PacStampResult,
+  type StampAttempt,
+  type StampAttemptDeps,
   type StampOutcome,
 } from '@cfdi/services';
-import type { Activities, StampAttempt } from '@cfdi/temporal-contract';
+import type { Activities } from '@cfdi/temporal-contract';
 import type { ActivityDeps } from './deps';
 
 type StampingActivities = Pick<
@@ -33,93 +32,34 @@ type StampingActivities = Pick<
 
 export function stampingActivities(deps: ActivityDeps): StampingActivities {
   const em = () => deps.orm.em.fork();
-  const record = async (documentId: string, result: PacStampResult, loaded?: DocumentRow) => {
-    const outcome = await recordPacResult(em(), documentId, result, {
-      filesInlineMaxItems: deps.config.filesInlineMaxItems,
-      portalUrl: deps.config.api.portalUrl,
-      loaded,
-    });
-    deps.observer?.stampRecorded(outcome.outcome);
-    return outcome;
+  const attemptDeps: StampAttemptDeps = {
+    em,
+    pac: deps.pac,
+    loadCsd: deps.loadCsd,
+    now: () => deps.now?.() ?? new Date(),
+    filesInlineMaxItems: deps.config.filesInlineMaxItems,
+    portalUrl: deps.config.api.portalUrl,
+    mailer: deps.emails.mailer !== null,
+    ...(deps.observer ? { stampRecorded: (outcome: string) => deps.observer!.stampRecorded(outcome) } : {}),
+    warn: (message, fields) => log.warn(message, fields),
   };
-
-  /** Hands the PAC's result back to the workflow when its database write fails, so a stamp is never lost. */
-  async function recordOrHandBack(
-    documentId: string,
-    result: PacStampResult,
-    loaded?: DocumentRow,
-  ): Promise<StampAttempt> {
-    try {
-      return await record(documentId, result, loaded);
-    } catch (error) {
-      log.warn('recording the stamp result failed; the workflow records it', {
-        documentId,
-        error: (error as Error).message,
-      });
-      return { outcome: 'unrecorded', result };
-    }
-  }
 
   return {
     /**
-     * The whole fast path of a stamp in one local activity: seal once (persisted before any PAC call), send the sealed
-     * bytes, record the outcome. Safe to repeat: the same bytes make the PAC answer "already stamped" with the
-     * original, and an outcome already recorded (a retry, or a replay after a worker died before its workflow task
-     * ended) is returned, never re-sent. Throws only when nothing reached the PAC (retryable). When the PAC answered
-     * but the database write failed, the result comes back `unrecorded` for the workflow to record with retries, so a
-     * stamp the PAC made is never refunded.
+     * The whole fast path of a stamp in one local activity (`attemptStamp`: seal once, send, record). Throws only
+     * when nothing reached the PAC (retryable); everything else, ambiguous answers included, comes back as a value.
      */
     async stampDocument(documentId: string): Promise<StampAttempt> {
       const row = await loadDocumentWithMerchantRefs(em(), documentId);
-      const earlier = stampOutcomeOf(row);
-      if (earlier) return earlier;
-      let sealedXml: string;
-      try {
-        sealedXml = await sealDocument(em(), row, deps.loadCsd, deps.now?.() ?? new Date());
-      } catch (error) {
-        if (!(error instanceof UnsealableDocumentError)) throw error;
-        return recordOrHandBack(documentId, {
-          outcome: 'unsealable',
-          code: error.code,
-          message: error.message,
-        });
-      }
-      const answer = await documentPac(deps.pac.forMode(row.livemode), row).stamp(sealedXml, {
-        correlationId: documentId,
-      });
-      switch (answer.outcome) {
-        case 'unavailable':
-          throw ApplicationFailure.retryable(
-            `PAC unavailable (${answer.reason}): ${answer.detail}`,
-            'PacUnavailable',
-          );
-        case 'stamped': {
-          const attempt = await recordOrHandBack(
-            documentId,
-            { outcome: 'stamped', uuid: answer.uuid, xml: answer.xml },
-            row,
-          );
-          if (attempt.outcome !== 'stamped') return attempt;
-          // Whether the workflow's e-mail step can have anything to do (it decides the recipients itself).
-          return { ...attempt, autoEmail: deps.emails.mailer !== null && automaticEmailPossible(row) };
-        }
-        case 'rejected':
-          return recordOrHandBack(documentId, {
-            outcome: 'rejected',
-            code: answer.code,
-            message: answer.message,
-          });
-        case 'ambiguous':
-          return recordOrHandBack(documentId, {
-            outcome: 'ambiguous',
-            detail: `${answer.reason}: ${answer.detail}`,
-          });
-      }
+      const attempt = await attemptStamp(attemptDeps, row, { recordAmbiguous: true });
+      if (attempt.outcome === 'unavailable')
+        throw ApplicationFailure.retryable(attempt.message, 'PacUnavailable');
+      return attempt;
     },
 
     /** Records a result the fast path could not (retried until the database takes it). */
     async recordStampResult(documentId: string, result: PacStampResult): Promise<StampOutcome> {
-      return record(documentId, result);
+      return recordStampResult(attemptDeps, documentId, result);
     },
 
     async loadStampOutcome(documentId: string): Promise<StampOutcome> {

@@ -86,18 +86,11 @@ async function stamp(
   autoEmailPossible: (possible: boolean | undefined) => void,
 ): Promise<StampOutcome> {
   const { documentId } = input;
-  let attempt: StampAttempt | EarlierStamp;
-  try {
-    const { autoEmail, ...fastPathAttempt } = (await fastPath.stampDocument(documentId)) as StampAttempt & {
-      autoEmail?: boolean;
-    };
-    autoEmailPossible(autoEmail);
-    attempt = readAttempt(fastPathAttempt as StampAttempt);
-  } catch (error) {
-    return report(
-      await recordFailure(documentId, { code: 'pac_unavailable', message: failureMessage(error) }),
-    );
-  }
+  // The API's own attempt got the PAC's answer and left its recording here: record it, send nothing. (A run's input
+  // never changes, so replays take the same branch; runs started before the field existed have none.)
+  let attempt = input.answered
+    ? readAttempt(await databaseSteps.recordStampResult(documentId, input.answered))
+    : await sendOnce(documentId, autoEmailPossible);
   if (attempt.outcome === 'unrecorded')
     attempt = readAttempt(await databaseSteps.recordStampResult(documentId, attempt.result));
 
@@ -126,6 +119,22 @@ async function stamp(
     }
     case 'unrecorded':
       throw new Error('unreachable: recordStampResult records or throws');
+  }
+}
+
+/** The fast path; when nothing could reach the PAC after its retries, that failure as recorded (refunded). */
+async function sendOnce(
+  documentId: string,
+  autoEmailPossible: (possible: boolean | undefined) => void,
+): Promise<StampAttempt | EarlierStamp> {
+  try {
+    const { autoEmail, ...attempt } = (await fastPath.stampDocument(documentId)) as StampAttempt & {
+      autoEmail?: boolean;
+    };
+    autoEmailPossible(autoEmail);
+    return readAttempt(attempt as StampAttempt);
+  } catch (error) {
+    return recordFailure(documentId, { code: 'pac_unavailable', message: failureMessage(error) });
   }
 }
 

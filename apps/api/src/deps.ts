@@ -4,6 +4,7 @@ import {
   createMetricsRegistry,
   createPacMetrics,
   createPlatformGauges,
+  createStampCounter,
   type HttpMetrics,
   type PlatformNumbers,
   type Registry,
@@ -21,6 +22,8 @@ export interface ApiMetrics {
   http: HttpMetrics;
   /** Sets the platform-wide gauges from PostgreSQL's numbers (read on each scrape). */
   setPlatform(numbers: PlatformNumbers): void;
+  /** A stamp this process recorded itself (`cfdi_stamps_total`). */
+  stampRecorded(outcome: string): void;
 }
 
 declare module 'fastify' {
@@ -45,6 +48,11 @@ export async function createAppDeps(
   });
   // Assigned, not spread: the platform's parts are opened on first use.
   return Object.assign(platform, {
-    metrics: { registry, http: createHttpMetrics(registry), setPlatform: createPlatformGauges(registry) },
+    metrics: {
+      registry,
+      http: createHttpMetrics(registry),
+      setPlatform: createPlatformGauges(registry),
+      stampRecorded: createStampCounter(registry),
+    },
   });
 }

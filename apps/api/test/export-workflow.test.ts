@@ -15,7 +15,7 @@ import {
 import { exportWorkflowId, startDocumentExport } from '@cfdi/temporal-contract/client';
 import { waitFor } from '@cfdi/testkit';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
-import { spawnWorker, stopChild } from './worker-child';
+import { spawnWorker, stopChild } from './child-processes';
 
 // Two documents per ZIP part, so an export of 8 is four activities and the kill lands between or inside them; three
 // rows per CSV part, to tell the two sizes apart.

@@ -2,7 +2,7 @@ import { receiptExpiry } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
 import { globalInvoiceScheduleId } from '@cfdi/temporal-contract';
 import { idempotencyKey, stampingAccount, startStack, type StackHarness } from './stack';
-import { spawnWorker, stopChild } from './worker-child';
+import { spawnWorker, stopChild } from './child-processes';
 
 let stack: StackHarness;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import { FinkokPac } from '@cfdi/pac';
 import { getBalanceCentavos, recordReconciliation, requestHash, SANDBOX_CREDENTIALS } from '@cfdi/services';
 import { waitFor } from '@cfdi/testkit';
@@ -47,6 +48,30 @@ async function awaitingReconciliation(account: Awaited<ReturnType<typeof stampin
   });
   return res;
 }
+
+it('stamps in the API when nothing follows the stamp (201, no workflow); a document whose files render on the files queue goes through its workflow', async () => {
+  const account = await stampingAccount(stack);
+  const workflow = (id: string) => stack.api.deps.temporal.workflow.getHandle(`stamp-${id}`).describe();
+  const small = await post(account.testKey, invoiceBody(account.merchantId));
+  expect(small.status).toBe(201);
+  expect(small.body.files.status).toBe('ready');
+  await expect(workflow(small.body.id)).rejects.toThrow(WorkflowNotFoundError);
+  expect((await ledger(account.accountId)).map((e) => e.type)).toEqual(['consume']);
+
+  const item = invoiceBody(account.merchantId).items[0]!;
+  const large = await post(account.testKey, {
+    ...invoiceBody(account.merchantId),
+    items: Array.from({ length: stack.api.config.filesInlineMaxItems + 1 }, () => ({ ...item, quantity: 1 })),
+  });
+  expect(large.status).toBe(201);
+  expect((await workflow(large.body.id)).status.name).toMatch(/RUNNING|COMPLETED/);
+  await waitFor(
+    async () =>
+      (await stack.api.request('GET', `/v1/invoices/${large.body.id}`, { key: account.testKey })).body.files
+        .status === 'ready' || undefined,
+    { what: 'the large invoice’s files' },
+  );
+}, 60_000);
 
 it('answers 422 sat_rejected with satCode and refunds the reservation', async () => {
   const account = await stampingAccount(stack);
@@ -517,7 +542,7 @@ describe('idempotency', () => {
   }, 60_000);
 });
 
-it('a stamp whose database write fails after the PAC stamped is recorded by the workflow with retries, never refunded', async () => {
+it('a stamp whose database write fails after the PAC stamped is handed to the workflow, which records it with retries, never refunded', async () => {
   const account = await stampingAccount(stack);
   const em = () => stack.api.orm.em.fork();
   // A real database refusal: a trigger rejects this merchant's `stamped` row for two seconds.
@@ -548,9 +573,16 @@ it('a stamp whose database write fails after the PAC stamped is recorded by the 
     expect(stamped).toMatchObject({ status: 'stamped', uuid: res.body.uuid, reservation_state: 'confirmed' });
     expect((await ledger(account.accountId)).map((e) => e.type)).toEqual(['consume']);
     expect(await balance(account.accountId)).toBe(100000 - 100);
-    // The fast path handed the PAC's answer back and the workflow recorded it: two local-activity markers.
+    // The API's attempt handed the PAC's answer to the workflow, which recorded it and sent nothing: its input
+    // carries the answer and its history one local activity, the recording.
     const history = await stack.api.deps.temporal.workflow.getHandle(`stamp-${res.body.id}`).fetchHistory();
-    expect(history.events!.filter((e) => e.markerRecordedEventAttributes).length).toBe(2);
+    const input = JSON.parse(
+      Buffer.from(
+        history.events![0]!.workflowExecutionStartedEventAttributes!.input!.payloads![0]!.data!,
+      ).toString(),
+    );
+    expect(input.answered).toMatchObject({ outcome: 'stamped', uuid: res.body.uuid });
+    expect(history.events!.filter((e) => e.markerRecordedEventAttributes).length).toBe(1);
     // The PAC holds one stamp for the document, the one recorded.
     const pac = new FinkokPac({ url: stack.sandbox.url, ...SANDBOX_CREDENTIALS });
     try {

@@ -8,7 +8,7 @@ import { EKU, satUpload } from './merchant-fixtures';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver';
 import { idempotencyKey, invoiceBody } from './stack';
 import { freePort, startService, type ServiceProcess } from './traced-processes';
-import { stopChild } from './worker-child';
+import { stopChild } from './child-processes';
 
 // The sandbox PAC, the API and a worker, each in its own process from its real entry point, exporting their spans
 // as OTLP/HTTP JSON to a receiver in this test; Temporal is the test's server.

@@ -10,7 +10,7 @@ import {
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { idempotencyKey, invoiceBody, stampingAccount, startStack, type StackHarness } from './stack';
 import { startReceiver, type Receiver } from './webhook-receiver';
-import { spawnWorker, stopChild } from './worker-child';
+import { spawnWorker, stopChild } from './child-processes';
 
 let stack: StackHarness;
 let receiver: Receiver;

@@ -2,6 +2,7 @@ export { createMetricsRegistry } from './registry';
 export { createHttpMetrics, type HttpMetrics } from './http';
 export { createPacMetrics, type PacCall } from './pac';
 export { createWorkerMetrics, type WorkerMetrics } from './worker';
+export { createStampCounter } from './stamps';
 export { createPlatformGauges, type PlatformNumbers } from './platform';
 export { metricsAccess, type MetricsAccess } from './access';
 export {

@@ -1,20 +1,15 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
+import { createStampCounter } from './stamps';
 
 /** What the worker's activities report: stamp outcomes and webhook deliveries. */
 export interface WorkerMetrics {
-  /** A stamp's recorded outcome: stamped, rejected, failed (unsealable), ambiguous (to reconcile). */
+  /** A stamp's recorded outcome: stamped, failed (refunded), reconciling. */
   stampRecorded(outcome: string): void;
   /** A delivery attempt (delivered, failed); `lagSeconds` from the event's creation, null for a redelivery. */
   webhookAttempt(outcome: string, lagSeconds: number | null): void;
 }
 
 export function createWorkerMetrics(registry: Registry): WorkerMetrics {
-  const stamps = new Counter({
-    name: 'cfdi_stamps_total',
-    help: 'Stamp outcomes recorded by the worker: stamped, rejected, failed (could not be sealed), ambiguous (awaits reconciliation).',
-    labelNames: ['outcome'],
-    registers: [registry],
-  });
   const deliveries = new Counter({
     name: 'cfdi_webhook_deliveries_total',
     help: 'Webhook delivery attempts by outcome: delivered, failed (retried with backoff).',
@@ -28,7 +23,7 @@ export function createWorkerMetrics(registry: Registry): WorkerMetrics {
     registers: [registry],
   });
   return {
-    stampRecorded: (outcome) => stamps.inc({ outcome }),
+    stampRecorded: createStampCounter(registry),
     webhookAttempt(outcome, lagSeconds) {
       deliveries.inc({ outcome });
       if (outcome === 'delivered' && lagSeconds !== null) lag.observe(Math.max(0, lagSeconds));

@@ -42,3 +42,4 @@ export * from './oauth';
 export * from './console';
 export * from './pagination';
 export * from './exchange-rates';
+export * from './stamping/stamp-attempt';

@@ -1,14 +1,19 @@
 import {
   AppError,
+  attemptStamp,
   loadDocument,
+  loadDocumentWithMerchantRefs,
   ServiceUnavailableError,
   stampOutcomeOf,
   toDocumentView,
+  stepsAfterStamp,
   toStampingView,
   type DocumentRow,
   type Scope,
+  type StampAttemptDeps,
   type StampOutcome,
 } from '@cfdi/services';
+import type { StampWorkflowInput } from '@cfdi/temporal-contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { startStamping } from '@cfdi/temporal-contract/client';
 import type { AppDeps } from '../deps';
@@ -58,10 +63,13 @@ export function storeAndStamp(
 }
 
 /**
- * Starts stamping a freshly created document and turns the outcome into the HTTP answer: 201 stamped,
- * 422 sat_rejected (refunded), 503 pac_unavailable (refunded), 202 while still stamping or reconciling.
- * The document is already committed with its timbre reserved, so a failure to reach Temporal is not an error for
- * the client: it gets 202 (the key stays bound to the document) and the resume-stalled sweep starts the workflow.
+ * Stamps a freshly created document and turns the outcome into the HTTP answer: 201 stamped, 422 sat_rejected
+ * (refunded), 503 pac_unavailable (refunded), 202 while still stamping or reconciling. The API makes the first attempt
+ * itself (`attemptStamp`: seal once, send, record) when the stamp ends with its recording, so the common stamp never
+ * goes through Temporal. Everything else goes to the stamp workflow (`handOver`): documents with steps after the stamp
+ * (large files, an automatic e-mail), a PAC that could not be reached (retried there), an ambiguous answer (reconciled
+ * there) or a result the database would not take. The document is committed with its timbre reserved before any of
+ * it: if this process dies mid-attempt, the resume-stalled sweep starts the workflow, which sends the same sealed bytes.
  */
 export async function stampAndAnswer(
   deps: AppDeps,
@@ -69,23 +77,119 @@ export async function stampAndAnswer(
   row: DocumentRow,
   log: FastifyBaseLogger,
 ): Promise<Answer> {
-  let outcome: StampOutcome | null;
+  const waitMs = deps.config.stampWaitMs;
+  // STAMP_WAIT_MS=0: the client wants its 202 at once; the workflow does everything.
+  if (waitMs <= 0) return handOver(deps, scope, { documentId: row.id }, 0, log);
+  const deadline = Date.now() + waitMs;
+  const attempt = attemptInApi(deps, row.id, log);
+  const settled = await withinWait(attempt, waitMs);
+  if (settled === undefined) {
+    // The wait ran out (a slow PAC): the attempt goes on after the 202 and hands over what it cannot finish.
+    void attempt.then(async (late) => {
+      if (late.outcome === 'handover') await runWorkflow(deps, late.input, 0, log);
+    });
+    return currentAnswer(deps, scope, row.id);
+  }
+  switch (settled.outcome) {
+    case 'handover':
+      return handOver(deps, scope, settled.input, deadline - Date.now(), log);
+    case 'reconciling':
+      return currentAnswer(deps, scope, row.id);
+    default:
+      return answerOf(deps, settled);
+  }
+}
+
+/**
+ * The API's attempt: a recorded outcome, or what the workflow is handed (`handover`). An error (the database, the CSD
+ * store) is a reason to hand over, never a failed stamp; nothing here rejects.
+ */
+async function attemptInApi(
+  deps: AppDeps,
+  documentId: string,
+  log: FastifyBaseLogger,
+): Promise<StampOutcome | { outcome: 'handover'; input: StampHandover }> {
+  const handover = (input: StampHandover = { documentId }) => ({ outcome: 'handover' as const, input });
   try {
-    outcome = await startStamping(
+    const stamping = attemptDeps(deps, log);
+    const row = await loadDocumentWithMerchantRefs(stamping.em(), documentId);
+    if (stepsAfterStamp(stamping, row)) return handover();
+    const attempt = await attemptStamp(stamping, row, { recordAmbiguous: false });
+    if (attempt.outcome === 'unavailable') return handover();
+    if (attempt.outcome === 'unrecorded') return handover({ documentId, answered: attempt.result });
+    return attempt;
+  } catch (error) {
+    log.warn({ err: error, documentId }, 'the API could not stamp the document itself; its workflow will');
+    return handover();
+  }
+}
+
+/** What the stamp workflow is started with besides the configuration. */
+type StampHandover = Omit<StampWorkflowInput, 'reconciliation'>;
+
+const attemptDeps = (deps: AppDeps, log: FastifyBaseLogger): StampAttemptDeps => ({
+  em: () => deps.orm.em.fork(),
+  pac: deps.pac,
+  loadCsd: deps.loadCsd,
+  now: deps.now,
+  filesInlineMaxItems: deps.config.filesInlineMaxItems,
+  portalUrl: deps.config.api.portalUrl,
+  mailer: deps.mailer !== null,
+  stampRecorded: deps.metrics.stampRecorded,
+  warn: (message, fields) => log.warn(fields, message),
+});
+
+/**
+ * Starts (or joins) the document's stamp workflow and, for `waitMs`, waits for its outcome. A failure to reach
+ * Temporal is not an error for the client: it gets 202 (the key stays bound to the document) and the resume-stalled
+ * sweep starts the workflow.
+ */
+async function handOver(
+  deps: AppDeps,
+  scope: Scope,
+  input: StampHandover,
+  waitMs: number,
+  log: FastifyBaseLogger,
+): Promise<Answer> {
+  const outcome = await runWorkflow(deps, input, waitMs, log);
+  // The wait ran out, or an ambiguous PAC answer is being reconciled: the document as it stands now.
+  if (!outcome || outcome.outcome === 'reconciling') return currentAnswer(deps, scope, input.documentId);
+  return answerOf(deps, outcome);
+}
+
+/** The workflow's outcome within `waitMs`; null when the wait ran out or Temporal could not be reached (logged). */
+async function runWorkflow(
+  deps: AppDeps,
+  input: StampHandover,
+  waitMs: number,
+  log: FastifyBaseLogger,
+): Promise<StampOutcome | null> {
+  try {
+    return await startStamping(
       deps.temporal,
-      { documentId: row.id, reconciliation: deps.config.reconciliation },
-      { taskQueue: deps.config.temporal.taskQueue, waitMs: deps.config.stampWaitMs },
+      { ...input, reconciliation: deps.config.reconciliation },
+      { taskQueue: deps.config.temporal.taskQueue, waitMs },
     );
   } catch (error) {
     log.error(
-      { err: error, documentId: row.id },
+      { err: error, documentId: input.documentId },
       'could not start the stamp workflow; the resume-stalled sweep will',
     );
-    return { status: 202, body: toStampingView(row) };
+    return null;
   }
-  // The wait ran out, or an ambiguous PAC answer is being reconciled: the document as it stands now.
-  if (!outcome || outcome.outcome === 'reconciling') return currentAnswer(deps, scope, row.id);
-  return answerOf(deps, outcome);
+}
+
+/** The attempt's result, or undefined when `ms` ran out first. */
+async function withinWait<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The HTTP answer to a recorded outcome: 201 with the document, or the problem of a stamp that failed. */
