@@ -52,7 +52,14 @@ async function benchAccount(em: EntityManager): Promise<string> {
        values (?, ?, false, 'EKU9003173C9', 'ESCUELA KEMPER URGATE', '601', '42501', 'A')`,
       [merchantId, accountId],
     );
-    await seedAccount(em, accountId, merchantId, size);
+    // The bench account has two ledger entries per document (the targets' 2M at 1M documents).
+    await seedAccount(
+      em,
+      accountId,
+      merchantId,
+      size,
+      accountName === name ? { ledgerEntries: 2 * size } : {},
+    );
     log(`seeded ${accountName}: ${size} documents (${Math.round((Date.now() - started) / 1000)} s)`);
     if (accountName === name) main = accountId;
   }

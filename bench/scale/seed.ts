@@ -44,9 +44,11 @@ export async function seedAccount(
   accountId: string,
   merchantId: string,
   documents: number,
-  options: { days?: number; inFlight?: number; stamped?: StampedXmlTemplate } = {},
+  options: { days?: number; inFlight?: number; stamped?: StampedXmlTemplate; ledgerEntries?: number } = {},
 ): Promise<void> {
   const { days = 365, inFlight = 5 } = options;
+  // Entries beyond one per document (the targets' 2 per document): small adjustments spread over the same days.
+  const adjustments = Math.max(0, (options.ledgerEntries ?? 0) - documents);
   await em.execute(B32_FUNCTION);
   // n → type: 1 in 8 a payment, 1 in 12 payroll, else an invoice (1 in 15 of them a credit note, 1 in 30 global).
   // Status: 1 in 25 cancelled, 1 in 70 failed, the `inFlight` newest still stamping (in flight: an older reservation
@@ -118,7 +120,8 @@ export async function seedAccount(
         and p.merchant_id = d.merchant_id and p.serie = 'A' and p.folio = d.folio - 1`,
     [accountId],
   );
-  // The ledger: a consume per document at its creation, a refund per failure, a top-up per 1000, a recharge a month.
+  // The ledger: a consume per document at its creation, a refund per failure, a top-up per 1000, a recharge a month,
+  // and `adjustments` small adjustments.
   await em.execute(
     `insert into transactions (id, account_id, livemode, type, delta_centavos, balance_after_centavos, reference_type, reference_id, note, created_at)
      select 'txn_' || pg_temp.b32_time((extract(epoch from t) * 1000)::bigint) || pg_temp.b32_random(), ?, false, type, delta, 0,
@@ -132,9 +135,12 @@ export async function seedAccount(
            from documents where account_id = ? and folio % 1000 = 0
          union all
          select g, 'recharge', 50000, null, null, 'bench top-up', g::text from generate_series(now() - interval '365 days', now(), interval '30 days') g
+         union all
+         select now() - make_interval(secs => ? * 86400.0 * (1 - i::float8 / ?)), 'adjustment', 1, null, null, 'bench adjustment', 'a' || i
+           from generate_series(1, ?) i
        ) e
       order by t, k`,
-    [accountId, accountId, accountId, accountId],
+    [accountId, accountId, accountId, accountId, days, Math.max(adjustments, 1), adjustments],
   );
   // Each document's reservation is its consume, and a failure's refund reverses it (what the ledger audit follows).
   await em.execute(

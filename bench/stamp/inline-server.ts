@@ -1,6 +1,7 @@
 // bench/stamp reference mode "inline": the real API (same request, validation, transaction, idempotency, answer)
-// with the stamp workflow replaced by a direct call of its fast-path activity in this process: sealing, sandbox PAC
-// call and recording as the worker does them, without Temporal. Bench-only: nothing ships or configures this.
+// with the stamp workflow replaced by a direct call of its fast-path activity in this process: what the API hands to
+// the workflow (the 500-item case) is sealed, sent and recorded as the worker does it, without Temporal. The small
+// invoices the API stamps itself take the same path as in the real mode. Bench-only: nothing ships or configures this.
 import { Client } from '@temporalio/client';
 import { loadConfig } from '@cfdi/config';
 import { createActivities, type ActivityDeps } from '@cfdi/activities';

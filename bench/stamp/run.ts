@@ -1,7 +1,9 @@
 // bench/stamp: POST /v1/invoices throughput, latency and CPU per stamp on a real multi-process stack (API, worker and
 // sandbox PAC in their own processes, in-memory Temporal dev server, PostgreSQL, Redis), measured side by side with
 // two reference modes in the same invocation:
-//   real    the platform as shipped: API → update-with-start → stamp workflow on the worker;
+//   real    the platform as shipped: the API stamps itself what ends with its recording (these invoices up to
+//           FILES_INLINE_MAX_ITEMS concepts), and hands the rest (the 500-item case) to the stamp workflow on the
+//           worker through update-with-start;
 //   baseline  the same from an earlier commit (BENCH_BASELINE=<commit>): before and after under the same load;
 //   inline  the same API request, validation, transaction, sealing, sandbox PAC call and recording in one process,
 //           without Temporal (bench/stamp/inline-server.ts, bench-only): real − inline is what Temporal costs a stamp;

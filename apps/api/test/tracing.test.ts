@@ -122,53 +122,81 @@ function traceOf(traceId: string) {
   return { spans, descendsFrom, find };
 }
 
-it('a stamp is one trace: the API request, the workflow, the stamping activity, the PAC call and the recording SQL', async () => {
-  const { key, merchantId } = await stampingKey();
+type SpanTests = Record<string, (span: ReceivedSpan) => boolean>;
+
+/** Posts an invoice under a trace of its own, waits for the spans `wanted`, and returns them by name. */
+async function stampTraced<W extends SpanTests>(body: unknown, key: string, wanted: (w: typeof SPANS) => W) {
   const traceId = hex(16);
   const callerSpanId = hex(8);
   const res = await call('POST', '/v1/invoices', {
     key,
-    body: invoiceBody(merchantId),
+    body,
     headers: { 'idempotency-key': idempotencyKey(), traceparent: `00-${traceId}-${callerSpanId}-01` },
   });
   expect(res.status).toBe(201);
   expect(res.headers.get('traceparent')).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
-
-  const wanted = {
-    request: (s) => s.service === 'cfdi-api' && s.kind === 2,
-    start: (s) => s.service === 'cfdi-api' && /^UpdateWithStartWorkflow:/.test(s.name),
-    workflow: (s) => s.service === 'cfdi-worker' && s.name === 'RunWorkflow:stampDocumentWorkflow',
-    activity: (s) => s.service === 'cfdi-worker' && s.name === 'RunActivity:stampDocument',
-    pacCall: (s) =>
-      s.service === 'cfdi-worker' && s.kind === 3 && String(s.attributes['http.url']).startsWith(sandboxUrl),
-    pacServer: (s) => s.service === 'cfdi-pac-sandbox' && s.kind === 2,
-    recording: (s) =>
-      s.service === 'cfdi-worker' &&
-      /update documents set status = 'stamped'/i.test(String(s.attributes['db.statement'])),
-  } satisfies Record<string, (span: ReceivedSpan) => boolean>;
+  const tests = { request: SPANS.request, ...wanted(SPANS) };
   // Each process exports on its own schedule (the API's span ends after its answer): wait for all, then name any missing.
   await waitFor(
-    async () => (Object.values(wanted).every((test) => traceOf(traceId).spans.some(test)) ? true : undefined),
+    async () => (Object.values(tests).every((test) => traceOf(traceId).spans.some(test)) ? true : undefined),
     { timeoutMs: 20_000, what: 'the stamp’s spans' },
   ).catch(() => undefined);
   const trace = traceOf(traceId);
   const { request, ...inTrace } = Object.fromEntries(
-    Object.entries(wanted).map(([what, test]) => [what, trace.find(what, test)]),
-  ) as { [what in keyof typeof wanted]: ReceivedSpan };
+    Object.entries(tests).map(([what, test]) => [what, trace.find(what, test)]),
+  ) as { [what in keyof W | 'request']: ReceivedSpan };
   expect(request).toMatchObject({ name: 'POST /v1/invoices', parentSpanId: callerSpanId });
   expect(request.attributes['http.route']).toBe('/v1/invoices');
-  for (const span of Object.values(inTrace)) expect(trace.descendsFrom(span, request)).toBe(true);
-  expect(trace.descendsFrom(inTrace.workflow, inTrace.start)).toBe(true);
-  expect(trace.descendsFrom(inTrace.activity, inTrace.workflow)).toBe(true);
-  expect(trace.descendsFrom(inTrace.pacCall, inTrace.activity)).toBe(true);
-  expect(inTrace.pacServer.parentSpanId).toBe(inTrace.pacCall.spanId);
-  expect(trace.descendsFrom(inTrace.recording, inTrace.activity)).toBe(true);
+  for (const span of Object.values<ReceivedSpan>(inTrace))
+    expect(trace.descendsFrom(span, request)).toBe(true);
   // Only statements travel, never the values bound to them (the XML, RFCs).
   expect(JSON.stringify(trace.spans)).not.toContain('EKU9003173C9');
+  return { trace, traceId, spans: inTrace as { [what in keyof W]: ReceivedSpan } };
+}
+
+const pacCallOf = (service: string) => (s: ReceivedSpan) =>
+  s.service === service && s.kind === 3 && String(s.attributes['http.url']).startsWith(sandboxUrl);
+const recordingOf = (service: string) => (s: ReceivedSpan) =>
+  s.service === service &&
+  /update documents set status = 'stamped'/i.test(String(s.attributes['db.statement']));
+const SPANS = {
+  request: (s: ReceivedSpan) => s.service === 'cfdi-api' && s.kind === 2,
+  pacServer: (s: ReceivedSpan) => s.service === 'cfdi-pac-sandbox' && s.kind === 2,
+} satisfies SpanTests;
+
+it('a stamp the API makes is one trace: the request, the PAC call and the recording SQL', async () => {
+  const { key, merchantId } = await stampingKey();
+  const { spans, traceId } = await stampTraced(invoiceBody(merchantId), key, ({ pacServer }) => ({
+    pacCall: pacCallOf('cfdi-api'),
+    pacServer,
+    recording: recordingOf('cfdi-api'),
+  }));
+  expect(spans.pacServer.parentSpanId).toBe(spans.pacCall.spanId);
 
   // The API's log lines written during the request name its trace.
   const logged = api.lines.flatMap((line) => (line.startsWith('{') ? [JSON.parse(line)] : []));
   expect(logged.some((line) => line.trace_id === traceId && line.span_id)).toBe(true);
+}, 60_000);
+
+it('a stamp handed to its workflow (files rendered on the files queue) stays one trace through Temporal', async () => {
+  const { key, merchantId } = await stampingKey();
+  const body = invoiceBody(merchantId);
+  // More concepts than FILES_INLINE_MAX_ITEMS (50): the workflow renders its files after the stamp.
+  body.items = Array.from({ length: 51 }, () => ({ ...body.items[0]!, quantity: 1 }));
+  const { spans, trace } = await stampTraced(body, key, ({ pacServer }) => ({
+    start: (s: ReceivedSpan) => s.service === 'cfdi-api' && /^UpdateWithStartWorkflow:/.test(s.name),
+    workflow: (s: ReceivedSpan) =>
+      s.service === 'cfdi-worker' && s.name === 'RunWorkflow:stampDocumentWorkflow',
+    activity: (s: ReceivedSpan) => s.service === 'cfdi-worker' && s.name === 'RunActivity:stampDocument',
+    pacCall: pacCallOf('cfdi-worker'),
+    pacServer,
+    recording: recordingOf('cfdi-worker'),
+  }));
+  expect(trace.descendsFrom(spans.workflow, spans.start)).toBe(true);
+  expect(trace.descendsFrom(spans.activity, spans.workflow)).toBe(true);
+  expect(trace.descendsFrom(spans.pacCall, spans.activity)).toBe(true);
+  expect(spans.pacServer.parentSpanId).toBe(spans.pacCall.spanId);
+  expect(trace.descendsFrom(spans.recording, spans.activity)).toBe(true);
 }, 60_000);
 
 it('a problem answer carries its trace id; request ids are unique', async () => {
