@@ -4,7 +4,8 @@ import { Worker } from '@temporalio/worker';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 
 /**
- * Histories recorded from real runs (stamped, operator-resolved both ways, rejected, PAC unavailable) replayed
+ * Histories recorded from real runs (stamped, operator-resolved both ways, rejected, PAC unavailable, a PAC answer the
+ * API handed over as `answered`) replayed
  * against today's workflow code: a change that is not deterministic with what already ran fails here, and must go
  * behind `patched()`. Record new ones with `temporal workflow show --workflow-id stamp-<id> --output json`.
  */

@@ -2,6 +2,7 @@ import { rootAttributes } from '@cfdi/cfdi';
 import { loadDocumentById, recordStamped, sealDocument, type DocumentRow } from '@cfdi/services';
 import { createWorkerDeps } from '@cfdi/worker';
 import { waitFor } from '@cfdi/testkit';
+import { startApi, type ApiHarness } from './harness';
 import { EKU } from './merchant-fixtures';
 import {
   idempotencyKey,
@@ -16,13 +17,25 @@ import {
 // Issue #23, defect 2: every accepted document seals to a CFDI of its own (the PAC answers an identical CFDI with
 // the first one's stamp), and a duplicate_cfdi failure never names another tenant's document.
 let stack: StackHarness;
+/**
+ * An API of the same stack that hands every stamp to its workflow (STAMP_WAIT_MS=0) instead of stamping it itself:
+ * with the worker stopped, what it accepts stays unsealed.
+ */
+let handingOver: ApiHarness;
 beforeAll(async () => {
   stack = await startStack();
+  handingOver = await startApi(
+    { PAC_SANDBOX_URL: stack.sandbox.url, TEMPORAL_TASK_QUEUE: stack.taskQueue, STAMP_WAIT_MS: '0' },
+    { now: shiftedClock() },
+  );
 }, 60_000);
-afterAll(async () => stack?.close(), 60_000);
+afterAll(async () => {
+  await handingOver?.close();
+  await stack?.close();
+}, 60_000);
 
-const post = (key: string, path: string, body: unknown) =>
-  stack.api.request('POST', path, { key, headers: { 'idempotency-key': idempotencyKey() }, body });
+const post = (key: string, path: string, body: unknown, api: ApiHarness = stack.api) =>
+  api.request('POST', path, { key, headers: { 'idempotency-key': idempotencyKey() }, body });
 const sameBody = (merchantId: string) => invoiceBody(merchantId, { folio: 'F-0001' });
 const stamped = (key: string, id: string) =>
   waitFor(
@@ -38,10 +51,10 @@ it('seals two identical documents accepted in the same second to two CFDIs: Fech
   await stack.stopWorker();
   let ids: string[];
   try {
-    // Without a worker both wait STAMP_WAIT_MS and answer 202, unsealed; they are then sealed at the same instant.
+    // Handed to their workflows with no worker, both answer 202, unsealed; they are then sealed at the same instant.
     const accepted = await Promise.all([
-      post(account.testKey, '/v1/invoices', sameBody(account.merchantId)),
-      post(account.testKey, '/v1/invoices', sameBody(account.merchantId)),
+      post(account.testKey, '/v1/invoices', sameBody(account.merchantId), handingOver),
+      post(account.testKey, '/v1/invoices', sameBody(account.merchantId), handingOver),
     ]);
     expect(accepted.map((r) => r.status)).toEqual([202, 202]);
     ids = accepted.map((r) => r.body.id as string);
@@ -105,7 +118,7 @@ it("a duplicate_cfdi failure names nothing of the other account's document", asy
   let mine: { body: { id: string } };
   let row: DocumentRow;
   try {
-    mine = await post(b.testKey, '/v1/invoices', invoiceBody(b.merchantId));
+    mine = await post(b.testKey, '/v1/invoices', invoiceBody(b.merchantId), handingOver);
     const stampedXml = (
       (
         await stack.api.orm.em

@@ -545,14 +545,16 @@ describe('idempotency', () => {
 it('a stamp whose database write fails after the PAC stamped is handed to the workflow, which records it with retries, never refunded', async () => {
   const account = await stampingAccount(stack);
   const em = () => stack.api.orm.em.fork();
-  // A real database refusal: a trigger rejects this merchant's `stamped` row for two seconds.
-  await em().execute(
-    'create table if not exists test_stamp_write_faults (merchant_id text primary key, until timestamptz not null)',
-  );
+  // A real database refusal: a trigger rejects this merchant's first two `stamped` writes (the API's and the
+  // workflow's first), counted by a sequence, which a refused transaction does not roll back.
+  await em().execute('create table if not exists test_stamp_write_faults (merchant_id text primary key)');
+  await em().execute('drop sequence if exists test_stamp_write_fault_count');
+  await em().execute('create sequence test_stamp_write_fault_count');
   await em()
     .execute(`create or replace function test_stamp_write_fault() returns trigger language plpgsql as $$
     begin
-      if new.status = 'stamped' and exists (select 1 from test_stamp_write_faults where merchant_id = new.merchant_id and until > clock_timestamp()) then
+      if new.status = 'stamped' and exists (select 1 from test_stamp_write_faults where merchant_id = new.merchant_id)
+         and nextval('test_stamp_write_fault_count') <= 2 then
         raise exception 'injected: the database refuses the stamped row';
       end if;
       return new;
@@ -562,10 +564,7 @@ it('a stamp whose database write fails after the PAC stamped is handed to the wo
     'create trigger test_stamp_write_fault before update on documents for each row execute function test_stamp_write_fault()',
   );
   try {
-    await em().execute(
-      `insert into test_stamp_write_faults values (?, clock_timestamp() + interval '2 seconds')`,
-      [account.merchantId],
-    );
+    await em().execute('insert into test_stamp_write_faults values (?)', [account.merchantId]);
     const res = await post(account.testKey, invoiceBody(account.merchantId));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'stamped', needsReconciliation: false });
@@ -597,5 +596,6 @@ it('a stamp whose database write fails after the PAC stamped is handed to the wo
     await em().execute('drop trigger if exists test_stamp_write_fault on documents');
     await em().execute('drop function if exists test_stamp_write_fault()');
     await em().execute('drop table if exists test_stamp_write_faults');
+    await em().execute('drop sequence if exists test_stamp_write_fault_count');
   }
 }, 60_000);
