@@ -49,7 +49,7 @@ export async function auditLedger(
   // One read-only snapshot, so every rule sees the same ledger. No JIT: the incremental reads are index probes the
   // planner overestimates (compiling them took ~0.8 s of a 2 ms query), and the full audit gains nothing from it.
   return em.transactional(async (tx) => {
-    await startAuditSnapshot(tx);
+    await startAuditSnapshot(tx, mode);
     const balances = mode === 'full' ? await checkAllBalances(tx) : await checkBalancesSinceCheckpoints(tx);
     const window = mode === 'full' ? WHOLE_LEDGER : await incrementalWindow(tx);
     const violations = [

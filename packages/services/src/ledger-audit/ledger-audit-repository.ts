@@ -5,7 +5,7 @@
  */
 import type { EntityManager } from '@cfdi/db';
 import { MEXICO_CITY } from '../time';
-import type { LedgerAuditReport, LedgerCheckpoint } from './report';
+import type { LedgerAuditMode, LedgerAuditReport, LedgerCheckpoint } from './report';
 import { anyRow, firstRow } from '../sql';
 
 /**
@@ -221,9 +221,13 @@ export function balanceTotalsSinceCheckpoints(em: EntityManager): Promise<Balanc
 }
 
 /** One read-only snapshot for the whole audit, without JIT (see `auditLedger`). */
-export async function startAuditSnapshot(em: EntityManager): Promise<void> {
+export async function startAuditSnapshot(em: EntityManager, mode: LedgerAuditMode): Promise<void> {
   await em.execute('set transaction isolation level repeatable read, read only');
   await em.execute('set local jit = off');
+  // An incremental audit reads each balance's entries after a seq it only learns at run time: the planner cannot
+  // tell how few that is and, past a million entries, scans the whole table once per balance (5 s at 2.2M entries
+  // against 1.2 s through the indexes). Its reads are index range scans by design.
+  if (mode === 'incremental') await em.execute('set local enable_seqscan = off');
 }
 
 /** Whether a full audit was recorded in the last `hours`. */
