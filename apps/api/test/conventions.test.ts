@@ -223,3 +223,16 @@ describe('openapi', () => {
     );
   });
 });
+
+describe('schema', () => {
+  it('indexes every foreign key by its column, so deleting or archiving a referenced row never scans the table', async () => {
+    const unindexed: { fk: string }[] = await api.orm.em.fork().execute(
+      `select c.conrelid::regclass || '.' || a.attname as fk
+         from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+        where c.contype = 'f' and c.connamespace = current_schema()::regnamespace
+          and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])
+        order by 1`,
+    );
+    expect(unindexed.map((row) => row.fk)).toEqual([]);
+  });
+});

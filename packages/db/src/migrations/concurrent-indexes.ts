@@ -41,6 +41,12 @@ export const concurrentIndexes: { name: string; on: string }[] = [
   { name: 'oauth_grants_user_idx', on: 'oauth_grants (console_user_id)' },
   { name: 'oauth_grants_account_idx', on: 'oauth_grants (account_id)' },
   { name: 'email_deliveries_account_idx', on: 'email_deliveries (account_id)' },
+  {
+    name: 'receipts_invoice_document_idx',
+    on: 'receipts (invoice_document_id) where invoice_document_id is not null',
+  },
+  { name: 'global_invoices_account_idx', on: 'global_invoices (account_id)' },
+  { name: 'balance_alerts_account_idx', on: 'balance_alerts (account_id)' },
   // The ledger audit's stale reservations: only documents still waiting for an outcome (a handful at any time).
   { name: 'documents_reserved_idx', on: "documents (created_at) where reservation_state = 'reserved'" },
   // The console's search by a UUID's first characters: `uuid like 'X%'` uses a btree only in the C collation or with
