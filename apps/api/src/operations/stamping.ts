@@ -17,6 +17,7 @@ import type { StampWorkflowInput } from '@cfdi/temporal-contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { startStamping } from '@cfdi/temporal-contract/client';
 import type { AppDeps } from '../deps';
+import { within } from '../within';
 import { problemAnswer, runIdempotent, type Answer } from './idempotent';
 
 /** What storing a document needs besides its EntityManager: the configuration, the catalogs and the clock. */
@@ -82,7 +83,7 @@ export async function stampAndAnswer(
   if (waitMs <= 0) return handOver(deps, scope, { documentId: row.id }, 0, log);
   const deadline = Date.now() + waitMs;
   const attempt = attemptInApi(deps, row.id, log);
-  const settled = await withinWait(attempt, waitMs);
+  const settled = await within(attempt, waitMs, undefined);
   if (settled === undefined) {
     // The wait ran out (a slow PAC): the attempt goes on after the 202 and hands over what it cannot finish.
     void attempt.then(async (late) => {
@@ -176,19 +177,6 @@ async function runWorkflow(
       'could not start the stamp workflow; the resume-stalled sweep will',
     );
     return null;
-  }
-}
-
-/** The attempt's result, or undefined when `ms` ran out first. */
-async function withinWait<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

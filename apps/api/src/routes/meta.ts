@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { metricsAccess } from '@cfdi/metrics';
 import { ForbiddenError, platformGauges, UnauthorizedError } from '@cfdi/services';
 import { named } from '../openapi-components';
+import { within } from '../within';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,16 +69,24 @@ export const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (_request, reply) => {
       const { orm, redis } = app.deps;
       const [db, cache] = await Promise.all([
-        withTimeout(
+        within(
           orm.em
             .fork()
             .execute('select 1')
-            .then(() => true),
+            .then(
+              () => true,
+              () => false,
+            ),
           2000,
+          false,
         ),
-        withTimeout(
-          redis.ping().then((pong) => pong === 'PONG'),
+        within(
+          redis.ping().then(
+            (pong) => pong === 'PONG',
+            () => false,
+          ),
           2000,
+          false,
         ),
       ]);
       const { draining } = app.lifecycle;
@@ -87,16 +96,6 @@ export const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
-
-async function withTimeout(check: Promise<boolean>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([check.catch(() => false), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Prometheus text exposition: the HTTP RED histogram, the PAC latency histogram, Node's runtime and process metrics,
